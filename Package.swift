@@ -1,0 +1,120 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "quizbox",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "quizbox", targets: ["quizbox"]),
+        .library(name: "QuizClient", targets: ["QuizClient"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird.git", from: "2.1.0"),
+        .package(url: "https://github.com/apple/swift-openapi-generator.git", from: "1.14.3"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
+        .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
+    ],
+    targets: [
+        .target(name: "QuizCore", swiftSettings: swiftSettings),
+        .target(name: "QuizFormats", dependencies: ["QuizCore"], swiftSettings: swiftSettings),
+        .target(
+            name: "QuizStore",
+            dependencies: [
+                "QuizCore",
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "QuizAPI",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
+            resources: [.copy("openapi.yaml")],
+            swiftSettings: swiftSettings,
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+        .target(
+            name: "QuizServer",
+            dependencies: [
+                "QuizCore", "QuizFormats", "QuizStore", "QuizAPI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Resources/starter-bank.json")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "QuizClient",
+            dependencies: [
+                "QuizCore", "QuizAPI",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "quizbox",
+            dependencies: [
+                "QuizCore", "QuizFormats", "QuizStore", "QuizServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Configuration", package: "swift-configuration"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "QuizCoreTests", dependencies: ["QuizCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "QuizFormatsTests", dependencies: ["QuizCore", "QuizFormats"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "QuizStoreTests",
+            dependencies: ["QuizCore", "QuizStore", .product(name: "SQLKit", package: "sql-kit")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "QuizServerTests",
+            dependencies: [
+                "QuizCore", "QuizStore", "QuizServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "QuizboxTests",
+            dependencies: ["quizbox"],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,61 @@
+import Foundation
+
+/// Rows of the catalog as lists show them.
+public struct SubjectSummary: Sendable, Hashable {
+    public var id: Int64
+    public var name: String
+    public var description: String
+    public var topicCount: Int
+    public init(id: Int64, name: String, description: String, topicCount: Int) {
+        self.id = id
+        self.name = name
+        self.description = description
+        self.topicCount = topicCount
+    }
+}
+
+public struct TopicSummary: Sendable, Hashable {
+    public var id: Int64
+    public var subjectId: Int64
+    public var name: String
+    public var description: String
+    public var quizCount: Int
+    public init(id: Int64, subjectId: Int64, name: String, description: String, quizCount: Int) {
+        self.id = id
+        self.subjectId = subjectId
+        self.name = name
+        self.description = description
+        self.quizCount = quizCount
+    }
+}
+
+public struct QuizSummary: Sendable, Hashable {
+    public var id: Int64
+    public var topicId: Int64
+    public var title: String
+    public var description: String
+    public var questionCount: Int
+    public var totalPoints: Int
+    public init(id: Int64, topicId: Int64, title: String, description: String, questionCount: Int, totalPoints: Int) {
+        self.id = id
+        self.topicId = topicId
+        self.title = title
+        self.description = description
+        self.questionCount = questionCount
+        self.totalPoints = totalPoints
+    }
+}
+
+/// What an import stored.
+public struct ImportSummary: Sendable, Hashable {
+    public var subjects: Int
+    public var topics: Int
+    public var quizzes: Int
+    public var questions: Int
+    public init(subjects: Int = 0, topics: Int = 0, quizzes: Int = 0, questions: Int = 0) {
+        self.subjects = subjects
+        self.topics = topics
+        self.quizzes = quizzes
+        self.questions = questions
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+extension Question {
+    /// One broken rule. `field` is a path into the question: "text", "choices", "choices[2].text"
+    /// (indices are 0-based, like JSON paths), "answers[1]", "items[3].alternates[0]", "points".
+    public struct ValidationError: Error, Sendable, Hashable, CustomStringConvertible {
+        public var field: String
+        public var message: String
+
+        public init(field: String, message: String) {
+            self.field = field
+            self.message = message
+        }
+
+        public var description: String { "\(field): \(message)" }
+    }
+
+    public static let maxExplanationLength = 2_000
+    public static let pointsRange = 0...100
+    public static let choiceCountRange = 2...10
+    public static let maxChoiceTextLength = 500
+    public static let acceptedAnswerCountRange = 1...20
+    public static let nameAllItemCountRange = 1...1_000
+    public static let nameAllTimeLimitRange = 10...3_600
+
+    /// Throws the first broken rule; use `validationErrors()` to get them all.
+    public func validate() throws(ValidationError) {
+        if let first = validationErrors().first { throw first }
+    }
+
+    /// Every rule the question breaks, common fields first. Importers report them all at once.
+    public func validationErrors() -> [ValidationError] {
+        var errors: [ValidationError] = []
+        func fail(_ field: String, _ message: String) {
+            errors.append(ValidationError(field: field, message: message))
+        }
+
+        if isBlank(text) {
+            fail("text", "is empty")
+        } else if exceeds(text, Question.maxTextLength) {
+            fail("text", "is longer than \(Question.maxTextLength) characters")
+        }
+        if let explanation, exceeds(explanation, Question.maxExplanationLength) {
+            fail("explanation", "is longer than \(Question.maxExplanationLength) characters")
+        }
+        if !Question.pointsRange.contains(points) {
+            fail("points", "must be between 0 and 100, not \(points)")
+        }
+
+        switch body {
+        case .singleChoice(let choices):
+            validateChoices(choices, fail)
+            let correct = choices.count(where: \.isCorrect)
+            if correct != 1 { fail("choices", "needs exactly one correct choice, has \(correct)") }
+        case .multipleChoice(let choices):
+            validateChoices(choices, fail)
+            if !choices.contains(where: \.isCorrect) { fail("choices", "needs at least one correct choice") }
+        case .trueFalse:
+            break
+        case .typedAnswer(let answers):
+            if !Question.acceptedAnswerCountRange.contains(answers.count) {
+                fail("answers", "needs 1 to 20 accepted answers, has \(answers.count)")
+            }
+            for (index, answer) in answers.enumerated() where AnswerNormalizer.normalize(answer).isEmpty {
+                fail("answers[\(index)]", "is empty once punctuation and spaces are ignored")
+            }
+        case .numeric(let value, let tolerance, _):
+            if !value.isFinite { fail("value", "must be a finite number") }
+            if !tolerance.isFinite {
+                fail("tolerance", "must be a finite number")
+            } else if tolerance < 0 {
+                fail("tolerance", "must not be negative")
+            }
+        case .nameAll(let items, let timeLimitSeconds, _):
+            validateItems(items, fail)
+            if !Question.nameAllTimeLimitRange.contains(timeLimitSeconds) {
+                fail("timeLimitSeconds", "must be between 10 and 3600 seconds, not \(timeLimitSeconds)")
+            }
+        }
+        return errors
+    }
+
+    private func validateChoices(_ choices: [Choice], _ fail: (String, String) -> Void) {
+        if !Question.choiceCountRange.contains(choices.count) {
+            fail("choices", "needs 2 to 10 choices, has \(choices.count)")
+        }
+        // A linear scan beats hashing for at most ten choices; past ten the count is already
+        // an error, and skipping the scan keeps a hostile 100,000-choice payload cheap.
+        let checksDuplicates = choices.count <= Question.choiceCountRange.upperBound
+        var keys: [String] = []
+        keys.reserveCapacity(checksDuplicates ? choices.count : 0)
+        for (index, choice) in choices.enumerated() {
+            if choice.id != index + 1 {
+                fail("choices[\(index)].id", "must be \(index + 1) (ids number the choices from 1 in order), not \(choice.id)")
+            }
+            if isBlank(choice.text) {
+                fail("choices[\(index)].text", "is empty")
+                keys.append("")
+                continue
+            }
+            if exceeds(choice.text, Question.maxChoiceTextLength) {
+                fail("choices[\(index)].text", "is longer than \(Question.maxChoiceTextLength) characters")
+            }
+            guard checksDuplicates else { continue }
+            let key = Question.choiceKey(choice.text)
+            if let earlier = keys.firstIndex(of: key) {
+                fail("choices[\(index)].text", "repeats choices[\(earlier)] (\"\(choices[earlier].text)\")")
+            }
+            keys.append(key)
+        }
+    }
+
+    private func validateItems(_ items: [NameAllItem], _ fail: (String, String) -> Void) {
+        if !Question.nameAllItemCountRange.contains(items.count) {
+            fail("items", "needs 1 to 1000 items, has \(items.count)")
+        }
+        var owner: [String: Int] = [:]  // normalised spelling → index of the item that has it
+        for (index, item) in items.enumerated() {
+            let spellings = [("items[\(index)].answer", item.answer)]
+                + item.alternates.enumerated().map { ("items[\(index)].alternates[\($0.offset)]", $0.element) }
+            for (field, spelling) in spellings {
+                let key = AnswerNormalizer.normalize(spelling)
+                if key.isEmpty {
+                    fail(field, "is empty once punctuation and spaces are ignored")
+                } else if let other = owner[key], other != index {
+                    // An item may repeat its own spelling; two items sharing one could never both be found.
+                    fail(field, "matches items[\(other)] (\"\(items[other].answer)\") once normalised")
+                } else {
+                    owner[key] = index
+                }
+            }
+        }
+    }
+
+    /// What makes two choices "the same": their normalised text, or for punctuation-only choices
+    /// such as "?" and "!" (which normalise to ""), their text without whitespace.
+    public static func choiceKey(_ text: String) -> String {
+        // Choices are read, not typed: punctuation tells "C#" from "C++" and "3" from "-3",
+        // so only case, compatibility forms and spacing are ignored.
+        text.precomposedStringWithCompatibilityMapping.lowercased()
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}
+
+private func isBlank(_ s: String) -> Bool {
+    s.unicodeScalars.allSatisfy(\.properties.isWhitespace)
+}
+
+/// Counts characters only when the UTF-8 length could exceed the limit: UTF-8 bytes >= characters.
+private func exceeds(_ s: String, _ limit: Int) -> Bool {
+    s.utf8.count > limit && s.count > limit
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+public enum Role: String, Sendable, Codable, CaseIterable, Hashable {
+    case player, author, admin
+}
+
+/// A person with an account. Never carries the password or its hash.
+public struct User: Sendable, Hashable {
+    public var id: Int64
+    public var username: String
+    public var firstName: String
+    public var lastName: String
+    public var role: Role
+    public var points: Int64
+    public var createdAt: Date
+
+    public init(
+        id: Int64, username: String, firstName: String, lastName: String,
+        role: Role, points: Int64, createdAt: Date
+    ) {
+        self.id = id
+        self.username = username
+        self.firstName = firstName
+        self.lastName = lastName
+        self.role = role
+        self.points = points
+        self.createdAt = createdAt
+    }
+}

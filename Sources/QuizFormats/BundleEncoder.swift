@@ -1,0 +1,72 @@
+import QuizCore
+
+/// Builds the bundle's JSON from a `Bank`. Every field is written, defaults included, so a file
+/// says what it means without the reader's defaults; only an absent explanation or unit is left out.
+enum BundleEncoder {
+    static func encode(_ bank: Bank) -> JSONValue {
+        object([
+            "format": .string(BundleCodec.format),
+            "version": .number(Double(BundleCodec.version)),
+            "subjects": .array(bank.subjects.map(subject)),
+        ])
+    }
+
+    private static func subject(_ subject: BankSubject) -> JSONValue {
+        object([
+            "name": .string(subject.name),
+            "description": .string(subject.description),
+            "topics": .array(subject.topics.map(topic)),
+        ])
+    }
+
+    private static func topic(_ topic: BankTopic) -> JSONValue {
+        object([
+            "name": .string(topic.name),
+            "description": .string(topic.description),
+            "quizzes": .array(topic.quizzes.map { quiz in
+                object([
+                    "title": .string(quiz.title),
+                    "description": .string(quiz.description),
+                    "questions": .array(quiz.questions.map(question)),
+                ])
+            }),
+            "questions": .array(topic.questions.map(question)),
+        ])
+    }
+
+    static func question(_ question: Question) -> JSONValue {
+        var members: [String: JSONValue] = [
+            "kind": .string(question.kind.rawValue),
+            "text": .string(question.text),
+            "difficulty": .string(question.difficulty.rawValue),
+            "points": .number(Double(question.points)),
+        ]
+        if let explanation = question.explanation { members["explanation"] = .string(explanation) }
+        switch question.body {
+        case .singleChoice(let choices), .multipleChoice(let choices):
+            members["choices"] = .array(choices.map { choice in
+                object(["text": .string(choice.text), "correct": .bool(choice.isCorrect)])
+            })
+        case .trueFalse(let answer):
+            members["answer"] = .bool(answer)
+        case .typedAnswer(let answers):
+            members["answers"] = .array(answers.map(JSONValue.string))
+        case .numeric(let value, let tolerance, let unit):
+            members["value"] = .number(value)
+            members["tolerance"] = .number(tolerance)
+            if let unit { members["unit"] = .string(unit) }
+        case .nameAll(let items, let timeLimitSeconds, let typoTolerance):
+            members["items"] = .array(items.map { item in
+                object(["answer": .string(item.answer), "alternates": .array(item.alternates.map(JSONValue.string))])
+            })
+            members["timeLimitSeconds"] = .number(Double(timeLimitSeconds))
+            members["typoTolerance"] = .bool(typoTolerance)
+        }
+        return object(members)
+    }
+
+    /// Member order does not matter: serialisation sorts keys.
+    private static func object(_ members: [String: JSONValue]) -> JSONValue {
+        .object(members.map { JSONValue.Member(key: $0.key, value: $0.value) })
+    }
+}

@@ -1,0 +1,76 @@
+/// Where each known column sits in a row: the fixed six-column layout, or what a header names.
+struct CSVColumns: Sendable {
+    enum Name: Int, CaseIterable, Sendable {
+        case question, option1, option2, option3, option4, answer, subject, topic, difficulty, explanation
+
+        var title: String { String(describing: self) }
+        static let required: [Name] = [.question, .option1, .option2, .answer]
+        static let options: [Name] = [.option1, .option2, .option3, .option4]
+    }
+
+    /// 0-based field index of each name, indexed by `Name.rawValue`; nil when the file lacks it.
+    private var positions: [Int?]
+    /// Fields every row must have.
+    let fieldCount: Int
+    let fromHeader: Bool
+
+    private init(positions: [Int?], fieldCount: Int, fromHeader: Bool) {
+        self.positions = positions
+        self.fieldCount = fieldCount
+        self.fromHeader = fromHeader
+    }
+
+    /// `question,option1,option2,option3,option4,answer`, for files without a header.
+    static let fixed = CSVColumns(
+        positions: Name.allCases.map { $0.rawValue < 6 ? $0.rawValue : nil }, fieldCount: 6, fromHeader: false)
+
+    static var fixedLayoutDescription: String {
+        Name.allCases.prefix(6).map(\.title).joined(separator: ",")
+    }
+
+    func index(of name: Name) -> Int? { positions[name.rawValue] }
+
+    /// The field under `name`, "" when the file has no such column.
+    func value(_ name: Name, in fields: [String?]) -> String {
+        guard let index = positions[name.rawValue] else { return "" }
+        return fields[index] ?? ""
+    }
+
+    /// Reads a header row. A row is a header when one of its cells is "question" (any case): the
+    /// fixed layout's first column, or the same names in another order.
+    enum Header {
+        case none
+        case columns(CSVColumns)
+        /// A header that cannot be used, with the problems by 1-based column (nil: the whole row).
+        case invalid([(column: Int?, message: String)])
+    }
+
+    static func header(from fields: [String?]) -> Header {
+        let titles = fields.map { ($0 ?? "").lowercased() }
+        guard titles.contains(Name.question.title) else { return .none }
+
+        var positions = [Int?](repeating: nil, count: Name.allCases.count)
+        var problems: [(column: Int?, message: String)] = []
+        for (index, title) in titles.enumerated() {
+            guard let name = Name.allCases.first(where: { $0.title == title }) else {
+                problems.append((index + 1, "unknown column \"\(fields[index] ?? "")\""))
+                continue
+            }
+            if let earlier = positions[name.rawValue] {
+                problems.append((index + 1, "column \"\(title)\" repeats column \(earlier + 1)"))
+            } else {
+                positions[name.rawValue] = index
+            }
+        }
+        let missing = Name.required.filter { positions[$0.rawValue] == nil }.map(\.title)
+        if !missing.isEmpty {
+            // One message that says what was expected: a file in another layout (a Kahoot export
+            // with "Answer1" and a "Correct" number, say) fails here, and should learn why.
+            problems.insert((nil, "header lacks the column(s) \(missing.joined(separator: ", ")); "
+                + "the header must name question, option1, option2, option3, option4, answer "
+                + "(and optionally subject, topic, difficulty, explanation)"), at: 0)
+        }
+        if !problems.isEmpty { return .invalid(problems) }
+        return .columns(CSVColumns(positions: positions, fieldCount: fields.count, fromHeader: true))
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import QuizCore
+
+/// Reads the Quizbox CSV format: one single-choice question per row,
+/// `question,option1,option2,option3,option4,answer`, where `answer` is the text of the correct
+/// option and options 3 and 4 may be empty.
+///
+/// A first row with a cell named "question" is a header; it may order the six columns freely and
+/// add `subject`, `topic`, `difficulty` (easy, medium, hard) and `explanation`. Rows are grouped
+/// by subject and topic (the options' defaults when absent), each topic getting one quiz titled
+/// `Options.quizTitle` with its rows in file order. Rows whose cells are all empty are skipped.
+///
+/// Every problem is reported (up to `ImportError.maxProblems`) with its row's first physical line
+/// and the field's 1-based position as column, and nothing is returned unless the whole file is good.
+public struct CSVReader: Sendable {
+    public struct Options: Sendable, Hashable {
+        public var defaultSubject: String
+        public var defaultTopic: String
+        public var quizTitle: String
+        /// Larger inputs are rejected before parsing.
+        public var maxBytes: Int
+
+        public init(
+            defaultSubject: String = "Imported", defaultTopic: String = "Imported",
+            quizTitle: String = "Imported questions", maxBytes: Int = 20 * 1024 * 1024
+        ) {
+            self.defaultSubject = defaultSubject
+            self.defaultTopic = defaultTopic
+            self.quizTitle = quizTitle
+            self.maxBytes = maxBytes
+        }
+    }
+
+    public var options: Options
+
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    public func read(_ data: Data) throws(ImportError) -> Bank {
+        try data.withUnsafeBytes { read(buffer: $0.bindMemory(to: UInt8.self)) }.get()
+    }
+
+    public func read(_ bytes: [UInt8]) throws(ImportError) -> Bank {
+        try bytes.withUnsafeBufferPointer(read(buffer:)).get()
+    }
+
+    private func read(buffer input: UnsafeBufferPointer<UInt8>) -> Result<Bank, ImportError> {
+        guard input.count <= options.maxBytes else {
+            return .failure(.tooLarge(size: input.count, limit: options.maxBytes))
+        }
+        var problems = ProblemList()
+        var builder = BankBuilder()
+        var columns: CSVColumns?
+        var sawHeader = false
+        var unusableHeader = false
+
+        CSVTokenizer.forEachRecord(in: input) { record in
+            if columns == nil {
+                guard !unusableHeader else { return }
+                switch CSVColumns.header(from: record.fields) {
+                case .none:
+                    columns = .fixed
+                case .columns(let found):
+                    columns = found
+                    sawHeader = true
+                    return
+                case .invalid(let found):
+                    // Rows cannot be read without knowing their columns: report the header only.
+                    unusableHeader = true
+                    for problem in found {
+                        problems.append(FormatProblem(line: record.line, column: problem.column, message: problem.message))
+                    }
+                    return
+                }
+            }
+            if record.problems.isEmpty && record.fields.allSatisfy({ $0?.isEmpty == true }) { return }
+            readRow(record, columns ?? .fixed, into: &builder, problems: &problems)
+        }
+
+        if problems.isEmpty && builder.isEmpty {
+            let message = sawHeader ? "the file has a header but no questions" : "the file holds no questions"
+            problems.append(FormatProblem(message: message))
+        }
+        if !problems.isEmpty { return .failure(problems.error) }
+        return .success(builder.bank(quizTitle: options.quizTitle))
+    }
+
+    private typealias Name = CSVColumns.Name
+
+    private func readRow(
+        _ record: CSVTokenizer.Record, _ columns: CSVColumns,
+        into builder: inout BankBuilder, problems: inout ProblemList
+    ) {
+        var failed = false
+        func report(_ column: Int?, _ message: String) {
+            problems.append(FormatProblem(line: record.line, column: column, message: message))
+            failed = true
+        }
+        func column(_ name: Name) -> Int? { columns.index(of: name).map { $0 + 1 } }
+
+        for problem in record.problems { report(problem.column, problem.message) }
+        if failed { return }  // a quoting mistake shifts fields: anything more would be noise
+        guard record.fields.count == columns.fieldCount else {
+            let layout = columns.fromHeader ? " as in the header" : " (\(CSVColumns.fixedLayoutDescription))"
+            let extra = record.fields.count > columns.fieldCount ? columns.fieldCount + 1 : nil
+            report(extra, "expected \(columns.fieldCount) fields\(layout), found \(record.fields.count)")
+            return
+        }
+        for (index, field) in record.fields.enumerated() where field == nil {
+            report(index + 1, "is not valid UTF-8 (save the file as UTF-8)")
+        }
+        if failed { return }
+        let fields = record.fields
+
+        let text = columns.value(.question, in: fields)
+        if text.isEmpty { report(column(.question), "question is empty") }
+
+        var cells: [(name: Name, text: String, key: String)] = []  // the non-empty options
+        for name in Name.options {
+            let option = columns.value(name, in: fields)
+            if option.isEmpty {
+                if name == .option1 || name == .option2 {
+                    report(column(name), "\(name.title) is empty: a question needs at least two options")
+                }
+                continue
+            }
+            let key = Question.choiceKey(option)
+            if let earlier = cells.first(where: { $0.key == key }) {
+                report(column(name), "\(name.title) \"\(option)\" repeats \(earlier.name.title)")
+            }
+            cells.append((name, option, key))
+        }
+
+        let answer = columns.value(.answer, in: fields)
+        var correct: Int?
+        if answer.isEmpty {
+            report(column(.answer), "answer is empty: it must be the text of the correct option")
+        } else {
+            // Exact text first; then as a player's answer would be compared ("paris" for "Paris").
+            correct = cells.firstIndex { $0.text == answer }
+                ?? cells.firstIndex { $0.key == Question.choiceKey(answer) }
+                ?? uniqueLooseMatch(answer, in: cells.map(\.text))
+            if correct == nil { report(column(.answer), "answer \"\(answer)\" is not one of the options") }
+        }
+
+        var difficulty = Difficulty.medium
+        let difficultyText = columns.value(.difficulty, in: fields)
+        if !difficultyText.isEmpty {
+            if let known = Difficulty(rawValue: difficultyText.lowercased()) {
+                difficulty = known
+            } else {
+                report(column(.difficulty), "unknown difficulty \"\(difficultyText)\": use easy, medium or hard")
+            }
+        }
+        if failed { return }
+
+        let explanation = columns.value(.explanation, in: fields)
+        let choices = cells.enumerated().map { index, option in
+            Choice(id: index + 1, text: option.text, isCorrect: index == correct)
+        }
+        let question = Question(
+            text: text, explanation: explanation.isEmpty ? nil : explanation,
+            difficulty: difficulty, body: .singleChoice(choices))
+        for error in question.validationErrors() {
+            let (name, columnName) = csvName(of: error.field, options: cells.map(\.name))
+            report(columnName.flatMap(column), "\(name) \(error.message)")
+        }
+        if failed { return }
+
+        let subject = columns.value(.subject, in: fields)
+        let topic = columns.value(.topic, in: fields)
+        builder.add(
+            question, subject: subject.isEmpty ? options.defaultSubject : subject,
+            topic: topic.isEmpty ? options.defaultTopic : topic)
+    }
+
+    /// The CSV column a validation error's field came from: "choices[2].text" is the third
+    /// non-empty option, which is option4 when option3 was left empty.
+    private func csvName(of field: String, options: [Name]) -> (String, Name?) {
+        switch field {
+        case "text": return ("question", .question)
+        case "explanation": return ("explanation", .explanation)
+        default:
+            if field.hasPrefix("choices["), field.hasSuffix("].text"),
+               let index = Int(field.dropFirst("choices[".count).dropLast("].text".count)),
+               options.indices.contains(index) {
+                return (options[index].title, options[index])
+            }
+            return (field, nil)
+        }
+    }
+}
+
+/// The one option that matches `answer` as a typed answer would (accents and punctuation ignored);
+/// nil when none or several do, so "C" never silently picks "C#" over "C++".
+private func uniqueLooseMatch(_ answer: String, in options: [String]) -> Int? {
+    let key = AnswerNormalizer.normalize(answer)
+    let matches = options.indices.filter { AnswerNormalizer.normalize(options[$0]) == key }
+    return matches.count == 1 ? matches[0] : nil
+}

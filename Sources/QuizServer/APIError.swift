@@ -1,0 +1,46 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// An error a client can act on: a status, a stable code, a message for people, and the bad field.
+public struct APIError: Error, Sendable, Equatable {
+    public var status: HTTPResponse.Status
+    public var code: String
+    public var message: String
+    public var field: String?
+
+    public init(_ status: HTTPResponse.Status, _ code: String, _ message: String, field: String? = nil) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.field = field
+    }
+
+    static func notFound(_ what: String) -> APIError {
+        APIError(.notFound, "not_found", "No \(what) with that id.")
+    }
+
+    static let unauthenticated = APIError(.unauthorized, "unauthenticated", "Log in first: send a bearer token or the session cookie.")
+    static let invalidToken = APIError(.unauthorized, "invalid_token", "This token or session is not valid. Log in again.")
+    static let sessionExpired = APIError(.unauthorized, "session_expired", "Your session has expired. Log in again.")
+
+    private struct Body: Encodable {
+        struct Detail: Encodable {
+            var code: String
+            var message: String
+            var field: String?
+        }
+        var error: Detail
+    }
+
+    func response() -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let data = (try? encoder.encode(Body(error: .init(code: code, message: message, field: field)))) ?? Data()
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json; charset=utf-8"
+        if status == .unauthorized { headers[.wwwAuthenticate] = "Bearer" }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

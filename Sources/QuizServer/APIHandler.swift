@@ -1,0 +1,109 @@
+import Foundation
+import HTTPTypes
+import Logging
+import QuizAPI
+import QuizCore
+import QuizStore
+
+/// Implements the generated `APIProtocol`: turns wire input into store calls and domain values back into wire output.
+struct APIHandler<Store: QuizStore>: APIProtocol {
+    let store: Store
+    let config: ServerConfig
+    let time: any TimeSource
+    let hasher: PasswordHasher
+    let logger: Logger
+
+    var authenticator: Authenticator<Store> { Authenticator(store: store, time: time) }
+    var accounts: Accounts<Store> {
+        Accounts(store: store, hasher: hasher, minimumPasswordLength: config.minimumPasswordLength, time: time)
+    }
+
+    func requireUser() async throws -> User {
+        try await authenticator.requireUser()
+    }
+}
+
+// MARK: - Accounts
+
+extension APIHandler {
+    func registerUser(_ input: Operations.RegisterUser.Input) async throws -> Operations.RegisterUser.Output {
+        guard case .json(let body) = input.body else { throw APIError(.unsupportedMediaType, "unsupported_media_type", "Send JSON.") }
+        let registration = Registration(username: body.username, firstName: body.firstName, lastName: body.lastName, password: body.password)
+        do {
+            let user = try await accounts.register(registration)
+            return .created(.init(body: .json(.init(user))))
+        } catch let error as Registration.Invalid {
+            throw APIError(.unprocessableContent, "invalid_\(error.field)", error.message, field: error.field)
+        } catch StoreError.usernameTaken {
+            throw APIError(.conflict, "username_taken", "The username '\(body.username)' is taken.", field: "username")
+        }
+    }
+
+    func logIn(_ input: Operations.LogIn.Input) async throws -> Operations.LogIn.Output {
+        guard case .json(let body) = input.body else { throw APIError(.unsupportedMediaType, "unsupported_media_type", "Send JSON.") }
+        let refused = APIError(.unauthorized, "invalid_credentials", "Wrong username or password.")
+        guard body.username.count <= 64, body.password.utf8.count <= 1024 else { throw refused }
+        guard let (user, hash) = try await store.credentials(username: body.username) else {
+            try await hasher.verifyAgainstDummy(body.password)
+            throw refused
+        }
+        guard try await hasher.verify(body.password, hash: hash) else { throw refused }
+        let token = SessionTokens.make()
+        let now = time.now()
+        let expires = now.addingTimeInterval(config.sessionLifetime)
+        try await store.createSession(tokenHash: SessionTokens.hash(token), userId: user.id, createdAt: now, expiresAt: expires)
+        ResponseCookies.set(SessionTokens.cookie(token, maxAge: Int(config.sessionLifetime), secure: config.secureCookies))
+        return .ok(.init(body: .json(.init(token: token, expiresAt: expires, user: .init(user)))))
+    }
+
+    func logOut(_ input: Operations.LogOut.Input) async throws -> Operations.LogOut.Output {
+        _ = try await requireUser()
+        if let credential = RequestCredential.current {
+            try await store.deleteSession(tokenHash: SessionTokens.hash(credential.token))
+        }
+        ResponseCookies.set(SessionTokens.clearingCookie(secure: config.secureCookies))
+        return .noContent(.init())
+    }
+
+    func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
+        let user = try await requireUser()
+        async let rank = store.rank(points: user.points)
+        async let finished = store.quizzesFinished(userId: user.id)
+        return .ok(.init(body: .json(.init(
+            id: user.id, username: user.username, firstName: user.firstName, lastName: user.lastName,
+            role: .init(user.role), createdAt: user.createdAt, points: user.points, rank: try await rank,
+            quizzesFinished: Int64(try await finished)
+        ))))
+    }
+}
+
+// MARK: - Catalog
+
+extension APIHandler {
+    func listSubjects(_ input: Operations.ListSubjects.Input) async throws -> Operations.ListSubjects.Output {
+        let subjects = try await store.subjects()
+        return .ok(.init(body: .json(.init(subjects: subjects.map(Components.Schemas.Subject.init)))))
+    }
+
+    func listTopics(_ input: Operations.ListTopics.Input) async throws -> Operations.ListTopics.Output {
+        guard let topics = try await store.topics(subjectId: input.path.subjectId) else { throw APIError.notFound("subject") }
+        return .ok(.init(body: .json(.init(topics: topics.map(Components.Schemas.Topic.init)))))
+    }
+
+    func listQuizzes(_ input: Operations.ListQuizzes.Input) async throws -> Operations.ListQuizzes.Output {
+        guard let quizzes = try await store.quizzes(topicId: input.path.topicId) else { throw APIError.notFound("topic") }
+        return .ok(.init(body: .json(.init(quizzes: quizzes.map(Components.Schemas.Quiz.init)))))
+    }
+
+    func getQuiz(_ input: Operations.GetQuiz.Input) async throws -> Operations.GetQuiz.Output {
+        guard let quiz = try await store.quiz(id: input.path.quizId) else { throw APIError.notFound("quiz") }
+        return .ok(.init(body: .json(.init(quiz))))
+    }
+
+    func listQuizQuestions(_ input: Operations.ListQuizQuestions.Input) async throws -> Operations.ListQuizQuestions.Output {
+        let questions = try await store.questions(quizId: input.path.quizId)
+        if questions.isEmpty, try await store.quiz(id: input.path.quizId) == nil { throw APIError.notFound("quiz") }
+        let wire = questions.enumerated().map { Components.Schemas.Question(question: $0.element, position: $0.offset + 1) }
+        return .ok(.init(body: .json(.init(questions: wire))))
+    }
+}

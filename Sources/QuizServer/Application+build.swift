@@ -1,0 +1,106 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import OpenAPIHummingbird
+import OpenAPIRuntime
+import QuizAPI
+import QuizCore
+import QuizStore
+import ServiceLifecycle
+
+public typealias AppRequestContext = BasicRequestContext
+
+/// Opens the database named in `config`, brings its schema up to date, loads the starter bank into
+/// an empty one, and returns the application ready to run. `main` and the tests both come through here.
+public func buildApplication(
+    config: ServerConfig, time: any TimeSource = SystemTimeSource(), logger: Logger = Logger(label: "quizbox")
+) async throws -> some ApplicationProtocol {
+    let database = try await QuizDatabase.sqlite(path: config.database, poolSize: config.databasePoolSize, logger: logger)
+    do {
+        try await prepare(database: database, config: config, time: time, logger: logger)
+    } catch {
+        try? await database.close()
+        throw error
+    }
+    return try buildApplication(config: config, database: database, time: time, logger: logger)
+}
+
+/// Migrations, then the starter bank when there is no question yet.
+public func prepare(database: QuizDatabase, config: ServerConfig, time: any TimeSource, logger: Logger) async throws {
+    let applied = try await Migrations.run(on: database, at: time.now())
+    if !applied.isEmpty { logger.info("applied migrations \(applied.map(String.init).joined(separator: ", "))") }
+    let store = SQLStore(database: database)
+    if config.loadStarterBank, try await store.isEmpty() {
+        let summary = try await store.importBank(try StarterBank.load(), at: time.now())
+        logger.info("loaded the starter bank: \(summary.subjects) subjects, \(summary.quizzes) quizzes, \(summary.questions) questions")
+    }
+}
+
+/// Builds the application on an open, migrated database; the application closes it on shutdown.
+public func buildApplication(
+    config: ServerConfig, database: QuizDatabase, time: any TimeSource, logger: Logger
+) throws -> some ApplicationProtocol {
+    let store = SQLStore(database: database)
+    let router = try buildRouter(store: store, config: config, time: time, logger: logger)
+    var app = Application(
+        router: router,
+        configuration: .init(address: .hostname(config.host, port: config.port), serverName: "Quizbox"),
+        onServerRunning: { channel in
+            let port = channel.localAddress?.port ?? config.port
+            logger.info("Quizbox is ready at http://\(config.host):\(port)")
+        },
+        logger: logger
+    )
+    app.addServices(DatabaseService(database: database, logger: logger))
+    return app
+}
+
+func buildRouter<Store: QuizStore>(
+    store: Store, config: ServerConfig, time: any TimeSource, logger: Logger
+) throws -> Router<AppRequestContext> {
+    let router = Router(context: AppRequestContext.self)
+    router.addMiddleware {
+        SecurityHeadersMiddleware()
+        ErrorMiddleware()
+        BodyLimitMiddleware(maxBytes: config.maxBodyBytes)
+        CredentialMiddleware()
+    }
+    router.get("/health") { _, _ -> Response in
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: #"{"status":"ok"}"#)))
+    }
+    router.get("/api/openapi.yaml") { _, _ -> Response in
+        guard let yaml = QuizAPISpec.yaml else { throw HTTPError(.notFound) }
+        var headers = HTTPFields()
+        headers[.contentType] = "application/yaml; charset=utf-8"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: yaml)))
+    }
+    let handler = APIHandler(store: store, config: config, time: time, hasher: PasswordHasher(cost: config.bcryptCost), logger: logger)
+    try handler.registerHandlers(on: router, serverURL: URL(string: "/api/v1")!)
+    return router
+}
+
+/// API responses are data: nothing in them should ever run as a page.
+struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response = try await next(request, context)
+        response.headers[.contentSecurityPolicy] = "default-src 'none'; frame-ancestors 'none'"
+        response.headers[.xContentTypeOptions] = "nosniff"
+        return response
+    }
+}
+
+/// Closes the database after the HTTP server has drained, so no in-flight write is cut off.
+struct DatabaseService: Service {
+    let database: QuizDatabase
+    let logger: Logger
+
+    func run() async throws {
+        // Cancellation also ends the wait; either way the database is closed last.
+        do { try await gracefulShutdown() } catch is CancellationError {}
+        try await database.close()
+        logger.info("database closed")
+    }
+}

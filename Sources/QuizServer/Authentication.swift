@@ -1,0 +1,104 @@
+import Crypto
+import Foundation
+import HTTPTypes
+import Hummingbird
+import QuizCore
+import QuizStore
+import Synchronization
+
+/// The credential a request carried, if any: a bearer token or the session cookie.
+struct RequestCredential: Sendable {
+    @TaskLocal static var current: RequestCredential?
+
+    let token: String
+    let fromCookie: Bool
+}
+
+/// Cookies a handler wants set on its response. The generated code would percent-encode a
+/// `Set-Cookie` header value, so handlers leave them here and the middleware writes them raw.
+final class ResponseCookies: Sendable {
+    @TaskLocal static var current: ResponseCookies?
+
+    private let values = Mutex<[String]>([])
+
+    static func set(_ cookie: String) {
+        current?.values.withLock { $0.append(cookie) }
+    }
+
+    var all: [String] { values.withLock { $0 } }
+}
+
+/// Reads the credential into a task-local so the generated API handlers can see it, and writes
+/// the cookies they set. The session itself is looked up only by handlers that need a user.
+struct CredentialMiddleware<Context: RequestContext>: RouterMiddleware {
+    static var cookieName: String { SessionTokens.cookieName }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let credential = Self.credential(in: request)
+        let cookies = ResponseCookies()
+        var response = try await RequestCredential.$current.withValue(credential) {
+            try await ResponseCookies.$current.withValue(cookies) {
+                try await next(request, context)
+            }
+        }
+        for cookie in cookies.all {
+            response.headers.append(HTTPField(name: .setCookie, value: cookie))
+        }
+        return response
+    }
+
+    static func credential(in request: Request) -> RequestCredential? {
+        if let header = request.headers[.authorization] {
+            let parts = header.split(separator: " ", maxSplits: 1)
+            if parts.count == 2, parts[0].lowercased() == "bearer" {
+                return RequestCredential(token: String(parts[1]).trimmingCharacters(in: .whitespaces), fromCookie: false)
+            }
+        }
+        if let cookie = request.cookies[cookieName]?.value, !cookie.isEmpty {
+            return RequestCredential(token: cookie, fromCookie: true)
+        }
+        return nil
+    }
+}
+
+/// Random session tokens; only their SHA-256 is stored, so a leaked database holds no usable token.
+enum SessionTokens {
+    static let cookieName = "quizbox_session"
+
+    static func make() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    static func hash(_ token: String) -> String {
+        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    static func cookie(_ token: String, maxAge: Int, secure: Bool) -> String {
+        "\(cookieName)=\(token); Path=/; Max-Age=\(maxAge); HttpOnly; SameSite=Lax\(secure ? "; Secure" : "")"
+    }
+
+    static func clearingCookie(secure: Bool) -> String {
+        cookie("", maxAge: 0, secure: secure)
+    }
+}
+
+/// Finds the signed-in user for the current request.
+struct Authenticator<Store: SessionStore>: Sendable {
+    let store: Store
+    let time: any TimeSource
+
+    func requireUser() async throws -> User {
+        guard let credential = RequestCredential.current else { throw APIError.unauthenticated }
+        // A token of the wrong shape cannot be one of ours: skip the lookup.
+        guard credential.token.count == 43 else { throw APIError.invalidToken }
+        guard let session = try await store.session(tokenHash: SessionTokens.hash(credential.token)) else {
+            throw APIError.invalidToken
+        }
+        guard session.expiresAt > time.now() else { throw APIError.sessionExpired }
+        return session.user
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import OpenAPIRuntime
+
+/// Turns every error into the JSON error shape; nothing raw from a parser or database reaches a client.
+struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            let apiError = Self.apiError(for: error)
+            if apiError.status.code >= 500 {
+                context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
+            }
+            return apiError.response()
+        }
+    }
+
+    static func apiError(for error: any Error) -> APIError {
+        switch error {
+        case let error as APIError:
+            return error
+        case let error as ServerError:
+            return apiError(forRequestError: error.underlyingError)
+        case let error as HTTPError:
+            switch error.status {
+            case .notFound: return APIError(.notFound, "not_found", "There is nothing at this address.")
+            case .contentTooLarge: return APIError(.contentTooLarge, "body_too_large", "The request body is larger than the limit.")
+            case .methodNotAllowed: return APIError(.methodNotAllowed, "method_not_allowed", "This address does not accept that method.")
+            default:
+                return APIError(error.status, "http_\(error.status.code)", error.body ?? error.status.reasonPhrase)
+            }
+        default:
+            return APIError(.internalServerError, "internal", "Something went wrong on the server. It has been logged.")
+        }
+    }
+
+    /// Errors the generated code raises while reading a request: all the client's doing.
+    private static func apiError(forRequestError error: any Error) -> APIError {
+        switch error {
+        case let error as APIError:
+            return error
+        case let error as HTTPError:
+            return apiError(for: error)
+        case let error as DecodingError:
+            return APIError(.badRequest, "invalid_json", describe(error), field: field(of: error))
+        default:
+            let text = String(describing: error)
+            if text.localizedCaseInsensitiveContains("content type") || text.localizedCaseInsensitiveContains("content-type") {
+                return APIError(.unsupportedMediaType, "unsupported_media_type", "Send the body as application/json.")
+            }
+            if text.localizedCaseInsensitiveContains("body") {
+                return APIError(.badRequest, "missing_body", "This request needs a JSON body.")
+            }
+            return APIError(.badRequest, "invalid_request", "The request is not valid: \(text)")
+        }
+    }
+
+    private static func field(of error: DecodingError) -> String? {
+        let path: [any CodingKey]
+        switch error {
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c): path = c.codingPath
+        case .keyNotFound(let key, let c): path = c.codingPath + [key]
+        @unknown default: return nil
+        }
+        let names = path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+        return names.isEmpty ? nil : names.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .keyNotFound(let key, _): return "The field '\(key.stringValue)' is missing."
+        case .typeMismatch(let type, _): return "A field has the wrong type: expected \(typeName(type))."
+        case .valueNotFound(let type, _): return "A field is null: expected \(typeName(type))."
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "The body is not valid JSON." : "A field has an invalid value."
+        @unknown default: return "The body could not be read."
+        }
+    }
+
+    private static func typeName(_ type: Any.Type) -> String {
+        let name = String(describing: type)
+        if name.contains("Int") { return "an integer" }
+        if name.contains("Double") || name.contains("Float") { return "a number" }
+        if name.contains("Bool") { return "true or false" }
+        if name.contains("String") { return "a string" }
+        if name.contains("Array") { return "an array" }
+        return "an object"
+    }
+}
+
+/// Reads the whole body up front, refusing it past the limit (413) before any handler sees it.
+struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
+    let maxBytes: Int
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBytes {
+            throw APIError(.contentTooLarge, "body_too_large", "The request body is larger than \(maxBytes / 1024) KiB.")
+        }
+        var request = request
+        do {
+            _ = try await request.collectBody(upTo: maxBytes)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw APIError(.contentTooLarge, "body_too_large", "The request body is larger than \(maxBytes / 1024) KiB.")
+        }
+        return try await next(request, context)
+    }
+}

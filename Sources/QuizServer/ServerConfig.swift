@@ -1,0 +1,37 @@
+import Configuration
+import Foundation
+
+/// Every setting of a running server. Each has a default that works on a laptop.
+public struct ServerConfig: Sendable {
+    public var host = "127.0.0.1"
+    public var port = 8080
+    /// A SQLite file path.
+    public var database = "quizbox.sqlite"
+    public var databasePoolSize = 4
+    public var minimumPasswordLength = 8
+    /// bcrypt cost; 12 in production, lowered only by tests.
+    public var bcryptCost = 12
+    public var sessionLifetime: TimeInterval = 30 * 24 * 3600
+    /// Adds `Secure` to the session cookie; turn on behind HTTPS.
+    public var secureCookies = false
+    /// Loads the starter question bank into an empty database.
+    public var loadStarterBank = true
+    public var maxBodyBytes = 1 << 20
+
+    public init() {}
+
+    /// Reads `quizbox.*` keys: with the environment provider, `QUIZBOX_PORT`, `QUIZBOX_DATABASE`, …
+    public init(reader: ConfigReader) {
+        let config = reader.scoped(to: "quizbox")
+        host = config.string(forKey: "host", default: host)
+        port = config.int(forKey: "port", default: port)
+        database = config.string(forKey: "database", default: database)
+        databasePoolSize = config.int(forKey: "databasePoolSize", default: databasePoolSize)
+        minimumPasswordLength = config.int(forKey: "minimumPasswordLength", default: minimumPasswordLength)
+        bcryptCost = config.int(forKey: "bcryptCost", default: bcryptCost)
+        sessionLifetime = config.double(forKey: "sessionLifetimeSeconds", default: sessionLifetime)
+        secureCookies = config.bool(forKey: "secureCookies", default: secureCookies)
+        loadStarterBank = config.bool(forKey: "starterBank", default: loadStarterBank)
+        maxBodyBytes = config.int(forKey: "maxBodyBytes", default: maxBodyBytes)
+    }
+}

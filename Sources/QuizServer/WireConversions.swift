@@ -1,0 +1,101 @@
+import Foundation
+import QuizAPI
+import QuizCore
+
+// Domain → wire, explicitly at the edge. Nothing here carries a correct answer except CorrectAnswer.
+
+extension Components.Schemas.Role {
+    init(_ role: Role) {
+        switch role {
+        case .player: self = .player
+        case .author: self = .author
+        case .admin: self = .admin
+        }
+    }
+}
+
+extension Components.Schemas.User {
+    init(_ user: User) {
+        self.init(id: user.id, username: user.username, firstName: user.firstName, lastName: user.lastName,
+                  role: .init(user.role), createdAt: user.createdAt)
+    }
+}
+
+extension Components.Schemas.Subject {
+    init(_ s: SubjectSummary) {
+        self.init(id: s.id, name: s.name, description: s.description, topicCount: s.topicCount)
+    }
+}
+
+extension Components.Schemas.Topic {
+    init(_ t: TopicSummary) {
+        self.init(id: t.id, subjectId: t.subjectId, name: t.name, description: t.description, quizCount: t.quizCount)
+    }
+}
+
+extension Components.Schemas.Quiz {
+    init(_ q: QuizSummary) {
+        self.init(id: q.id, topicId: q.topicId, title: q.title, description: q.description,
+                  questionCount: q.questionCount, totalPoints: q.totalPoints)
+    }
+}
+
+extension Components.Schemas.Question {
+    /// The question as a player sees it before answering: choices without their correctness.
+    init(question: Question, position: Int) {
+        let choices = question.body.choices.map { Components.Schemas.ChoiceOption(id: $0.id, text: $0.text) }
+        var unit: String?
+        if case .numeric(_, _, let u) = question.body { unit = u }
+        self.init(
+            id: question.id ?? 0, kind: .init(rawValue: question.kind.rawValue) ?? .singleChoice, text: question.text,
+            difficulty: .init(rawValue: question.difficulty.rawValue) ?? .medium, points: question.points,
+            position: position, choices: choices.isEmpty ? nil : choices, unit: unit
+        )
+    }
+}
+
+extension Components.Schemas.CorrectAnswer {
+    init(_ answer: CorrectAnswer) {
+        switch answer {
+        case .choices(let choices):
+            self.init(display: choices.map(\.text).joined(separator: ", "), choiceIds: choices.map(\.id))
+        case .bool(let value):
+            self.init(display: value ? "True" : "False", value: value)
+        case .text(let text):
+            self.init(display: text, text: text)
+        case .number(let value, let tolerance, let unit):
+            var display = NumberFormatting.plain(value)
+            if tolerance > 0 { display += " ± \(NumberFormatting.plain(tolerance))" }
+            if let unit, !unit.isEmpty { display += " \(unit)" }
+            self.init(display: display, number: value, tolerance: tolerance, unit: unit)
+        case .items(let items):
+            self.init(display: items.joined(separator: ", "))
+        }
+    }
+}
+
+enum NumberFormatting {
+    /// 8848 rather than 8848.0, 3.14 as 3.14.
+    static func plain(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+}
+
+extension Components.Schemas.Attempt {
+    init(_ attempt: Attempt, questionCount: Int) {
+        self.init(
+            id: attempt.id, quizId: attempt.quizId, startedAt: attempt.startedAt, finishedAt: attempt.finishedAt,
+            questionCount: questionCount, correctCount: attempt.correctCount, points: attempt.points,
+            timeTakenSeconds: attempt.timeTaken,
+            answers: attempt.answers.map {
+                .init(questionId: $0.questionId, correct: $0.isCorrect, pointsAwarded: $0.pointsAwarded, answeredAt: $0.answeredAt)
+            }
+        )
+    }
+}
+
+extension Components.Schemas.Ranking {
+    init(_ r: Ranking) {
+        self.init(rank: r.rank, username: r.username, points: r.points)
+    }
+}

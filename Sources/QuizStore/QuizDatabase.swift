@@ -1,0 +1,122 @@
+import AsyncKit
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import SQLKit
+import SQLiteKit
+
+/// A pool of connections to the one database Quizbox stores into, with reads and transactions.
+///
+/// SQLite runs in WAL mode so readers never wait for the writer; every write is a
+/// `BEGIN IMMEDIATE` transaction so two writers queue on the busy timeout instead of deadlocking.
+public final class QuizDatabase: Sendable {
+    public enum Dialect: Sendable { case sqlite, postgres }
+
+    public enum Error: Swift.Error, CustomStringConvertible {
+        case cannotOpen(String)
+        public var description: String {
+            switch self {
+            case .cannotOpen(let reason): "cannot open the database: \(reason)"
+            }
+        }
+    }
+
+    public let dialect: Dialect
+    let logger: Logger
+    private let pool: PoolBox
+
+    /// Opens (creating if needed) the SQLite file at `path`.
+    public static func sqlite(path: String, poolSize: Int = 4, logger: Logger = Logger(label: "quizbox.db")) async throws -> QuizDatabase {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: directory) else {
+            throw Error.cannotOpen("the folder \(directory) does not exist")
+        }
+        let source = SQLiteSource(base: SQLiteConnectionSource(configuration: .init(storage: .file(path: path))))
+        let pool = EventLoopConnectionPool(
+            source: source, maxConnections: max(1, poolSize), requestTimeout: .seconds(30),
+            logger: logger, on: MultiThreadedEventLoopGroup.singleton.any()
+        )
+        let database = QuizDatabase(dialect: .sqlite, pool: PoolBox(pool), logger: logger)
+        do {
+            _ = try await database.read { try await $0.raw("SELECT 1").all() }
+        } catch {
+            try? await database.close()
+            throw Error.cannotOpen("\(path): \(String(reflecting: error))")
+        }
+        return database
+    }
+
+    init(dialect: Dialect, pool: PoolBox, logger: Logger) {
+        self.dialect = dialect
+        self.pool = pool
+        self.logger = logger
+    }
+
+    /// Runs `body` on one pooled connection outside any transaction.
+    public func read<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await pool.withConnection(logger: logger) { try await body($0) }
+    }
+
+    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    public func transaction<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await pool.withConnection(logger: logger) { db in
+            try await db.raw(dialect == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN").run()
+            do {
+                let result = try await body(db)
+                try await db.raw("COMMIT").run()
+                return result
+            } catch {
+                try? await db.raw("ROLLBACK").run()
+                throw error
+            }
+        }
+    }
+
+    public func close() async throws {
+        try await pool.close()
+    }
+}
+
+/// Opens SQLite connections with the settings Quizbox relies on.
+struct SQLiteSource: ConnectionPoolSource {
+    let base: SQLiteConnectionSource
+
+    func makeConnection(logger: Logger, on eventLoop: any EventLoop) -> EventLoopFuture<SQLiteConnection> {
+        base.makeConnection(logger: logger, on: eventLoop).flatMap { conn in
+            let pragmas = ["PRAGMA journal_mode = WAL", "PRAGMA busy_timeout = 10000", "PRAGMA synchronous = NORMAL"]
+            return pragmas.reduce(eventLoop.makeSucceededVoidFuture()) { future, pragma in
+                future.flatMap { conn.query(pragma).map { _ in } }
+            }.map { conn }
+        }
+    }
+}
+
+/// Hides the pool's connection type so one `QuizDatabase` can sit on SQLite or PostgreSQL.
+final class PoolBox: Sendable {
+    private let lease: @Sendable (Logger) async throws -> (any SQLDatabase, @Sendable () -> Void)
+    private let shutdown: @Sendable () async throws -> Void
+
+    init(_ pool: EventLoopConnectionPool<SQLiteSource>) {
+        let pool = UncheckedBox(pool)
+        lease = { logger in
+            let conn = try await pool.value.requestConnection(logger: logger).get()
+            return (conn.sql(queryLogLevel: .trace), { pool.value.releaseConnection(conn, logger: logger) })
+        }
+        shutdown = { try await pool.value.close().get() }
+    }
+
+    func withConnection<T: Sendable>(logger: Logger, _ body: (any SQLDatabase) async throws -> T) async throws -> T {
+        let (db, release) = try await lease(logger)
+        defer { release() }
+        return try await body(db)
+    }
+
+    func close() async throws { try await shutdown() }
+}
+
+/// The pool serialises its own state on its event loop.
+struct UncheckedBox<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import QuizCore
+import SQLKit
+
+extension SQLStore: AttemptStore {
+    public func startAttempt(userId: Int64, quizId: Int64, at date: Date) async throws -> Attempt {
+        try await database.transaction { db in
+            guard try await db.raw("SELECT id FROM quizzes WHERE id = \(bind: quizId)").first() != nil else {
+                throw StoreError.notFound
+            }
+            guard let id = try await db.raw("""
+                INSERT INTO attempts (user_id, quiz_id, started_at) VALUES (\(bind: userId), \(bind: quizId), \(bind: date.millis))
+                RETURNING id
+                """).first()?.int64("id") else { throw StoreError.notFound }
+            return Attempt(id: id, userId: userId, quizId: quizId, startedAt: Date(millis: date.millis))
+        }
+    }
+
+    public func attempt(id: Int64, userId: Int64) async throws -> Attempt? {
+        try await database.read { db in try await Self.loadAttempt(db, id: id, userId: userId) }
+    }
+
+    static func loadAttempt(_ db: any SQLDatabase, id: Int64, userId: Int64) async throws -> Attempt? {
+        guard let row = try await db.raw("""
+            SELECT id, user_id, quiz_id, started_at, finished_at FROM attempts
+            WHERE id = \(bind: id) AND user_id = \(bind: userId)
+            """).first() else { return nil }
+        let answers = try await db.raw("""
+            SELECT a.question_id, a.correct, a.points, a.answered_at FROM answers a
+            LEFT JOIN quiz_questions qq ON qq.quiz_id = \(bind: try row.int64("quiz_id")) AND qq.question_id = a.question_id
+            WHERE a.attempt_id = \(bind: id) ORDER BY qq.position, a.answered_at
+            """).all().map {
+            AnsweredQuestion(questionId: try $0.int64("question_id"), isCorrect: try $0.bool("correct"),
+                             pointsAwarded: try $0.int("points"), answeredAt: try $0.date("answered_at"))
+        }
+        return Attempt(id: try row.int64("id"), userId: try row.int64("user_id"), quizId: try row.int64("quiz_id"),
+                       startedAt: try row.date("started_at"), finishedAt: try row.optionalDate("finished_at"),
+                       answers: answers)
+    }
+
+    public func recordAnswer(
+        attemptId: Int64, questionId: Int64, answer: String, isCorrect: Bool, points: Int, at date: Date
+    ) async throws -> Bool {
+        try await database.transaction { db in
+            guard let row = try await db.raw("SELECT finished_at FROM attempts WHERE id = \(bind: attemptId)").first() else {
+                throw StoreError.notFound
+            }
+            if try row.optionalDate("finished_at") != nil { throw StoreError.attemptFinished }
+            let inserted = try await db.raw("""
+                INSERT INTO answers (attempt_id, question_id, answer, correct, points, answered_at)
+                VALUES (\(bind: attemptId), \(bind: questionId), \(bind: answer), \(bind: isCorrect), \(bind: points),
+                        \(bind: date.millis))
+                ON CONFLICT (attempt_id, question_id) DO NOTHING RETURNING question_id
+                """).first()
+            return inserted != nil
+        }
+    }
+
+    public func finishAttempt(id: Int64, userId: Int64, at date: Date) async throws -> AttemptScore {
+        try await database.transaction { db in
+            guard try await Self.loadAttempt(db, id: id, userId: userId) != nil else { throw StoreError.notFound }
+            // Only the request that flips finished_at adds the points, so a second finish adds nothing.
+            let flipped = try await db.raw("""
+                UPDATE attempts SET finished_at = \(bind: date.millis) WHERE id = \(bind: id) AND finished_at IS NULL
+                RETURNING id
+                """).first() != nil
+            guard var attempt = try await Self.loadAttempt(db, id: id, userId: userId) else { throw StoreError.notFound }
+            attempt.finishedAt = attempt.finishedAt ?? Date(millis: date.millis)
+            let earned = Int64(attempt.points)
+            var userPoints = try await db.raw("SELECT points FROM users WHERE id = \(bind: userId)").first()?.int64("points") ?? 0
+            if flipped && earned != 0 {
+                let old = userPoints
+                userPoints = try await db.raw("""
+                    UPDATE users SET points = points + \(bind: earned) WHERE id = \(bind: userId) RETURNING points
+                    """).first()?.int64("points") ?? old + earned
+                try await SQLStore.moveBucket(db, from: old, to: userPoints)
+            }
+            let totals = try await db.raw("""
+                SELECT COUNT(*) AS n, COALESCE(SUM(x.points), 0) AS total FROM quiz_questions qq
+                JOIN questions x ON x.id = qq.question_id WHERE qq.quiz_id = \(bind: attempt.quizId)
+                """).first()
+            return AttemptScore(
+                attempt: attempt, questionCount: try totals?.int("n") ?? 0, totalPoints: try totals?.int("total") ?? 0,
+                userPoints: userPoints, rank: try await Self.rank(db, points: userPoints), newlyFinished: flipped
+            )
+        }
+    }
+}
+
+extension SQLStore: LeaderboardStore {
+    static func rank(_ db: any SQLDatabase, points: Int64) async throws -> Int64 {
+        let ahead = try await db.raw("""
+            SELECT COALESCE(SUM(users), 0) AS n FROM point_buckets WHERE points > \(bind: points)
+            """).first()?.int64("n") ?? 0
+        return ahead + 1
+    }
+
+    public func rank(points: Int64) async throws -> Int64 {
+        try await database.read { db in try await Self.rank(db, points: points) }
+    }
+
+    public func leaderboard(userId: Int64, limit: Int) async throws -> Leaderboard {
+        try await database.read { db in
+            guard let meRow = try await db.raw("SELECT username, points FROM users WHERE id = \(bind: userId)").first() else {
+                throw StoreError.notFound
+            }
+            let mePoints = try meRow.int64("points")
+            let me = Ranking(rank: try await Self.rank(db, points: mePoints), username: try meRow.string("username"), points: mePoints)
+            let top = try await db.raw("""
+                SELECT username, points FROM users ORDER BY points DESC, username_key ASC LIMIT \(bind: limit)
+                """).all().map { (username: try $0.string("username"), points: try $0.int64("points")) }
+            let lastRow = try await db.raw("""
+                SELECT username, points FROM users ORDER BY points ASC, username_key DESC LIMIT 1
+                """).first()
+            var last: Ranking?
+            if let lastRow {
+                let points = try lastRow.int64("points")
+                last = Ranking(rank: try await Self.rank(db, points: points), username: try lastRow.string("username"), points: points)
+            }
+            let count = try await db.raw("SELECT COALESCE(SUM(users), 0) AS n FROM point_buckets").first()?.int("n") ?? 0
+            return Leaderboard.compose(topRows: top, me: me, last: last, userCount: count)
+        }
+    }
+}

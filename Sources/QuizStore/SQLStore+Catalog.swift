@@ -1,0 +1,156 @@
+import Foundation
+import QuizCore
+import SQLKit
+
+extension SQLStore: CatalogStore {
+    public func subjects() async throws -> [SubjectSummary] {
+        try await database.read { db in
+            try await db.raw("""
+                SELECT s.id, s.name, s.description, (SELECT COUNT(*) FROM topics t WHERE t.subject_id = s.id) AS n
+                FROM subjects s ORDER BY s.position, s.id
+                """).all().map {
+                SubjectSummary(id: try $0.int64("id"), name: try $0.string("name"),
+                               description: try $0.string("description"), topicCount: try $0.int("n"))
+            }
+        }
+    }
+
+    public func topics(subjectId: Int64) async throws -> [TopicSummary]? {
+        try await database.read { db in
+            guard try await db.raw("SELECT id FROM subjects WHERE id = \(bind: subjectId)").first() != nil else { return nil }
+            return try await db.raw("""
+                SELECT t.id, t.subject_id, t.name, t.description,
+                  (SELECT COUNT(*) FROM quizzes q WHERE q.topic_id = t.id) AS n
+                FROM topics t WHERE t.subject_id = \(bind: subjectId) ORDER BY t.position, t.id
+                """).all().map {
+                TopicSummary(id: try $0.int64("id"), subjectId: try $0.int64("subject_id"), name: try $0.string("name"),
+                             description: try $0.string("description"), quizCount: try $0.int("n"))
+            }
+        }
+    }
+
+    static let quizSummarySQL = """
+        SELECT q.id, q.topic_id, q.title, q.description,
+          (SELECT COUNT(*) FROM quiz_questions qq WHERE qq.quiz_id = q.id) AS n,
+          (SELECT COALESCE(SUM(x.points), 0) FROM quiz_questions qq JOIN questions x ON x.id = qq.question_id
+           WHERE qq.quiz_id = q.id) AS total
+        FROM quizzes q
+        """
+
+    static func decodeQuiz(_ row: any SQLRow) throws -> QuizSummary {
+        QuizSummary(id: try row.int64("id"), topicId: try row.int64("topic_id"), title: try row.string("title"),
+                    description: try row.string("description"), questionCount: try row.int("n"),
+                    totalPoints: try row.int("total"))
+    }
+
+    public func quizzes(topicId: Int64) async throws -> [QuizSummary]? {
+        try await database.read { db in
+            guard try await db.raw("SELECT id FROM topics WHERE id = \(bind: topicId)").first() != nil else { return nil }
+            return try await db.raw("""
+                \(unsafeRaw: Self.quizSummarySQL) WHERE q.topic_id = \(bind: topicId) ORDER BY q.position, q.id
+                """).all().map(Self.decodeQuiz)
+        }
+    }
+
+    public func quiz(id: Int64) async throws -> QuizSummary? {
+        try await database.read { db in
+            try await db.raw("\(unsafeRaw: Self.quizSummarySQL) WHERE q.id = \(bind: id)").first().map(Self.decodeQuiz)
+        }
+    }
+
+    static let questionColumns = "x.id, x.kind, x.text, x.explanation, x.difficulty, x.points, x.body"
+
+    public func questions(quizId: Int64) async throws -> [Question] {
+        try await database.read { db in
+            try await db.raw("""
+                SELECT \(unsafeRaw: Self.questionColumns) FROM quiz_questions qq JOIN questions x ON x.id = qq.question_id
+                WHERE qq.quiz_id = \(bind: quizId) ORDER BY qq.position
+                """).all().map(QuestionBodyRecord.decodeQuestion)
+        }
+    }
+
+    public func question(id: Int64, inQuiz quizId: Int64) async throws -> Question? {
+        try await database.read { db in
+            try await db.raw("""
+                SELECT \(unsafeRaw: Self.questionColumns) FROM quiz_questions qq JOIN questions x ON x.id = qq.question_id
+                WHERE qq.quiz_id = \(bind: quizId) AND qq.question_id = \(bind: id)
+                """).first().map(QuestionBodyRecord.decodeQuestion)
+        }
+    }
+
+    public func isEmpty() async throws -> Bool {
+        try await database.read { db in try await db.raw("SELECT id FROM subjects LIMIT 1").first() == nil }
+    }
+
+    /// Subjects and topics with the same name (ignoring case) as existing ones are added to, not repeated.
+    public func importBank(_ bank: Bank, at date: Date) async throws -> ImportSummary {
+        try await database.transaction { db in
+            var summary = ImportSummary()
+            for subject in bank.subjects {
+                let (subjectId, newSubject) = try await Self.findOrInsert(
+                    db, table: "subjects", parent: nil, name: subject.name, description: subject.description)
+                if newSubject { summary.subjects += 1 }
+                for topic in subject.topics {
+                    let (topicId, newTopic) = try await Self.findOrInsert(
+                        db, table: "topics", parent: ("subject_id", subjectId), name: topic.name, description: topic.description)
+                    if newTopic { summary.topics += 1 }
+                    for question in topic.questions {
+                        _ = try await Self.insertQuestion(db, question, topicId: topicId, at: date)
+                        summary.questions += 1
+                    }
+                    for quiz in topic.quizzes {
+                        let position = try await db.raw("""
+                            SELECT COALESCE(MAX(position), 0) + 1 AS p FROM quizzes WHERE topic_id = \(bind: topicId)
+                            """).first()?.int("p") ?? 1
+                        guard let quizId = try await db.raw("""
+                            INSERT INTO quizzes (topic_id, title, description, position)
+                            VALUES (\(bind: topicId), \(bind: quiz.title), \(bind: quiz.description), \(bind: position))
+                            RETURNING id
+                            """).first()?.int64("id") else { throw StoreError.notFound }
+                        summary.quizzes += 1
+                        for (index, question) in quiz.questions.enumerated() {
+                            let questionId = try await Self.insertQuestion(db, question, topicId: topicId, at: date)
+                            try await db.raw("""
+                                INSERT INTO quiz_questions (quiz_id, question_id, position)
+                                VALUES (\(bind: quizId), \(bind: questionId), \(bind: index + 1))
+                                """).run()
+                            summary.questions += 1
+                        }
+                    }
+                }
+            }
+            return summary
+        }
+    }
+
+    private static func findOrInsert(
+        _ db: any SQLDatabase, table: String, parent: (column: String, id: Int64)?, name: String, description: String
+    ) async throws -> (Int64, Bool) {
+        let parentFilter: SQLQueryString = parent.map { " AND \(unsafeRaw: $0.column) = \(bind: $0.id)" } ?? ""
+        let existing = try await db.raw("""
+            SELECT id FROM \(unsafeRaw: table) WHERE LOWER(name) = LOWER(\(bind: name))\(parentFilter)
+            """).first()
+        if let id = try existing?.int64("id") { return (id, false) }
+        let position = try await db.raw("""
+            SELECT COALESCE(MAX(position), 0) + 1 AS p FROM \(unsafeRaw: table) WHERE 1 = 1\(parentFilter)
+            """).first()?.int("p") ?? 1
+        let parentColumn: SQLQueryString = parent.map { "\(unsafeRaw: $0.column), " } ?? ""
+        let parentValue: SQLQueryString = parent.map { "\(bind: $0.id), " } ?? ""
+        guard let id = try await db.raw("""
+            INSERT INTO \(unsafeRaw: table) (\(parentColumn)name, description, position)
+            VALUES (\(parentValue)\(bind: name), \(bind: description), \(bind: position)) RETURNING id
+            """).first()?.int64("id") else { throw StoreError.notFound }
+        return (id, true)
+    }
+
+    static func insertQuestion(_ db: any SQLDatabase, _ question: Question, topicId: Int64, at date: Date) async throws -> Int64 {
+        let body = try QuestionBodyRecord.encode(question.body)
+        guard let id = try await db.raw("""
+            INSERT INTO questions (topic_id, kind, text, explanation, difficulty, points, body, created_at)
+            VALUES (\(bind: topicId), \(bind: question.kind.rawValue), \(bind: question.text), \(bind: question.explanation),
+                    \(bind: question.difficulty.rawValue), \(bind: question.points), \(bind: body), \(bind: date.millis))
+            RETURNING id
+            """).first()?.int64("id") else { throw StoreError.notFound }
+        return id
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import QuizCore
+import SQLKit
+
+extension SQLStore: UserStore {
+    static let userColumns = "u.id, u.username, u.first_name, u.last_name, u.role, u.points, u.created_at"
+
+    static func decodeUser(_ row: any SQLRow) throws -> User {
+        User(
+            id: try row.int64("id"), username: try row.string("username"),
+            firstName: try row.string("first_name"), lastName: try row.string("last_name"),
+            role: Role(rawValue: try row.string("role")) ?? .player,
+            points: try row.int64("points"), createdAt: try row.date("created_at")
+        )
+    }
+
+    public func createUser(_ user: NewUser) async throws -> User {
+        let key = Registration.usernameKey(user.username)
+        return try await database.transaction { db in
+            // Checked inside the write transaction; the UNIQUE index backs it up under races.
+            if try await db.raw("SELECT id FROM users WHERE username_key = \(bind: key)").first() != nil {
+                throw StoreError.usernameTaken
+            }
+            let row = try await db.raw("""
+                INSERT INTO users (username, username_key, first_name, last_name, password_hash, role, points, created_at)
+                VALUES (\(bind: user.username), \(bind: key), \(bind: user.firstName), \(bind: user.lastName),
+                        \(bind: user.passwordHash), \(bind: user.role.rawValue), 0, \(bind: user.createdAt.millis))
+                RETURNING id
+                """).first()
+            guard let id = try row?.int64("id") else { throw StoreError.notFound }
+            try await Self.moveBucket(db, from: nil, to: 0)
+            return User(
+                id: id, username: user.username, firstName: user.firstName, lastName: user.lastName,
+                role: user.role, points: 0, createdAt: Date(millis: user.createdAt.millis)
+            )
+        }
+    }
+
+    public func user(id: Int64) async throws -> User? {
+        try await database.read { db in
+            try await db.raw("SELECT \(unsafeRaw: Self.userColumns) FROM users u WHERE u.id = \(bind: id)")
+                .first().map(Self.decodeUser)
+        }
+    }
+
+    public func credentials(username: String) async throws -> (user: User, passwordHash: String)? {
+        let key = Registration.usernameKey(username)
+        return try await database.read { db in
+            guard let row = try await db.raw("""
+                SELECT \(unsafeRaw: Self.userColumns), u.password_hash FROM users u WHERE u.username_key = \(bind: key)
+                """).first() else { return nil }
+            return (try Self.decodeUser(row), try row.string("password_hash"))
+        }
+    }
+
+    public func setPasswordHash(_ hash: String, userId: Int64) async throws {
+        try await database.transaction { db in
+            try await db.raw("UPDATE users SET password_hash = \(bind: hash) WHERE id = \(bind: userId)").run()
+        }
+    }
+
+    public func setRole(_ role: Role, username: String) async throws {
+        let key = Registration.usernameKey(username)
+        try await database.transaction { db in
+            let row = try await db.raw("""
+                UPDATE users SET role = \(bind: role.rawValue) WHERE username_key = \(bind: key) RETURNING id
+                """).first()
+            if row == nil { throw StoreError.notFound }
+        }
+    }
+
+    public func quizzesFinished(userId: Int64) async throws -> Int {
+        try await database.read { db in
+            try await db.raw("""
+                SELECT COUNT(*) AS n FROM attempts WHERE user_id = \(bind: userId) AND finished_at IS NOT NULL
+                """).first()?.int("n") ?? 0
+        }
+    }
+
+    /// Keeps `point_buckets` in step with a user's total moving from `old` to `new`.
+    static func moveBucket(_ db: any SQLDatabase, from old: Int64?, to new: Int64) async throws {
+        if let old {
+            try await db.raw("UPDATE point_buckets SET users = users - 1 WHERE points = \(bind: old)").run()
+            try await db.raw("DELETE FROM point_buckets WHERE points = \(bind: old) AND users <= 0").run()
+        }
+        try await db.raw("""
+            INSERT INTO point_buckets (points, users) VALUES (\(bind: new), 1)
+            ON CONFLICT (points) DO UPDATE SET users = point_buckets.users + 1
+            """).run()
+    }
+}
+
+extension SQLStore: SessionStore {
+    public func createSession(tokenHash: String, userId: Int64, createdAt: Date, expiresAt: Date) async throws {
+        try await database.transaction { db in
+            try await db.raw("""
+                INSERT INTO sessions (token_hash, user_id, created_at, expires_at)
+                VALUES (\(bind: tokenHash), \(bind: userId), \(bind: createdAt.millis), \(bind: expiresAt.millis))
+                """).run()
+        }
+    }
+
+    public func session(tokenHash: String) async throws -> StoredSession? {
+        try await database.read { db in
+            guard let row = try await db.raw("""
+                SELECT \(unsafeRaw: Self.userColumns), s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id
+                WHERE s.token_hash = \(bind: tokenHash)
+                """).first() else { return nil }
+            return StoredSession(user: try Self.decodeUser(row), expiresAt: try row.date("expires_at"))
+        }
+    }
+
+    public func deleteSession(tokenHash: String) async throws {
+        try await database.transaction { db in
+            try await db.raw("DELETE FROM sessions WHERE token_hash = \(bind: tokenHash)").run()
+        }
+    }
+
+    public func deleteSessions(expiredBefore date: Date) async throws -> Int {
+        try await database.transaction { db in
+            try await db.raw("DELETE FROM sessions WHERE expires_at < \(bind: date.millis) RETURNING token_hash")
+                .all().count
+        }
+    }
+}

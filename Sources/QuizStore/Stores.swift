@@ -1,0 +1,87 @@
+import Foundation
+import QuizCore
+
+/// What a store call can fail with, apart from the database being unreachable.
+public enum StoreError: Error, Sendable, Equatable {
+    case usernameTaken
+    case notFound
+    case attemptFinished
+}
+
+public struct NewUser: Sendable {
+    public var username: String
+    public var firstName: String
+    public var lastName: String
+    public var passwordHash: String
+    public var role: Role
+    public var createdAt: Date
+    public init(username: String, firstName: String, lastName: String, passwordHash: String, role: Role, createdAt: Date) {
+        self.username = username
+        self.firstName = firstName
+        self.lastName = lastName
+        self.passwordHash = passwordHash
+        self.role = role
+        self.createdAt = createdAt
+    }
+}
+
+public protocol UserStore: Sendable {
+    /// Throws `StoreError.usernameTaken` when the name is taken, ignoring case.
+    func createUser(_ user: NewUser) async throws -> User
+    func user(id: Int64) async throws -> User?
+    /// The user and their password hash, for checking a log-in.
+    func credentials(username: String) async throws -> (user: User, passwordHash: String)?
+    func setPasswordHash(_ hash: String, userId: Int64) async throws
+    func setRole(_ role: Role, username: String) async throws
+    func quizzesFinished(userId: Int64) async throws -> Int
+}
+
+public struct StoredSession: Sendable, Hashable {
+    public var user: User
+    public var expiresAt: Date
+}
+
+public protocol SessionStore: Sendable {
+    func createSession(tokenHash: String, userId: Int64, createdAt: Date, expiresAt: Date) async throws
+    /// The session with its user, expired or not: callers decide what expiry means.
+    func session(tokenHash: String) async throws -> StoredSession?
+    func deleteSession(tokenHash: String) async throws
+    func deleteSessions(expiredBefore date: Date) async throws -> Int
+}
+
+public protocol CatalogStore: Sendable {
+    func subjects() async throws -> [SubjectSummary]
+    /// nil when the subject does not exist.
+    func topics(subjectId: Int64) async throws -> [TopicSummary]?
+    /// nil when the topic does not exist.
+    func quizzes(topicId: Int64) async throws -> [QuizSummary]?
+    func quiz(id: Int64) async throws -> QuizSummary?
+    /// The quiz's questions in order, with their answers (strip them before they reach a player).
+    func questions(quizId: Int64) async throws -> [Question]
+    /// The question, when it belongs to the quiz.
+    func question(id: Int64, inQuiz quizId: Int64) async throws -> Question?
+    func isEmpty() async throws -> Bool
+    /// Stores a whole bank in one transaction: all of it or none.
+    func importBank(_ bank: Bank, at date: Date) async throws -> ImportSummary
+}
+
+public protocol AttemptStore: Sendable {
+    func startAttempt(userId: Int64, quizId: Int64, at date: Date) async throws -> Attempt
+    /// The attempt with its answers; nil when missing or someone else's.
+    func attempt(id: Int64, userId: Int64) async throws -> Attempt?
+    /// Records a verdict; returns false when the question had been answered in this attempt.
+    /// Throws `StoreError.attemptFinished` when the attempt is over.
+    func recordAnswer(
+        attemptId: Int64, questionId: Int64, answer: String, isCorrect: Bool, points: Int, at date: Date
+    ) async throws -> Bool
+    /// Finishes the attempt and adds its points to the user's total, once.
+    func finishAttempt(id: Int64, userId: Int64, at date: Date) async throws -> AttemptScore
+}
+
+public protocol LeaderboardStore: Sendable {
+    func leaderboard(userId: Int64, limit: Int) async throws -> Leaderboard
+    /// 1 + the number of users with more points.
+    func rank(points: Int64) async throws -> Int64
+}
+
+public typealias QuizStore = UserStore & SessionStore & CatalogStore & AttemptStore & LeaderboardStore

@@ -1,0 +1,25 @@
+import Logging
+import QuizServer
+import QuizStore
+
+extension DatabaseOptions {
+    /// Opens the configured database, migrated, for one command; closes it whatever happens.
+    func withStore<T>(_ body: (SQLStore, ServerConfig) async throws -> T) async throws -> T {
+        let config = try await serverConfig()
+        let database: QuizDatabase
+        do {
+            database = try await QuizDatabase.sqlite(path: config.database, poolSize: 1, logger: makeLogger(level: .warning))
+        } catch {
+            throw CLIError("quizbox: \(error)")
+        }
+        do {
+            try await Migrations.run(on: database)
+            let result = try await body(SQLStore(database: database), config)
+            try await database.close()
+            return result
+        } catch {
+            try? await database.close()
+            throw error
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import Configuration
+import Foundation
+import SystemPackage
+import Logging
+import QuizServer
+
+@main
+struct Quizbox: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "quizbox",
+        abstract: "A self-hosted quiz server.",
+        subcommands: [Serve.self, Migrate.self, UserCommand.self, Import.self],
+        defaultSubcommand: Serve.self
+    )
+}
+
+/// Options every command that touches the database shares.
+struct DatabaseOptions: ParsableArguments {
+    @Option(name: .long, help: "SQLite database file (default: quizbox.sqlite, or QUIZBOX_DATABASE).")
+    var database: String?
+
+    /// Settings from the environment and an optional .env file, then these options on top.
+    func serverConfig() async throws -> ServerConfig {
+        let reader = ConfigReader(providers: [
+            EnvironmentVariablesProvider(),
+            try await EnvironmentVariablesProvider(environmentFilePath: ".env", allowMissing: true),
+        ])
+        var config = ServerConfig(reader: reader)
+        if let database { config.database = database }
+        return config
+    }
+}
+
+/// A failure the person at the terminal can act on: printed without a stack of types.
+struct CLIError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+func makeLogger(level: Logger.Level = .info) -> Logger {
+    var logger = Logger(label: "quizbox")
+    logger.logLevel = ProcessInfo.processInfo.environment["QUIZBOX_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? level
+    return logger
+}

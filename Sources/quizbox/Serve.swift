@@ -1,0 +1,30 @@
+import ArgumentParser
+import Hummingbird
+import QuizServer
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run the Quizbox server (the default command).")
+
+    @Option(help: "Address to listen on (default 127.0.0.1, or QUIZBOX_HOST).")
+    var host: String?
+
+    @Option(help: "Port to listen on (default 8080, or QUIZBOX_PORT); 0 picks a free one.")
+    var port: Int?
+
+    @OptionGroup var db: DatabaseOptions
+
+    func run() async throws {
+        var config = try await db.serverConfig()
+        if let host { config.host = host }
+        if let port { config.port = port }
+        let logger = makeLogger()
+        let app: any ApplicationProtocol
+        do {
+            app = try await buildApplication(config: config, logger: logger)
+        } catch {
+            throw CLIError("quizbox: \(error)")
+        }
+        // Stops on SIGINT/SIGTERM after in-flight requests finish; the database closes last.
+        try await app.runService()
+    }
+}

@@ -1,0 +1,149 @@
+@testable import QuizCore
+import Testing
+
+@Suite struct AnswerNormalizerTests {
+    private func n(_ s: String) -> String { AnswerNormalizer.normalize(s) }
+
+    @Test func lowercasesAndTrims() {
+        #expect(n("  PARIS  ") == "paris")
+        #expect(n("New\tYork\n") == "new york")
+    }
+
+    @Test func collapsesRepeatedWhitespaceAndPunctuationIntoOneSpace() {
+        #expect(n("new   york") == "new york")
+        #expect(n("rock & roll!!!") == "rock roll")
+        #expect(n("a - b -- c") == "b c")  // leading "a " is an article
+    }
+
+    @Test func removesAccents() {
+        #expect(n("Éléphant") == "elephant")
+        #expect(n("Zürich") == "zurich")
+        #expect(n("São Paulo") == "sao paulo")
+        #expect(n("Hà Nội") == "ha noi")
+        #expect(n("Crème brûlée") == "creme brulee")
+        #expect(n("Ærøskøbing") == "aeroskobing")
+        #expect(n("Łódź") == "lodz")
+    }
+
+    @Test func internalPunctuationSplitsWords() {
+        #expect(n("Saint-Étienne") == n("saint etienne"))
+        #expect(n("Saint-Étienne") == "saint etienne")
+        #expect(n("rock'n'roll") == "rock n roll")
+    }
+
+    @Test func germanSharpSBecomesDoubleS() {
+        #expect(n("Straße") == "strasse")
+        #expect(n("STRASSE") == n("Straße"))
+        #expect(n("GROẞ") == "gross")
+    }
+
+    @Test func turkishDottedAndDotlessIMatchPlainI() {
+        #expect(n("İstanbul") == "istanbul")
+        #expect(n("ISTANBUL") == "istanbul")
+        #expect(n("Kırıkkale") == n("KIRIKKALE"))
+    }
+
+    @Test func greekLosesTonosAndFinalSigmaFolds() {
+        #expect(n("Αθήνα") == "αθηνα")
+        #expect(n("ΑΘΗΝΑ") == n("Αθήνα"))
+        #expect(n("Οδυσσεύς") == n("ΟΔΥΣΣΕΥΣ"))
+        #expect(n("Οδυσσεύς") == "οδυσσευσ")
+    }
+
+    @Test func keepsLettersOfOtherScripts() {
+        #expect(n("東京") == "東京")
+        #expect(n("Москва") == "москва")
+        #expect(n("हिन्दी") == "हिन्दी")  // vowel signs and virama are part of the word
+        #expect(n("がっこう") == "がっこう")  // dakuten is not an accent to strip
+        #expect(n("العربية") == "العربية")
+        #expect(n("한국어") == "한국어")  // Hangul syllables decompose to jamo and must recompose
+        #expect(n("ภาษาไทย") == "ภาษาไทย")  // Thai vowel marks are kept
+    }
+
+    @Test func fullWidthCharactersBecomeASCII() {
+        #expect(n("ＴＯＫＹＯ　２０２０") == "tokyo 2020")
+        #expect(n("３．１４") == "3.14")
+        #expect(n("ﬁnal") == "final")
+        #expect(n("x²") == "x2")
+    }
+
+    @Test func keepsDecimalPointOnlyBetweenDigits() {
+        #expect(n("3.14") == "3.14")
+        #expect(n("Pi is 3.14.") == "pi is 3.14")
+        #expect(n("U.S.A.") == "u s a")
+        #expect(n(".5") == "5")
+        #expect(n("3. 14") == "3 14")
+        #expect(n("version 1.2.3") == "version 1.2.3")
+    }
+
+    @Test func punctuationOnlyAndEmptyInputBecomeEmpty() {
+        #expect(n("") == "")
+        #expect(n("   ") == "")
+        #expect(n("?!…—") == "")
+        #expect(n("¿¡«»") == "")
+    }
+
+    @Test func emojiAreSeparators() {
+        #expect(n("🍕 pizza") == "pizza")
+        #expect(n("I❤️NY") == "i ny")
+        #expect(n("👩‍👩‍👧") == "")
+        #expect(n("👍🏽") == "")
+    }
+
+    @Test func invisibleFormatCharactersAreDropped() {
+        #expect(n("co\u{AD}operate") == "cooperate")
+        #expect(n("ab\u{200B}c") == "abc")
+    }
+
+    @Test func removesOneLeadingEnglishArticle() {
+        #expect(n("The Hague") == "hague")
+        #expect(n("The Hague") == n("hague"))
+        #expect(n("a dog") == "dog")
+        #expect(n("An apple") == "apple")
+        #expect(n("The The") == "the")
+        #expect(n("Theatre") == "theatre")
+        #expect(n("Another") == "another")
+        #expect(n("...The Beatles") == "beatles")
+    }
+
+    @Test func articleAloneIsKept() {
+        #expect(n("A") == "a")
+        #expect(n("the") == "the")
+        #expect(n("An!") == "an")
+        #expect(n("THE  ") == "the")
+    }
+
+    @Test func asciiFastPathAgreesWithUnicodePath() {
+        let samples = [
+            "The Hague", "  A  ", "3.14", "U.S.A.", "rock'n'roll", "Hello, World!", "a.b", "1..2",
+            "x.5", "5.x", "\t\tTabs\tand\nnewlines\r\n", "an", "The", "~`!@#$%^&*()_+-={}[]|\\:;\"'<>,.?/",
+        ]
+        var generator = SplitMix(seed: 42)
+        let alphabet = Array("aAzZ09 .,-'!\t")
+        let random = (0..<500).map { _ in
+            String((0..<Int(generator.next() % 12)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+        }
+        for sample in samples + random {
+            #expect(AnswerNormalizer.normalizeASCII(sample) == AnswerNormalizer.normalizeUnicode(sample), "\(sample)")
+        }
+    }
+
+    @Test func normalisingTwiceChangesNothingWithoutArticles() {
+        for sample in ["Saint-Étienne", "ＴＯＫＹＯ", "Straße", "İstanbul", "3.14!", "東京 タワー"] {
+            #expect(n(n(sample)) == n(sample))
+        }
+    }
+}
+
+/// Deterministic generator so a failure can be reproduced.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

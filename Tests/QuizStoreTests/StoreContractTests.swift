@@ -1,0 +1,216 @@
+import Foundation
+import QuizCore
+import QuizStore
+import SQLKit
+import Testing
+
+/// What every store implementation must do, run against each available database.
+@Suite struct StoreContractTests {
+    @Test(arguments: DatabaseKind.available)
+    func usernamesAreUniqueIgnoringCase(kind: DatabaseKind) async throws {
+        try await withStore(kind) { store in
+            let ada = try await store.createUser(newUser("Ada"))
+            await #expect(throws: StoreError.usernameTaken) { try await store.createUser(newUser("ADA")) }
+            let found = try #require(try await store.credentials(username: "ada"))
+            #expect(found.user == ada)
+            #expect(found.passwordHash == "$2b$04$hash")
+            #expect(try await store.user(id: ada.id)?.username == "Ada")
+        }
+    }
+
+    @Test(arguments: DatabaseKind.available)
+    func sessionsResolveToTheirUserUntilDeleted(kind: DatabaseKind) async throws {
+        try await withStore(kind) { store in
+            let user = try await store.createUser(newUser("grace"))
+            try await store.createSession(tokenHash: "abc", userId: user.id, createdAt: t0, expiresAt: t0 + 60)
+            let session = try #require(try await store.session(tokenHash: "abc"))
+            #expect(session.user.id == user.id)
+            #expect(session.expiresAt == t0 + 60)
+            try await store.deleteSession(tokenHash: "abc")
+            #expect(try await store.session(tokenHash: "abc") == nil)
+        }
+    }
+
+    @Test(arguments: DatabaseKind.available)
+    func expiredSessionsAreSweptAndLiveOnesKept(kind: DatabaseKind) async throws {
+        try await withStore(kind) { store in
+            let user = try await store.createUser(newUser("linus"))
+            try await store.createSession(tokenHash: "old", userId: user.id, createdAt: t0, expiresAt: t0 + 10)
+            try await store.createSession(tokenHash: "new", userId: user.id, createdAt: t0, expiresAt: t0 + 100)
+            #expect(try await store.deleteSessions(expiredBefore: t0 + 50) == 1)
+            #expect(try await store.session(tokenHash: "old") == nil)
+            #expect(try await store.session(tokenHash: "new") != nil)
+        }
+    }
+
+    @Test(arguments: DatabaseKind.available)
+    func importedBankIsBrowsableInOrderAndMergesByName(kind: DatabaseKind) async throws {
+        try await withStore(kind) { store in
+            #expect(try await store.isEmpty())
+            let first = try await store.importBank(binaryQuizBank(), at: t0)
+            #expect(first == ImportSummary(subjects: 1, topics: 1, quizzes: 1, questions: 5))
+            let second = try await store.importBank(binaryQuizBank(), at: t0)
+            #expect(second == ImportSummary(subjects: 0, topics: 0, quizzes: 1, questions: 5))
+            let subjects = try await store.subjects()
+            #expect(subjects.map(\.name) == ["Maths"])
+            let topics = try #require(try await store.topics(subjectId: subjects[0].id))
+            let quizzes = try #require(try await store.quizzes(topicId: topics[0].id))
+            #expect(quizzes.count == 2)
+            #expect(quizzes[0].questionCount == 5)
+            #expect(quizzes[0].totalPoints == 31)
+            let questions = try await store.questions(quizId: quizzes[0].id)
+            #expect(questions.map(\.points) == [1, 2, 4, 8, 16])
+            #expect(questions.allSatisfy { $0.body == .trueFalse(true) })
+            #expect(try await store.topics(subjectId: 9_999) == nil)
+            #expect(try await store.quizzes(topicId: 9_999) == nil)
+            #expect(try await store.quiz(id: 9_999) == nil)
+        }
+    }
+
+    @Test(arguments: DatabaseKind.available)
+    func everyQuestionKindRoundTripsThroughTheStore(kind: DatabaseKind) async throws {
+        try await withStore(kind) { store in
+            let questions: [Question] = [
+                Question(text: "Pick", explanation: "Because", difficulty: .hard, points: 2, body: .singleChoice([
+                    Choice(id: 1, text: "A", isCorrect: false), Choice(id: 2, text: "B", isCorrect: true),
+                ])),
+                Question(text: "Pick many", body: .multipleChoice([
+                    Choice(id: 1, text: "A", isCorrect: true), Choice(id: 2, text: "B", isCorrect: true),
+                    Choice(id: 3, text: "C", isCorrect: false),
+                ])),
+                Question(text: "True?", body: .trueFalse(false)),
+                Question(text: "Capital of France?", body: .typedAnswer(["Paris", "Paree"])),
+                Question(text: "How high?", body: .numeric(value: 8848.5, tolerance: 10, unit: "m")),
+                Question(text: "Name them", body: .nameAll(items: [NameAllItem(answer: "Mars", alternates: ["Red planet"])],
+                                                          timeLimitSeconds: 120, typoTolerance: true)),
+            ]
+            let bank = Bank(subjects: [BankSubject(name: "S", topics: [BankTopic(name: "T", quizzes: [
+                BankQuiz(title: "Q", questions: Array(questions.prefix(5))),
+            ], questions: [questions[5]])])])
+            _ = try await store.importBank(bank, at: t0)
+            let stored = try await store.questions(quizId: try await firstQuizId(store))
+            #expect(stored.map { var q = $0; q.id = nil; return q } == Array(questions.prefix(5)))
+        }
+    }
+
+    @Test(arguments: DatabaseKind.available)
+    func aFailedTransactionLeavesNothingBehind(kind: DatabaseKind) async throws {
+        struct Boom: Error {}
+        try await withStore(kind) { store in
+            await #expect(throws: Boom.self) {
+                try await store.database.transaction { db in
+                    try await db.raw("INSERT INTO subjects (name, description, position) VALUES ('Half', '', 1)").run()
+                    throw Boom()
+                }
+            }
+            let empty = try await store.isEmpty()
+            #expect(empty)
+        }
+    }
+
+    @Test(arguments: DatabaseKind.available)
+    func answeringTheSameQuestionTwiceIsRecordedOnce(kind: DatabaseKind) async throws {
+        try await withStore(kind) { store in
+            _ = try await store.importBank(binaryQuizBank(), at: t0)
+            let user = try await store.createUser(newUser("ada"))
+            let quizId = try await firstQuizId(store)
+            let question = try #require(try await store.questions(quizId: quizId).first)
+            let attempt = try await store.startAttempt(userId: user.id, quizId: quizId, at: t0)
+            #expect(try await store.recordAnswer(attemptId: attempt.id, questionId: question.id!, answer: "{}", isCorrect: true, points: 1, at: t0))
+            #expect(try await !store.recordAnswer(attemptId: attempt.id, questionId: question.id!, answer: "{}", isCorrect: false, points: 0, at: t0))
+            let stored = try #require(try await store.attempt(id: attempt.id, userId: user.id))
+            #expect(stored.answers.count == 1)
+            #expect(stored.answers[0].isCorrect)
+        }
+    }
+
+    @Test(arguments: DatabaseKind.available)
+    func someoneElsesAttemptIsNotFound(kind: DatabaseKind) async throws {
+        try await withStore(kind) { store in
+            _ = try await store.importBank(binaryQuizBank(), at: t0)
+            let ada = try await store.createUser(newUser("ada"))
+            let bob = try await store.createUser(newUser("bob"))
+            let attempt = try await store.startAttempt(userId: ada.id, quizId: 1, at: t0)
+            #expect(try await store.attempt(id: attempt.id, userId: bob.id) == nil)
+            await #expect(throws: StoreError.notFound) { try await store.finishAttempt(id: attempt.id, userId: bob.id, at: t0) }
+        }
+    }
+
+    @Test(arguments: DatabaseKind.available)
+    func finishingTwiceAddsThePointsOnceAndRefusesLaterAnswers(kind: DatabaseKind) async throws {
+        try await withStore(kind) { store in
+            _ = try await store.importBank(binaryQuizBank(), at: t0)
+            let user = try await store.createUser(newUser("ada"))
+            let first = try await earn(5, user: user.id, quizId: 1, store: store, at: t0 + 30)
+            #expect(first.newlyFinished)
+            #expect(first.userPoints == 5)
+            #expect(first.attempt.correctCount == 2)
+            #expect(first.questionCount == 5)
+            #expect(first.totalPoints == 31)
+            #expect(first.attempt.timeTaken == 0)
+            let again = try await store.finishAttempt(id: first.attempt.id, userId: user.id, at: t0 + 60)
+            #expect(!again.newlyFinished)
+            #expect(again.userPoints == 5)
+            #expect(try await store.user(id: user.id)?.points == 5)
+            await #expect(throws: StoreError.attemptFinished) {
+                try await store.recordAnswer(attemptId: first.attempt.id, questionId: 1, answer: "{}", isCorrect: true, points: 1, at: t0)
+            }
+            #expect(try await store.quizzesFinished(userId: user.id) == 1)
+        }
+    }
+
+    @Test(arguments: DatabaseKind.available)
+    func tiesShareARankAndTheNextRankSkips(kind: DatabaseKind) async throws {
+        try await withStore(kind) { store in
+            _ = try await store.importBank(binaryQuizBank(), at: t0)
+            var ids: [String: Int64] = [:]
+            for (name, points) in [("ann", 30), ("bea", 20), ("cid", 20), ("dan", 10), ("eve", 0)] {
+                let user = try await store.createUser(newUser(name))
+                ids[name] = user.id
+                try await earn(points, user: user.id, quizId: 1, store: store)
+            }
+            let board = try await store.leaderboard(userId: ids["eve"]!, limit: 4)
+            #expect(board.top.map(\.rank) == [1, 2, 2, 4])
+            #expect(board.top.map(\.username) == ["ann", "bea", "cid", "dan"])
+            #expect(board.me == Ranking(rank: 5, username: "eve", points: 0))
+            #expect(board.footer == board.me)
+
+            let mine = try await store.leaderboard(userId: ids["bea"]!, limit: 3)
+            #expect(mine.me.rank == 2)
+            #expect(mine.footer == Ranking(rank: 5, username: "eve", points: 0), "in the top: the last-placed user is shown")
+
+            let everyone = try await store.leaderboard(userId: ids["ann"]!, limit: 10)
+            #expect(everyone.top.count == 5)
+            #expect(everyone.footer == nil, "everyone is already listed")
+            #expect(try await store.rank(points: 20) == 2)
+            #expect(try await store.rank(points: 25) == 2)
+            #expect(try await store.rank(points: 0) == 5)
+        }
+    }
+
+    @Test(arguments: DatabaseKind.available)
+    func aPlayerTiedWithTheLastShownRowButNotListedGetsTheFooter(kind: DatabaseKind) async throws {
+        try await withStore(kind) { store in
+            _ = try await store.importBank(binaryQuizBank(), at: t0)
+            var last: Int64 = 0
+            for name in ["ann", "bob", "cat", "zed"] {
+                let user = try await store.createUser(newUser(name))
+                try await earn(7, user: user.id, quizId: 1, store: store)
+                last = user.id
+            }
+            let board = try await store.leaderboard(userId: last, limit: 3)
+            #expect(board.top.map(\.rank) == [1, 1, 1])
+            #expect(board.footer == Ranking(rank: 1, username: "zed", points: 7))
+        }
+    }
+
+    @Test(arguments: DatabaseKind.available)
+    func migrationsApplyOnce(kind: DatabaseKind) async throws {
+        try await withStore(kind) { store in
+            let appliedNow = try await Migrations.run(on: store.database)
+            let applied = try await Migrations.appliedVersions(on: store.database)
+            #expect(appliedNow.isEmpty)
+            #expect(applied == [Migrations.latestVersion])
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import QuizCore
+import QuizStore
+
+/// The databases the contract runs against. PostgreSQL joins when a server is configured.
+enum DatabaseKind: String, CaseIterable, CustomStringConvertible, Sendable {
+    case sqlite
+    var description: String { rawValue }
+    static var available: [DatabaseKind] { [.sqlite] }
+}
+
+/// Opens a fresh, migrated database of `kind`, runs `body`, and removes the database afterwards.
+func withStore<T>(_ kind: DatabaseKind, _ body: (SQLStore) async throws -> T) async throws -> T {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("quizbox-test-\(UUID().uuidString).sqlite").path
+    let database = try await QuizDatabase.sqlite(path: path, poolSize: 2)
+    defer {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+    do {
+        try await Migrations.run(on: database)
+        let result = try await body(SQLStore(database: database))
+        try await database.close()
+        return result
+    } catch {
+        try? await database.close()
+        throw error
+    }
+}
+
+let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+
+func newUser(_ name: String, at date: Date = t0) -> NewUser {
+    NewUser(username: name, firstName: "First", lastName: "Last", passwordHash: "$2b$04$hash", role: .player, createdAt: date)
+}
+
+/// A quiz whose questions are worth 1, 2, 4, 8 and 16 points: any total up to 31 is one subset away.
+func binaryQuizBank() -> Bank {
+    let questions = [1, 2, 4, 8, 16].map { points in
+        Question(text: "Worth \(points)?", difficulty: .easy, points: points, body: .trueFalse(true))
+    }
+    return Bank(subjects: [BankSubject(name: "Maths", topics: [
+        BankTopic(name: "Powers", quizzes: [BankQuiz(title: "Powers of two", questions: questions)]),
+    ])])
+}
+
+/// Gives `user` exactly `points` (0...31) by playing the binary quiz.
+@discardableResult
+func earn(_ points: Int, user: Int64, quizId: Int64, store: SQLStore, at date: Date = t0) async throws -> AttemptScore {
+    let questions = try await store.questions(quizId: quizId)
+    let attempt = try await store.startAttempt(userId: user, quizId: quizId, at: date)
+    for question in questions {
+        let correct = points & question.points != 0
+        _ = try await store.recordAnswer(attemptId: attempt.id, questionId: question.id!, answer: "{}",
+                                         isCorrect: correct, points: correct ? question.points : 0, at: date)
+    }
+    return try await store.finishAttempt(id: attempt.id, userId: user, at: date)
+}
+
+struct NoQuiz: Error {}
+
+/// The first quiz of the first topic of the first subject.
+func firstQuizId(_ store: SQLStore) async throws -> Int64 {
+    guard let subject = try await store.subjects().first,
+          let topic = try await store.topics(subjectId: subject.id)?.first,
+          let quiz = try await store.quizzes(topicId: topic.id)?.first else { throw NoQuiz() }
+    return quiz.id
+}

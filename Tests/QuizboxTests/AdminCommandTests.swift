@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+@Suite struct AdminCommandTests {
+    @Test func migrateReportsWhatItApplied() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = try QuizboxProcess.run(["migrate", "--database", "q.sqlite"], in: directory)
+        #expect(first.status == 0)
+        #expect(first.output.contains("Applied migrations 1"))
+        let second = try QuizboxProcess.run(["migrate", "--database", "q.sqlite"], in: directory)
+        #expect(second.output.contains("up to date"))
+    }
+
+    @Test func userCreateReadsThePasswordFromStandardInput() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let env = ["QUIZBOX_BCRYPT_COST": "4", "QUIZBOX_DATABASE": "env.sqlite"]
+        let created = try QuizboxProcess.run(["user", "create", "root", "--role", "admin"], input: "s3cret-password\n", environment: env, in: directory)
+        #expect(created.status == 0, "\(created.output)")
+        #expect(created.output.contains("Created admin 'root'"))
+        #expect(!created.output.contains("s3cret"))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("env.sqlite").path))
+
+        let taken = try QuizboxProcess.run(["user", "create", "ROOT"], input: "another-password\n", environment: env, in: directory)
+        #expect(taken.status != 0)
+        #expect(taken.output.contains("taken"))
+        let short = try QuizboxProcess.run(["user", "create", "shorty"], input: "abc\n", environment: env, in: directory)
+        #expect(short.status != 0)
+        #expect(short.output.contains("at least 8"))
+    }
+
+    @Test func importStoresAGoodCSVAndReportsTheLineOfABadOne() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let good = "question,option1,option2,option3,option4,answer\r\n\"Largest ocean?\",Pacific,Atlantic,,,Pacific\r\nRed planet?,Venus,Mars,Jupiter,,Mars\r\n"
+        try good.write(to: directory.appendingPathComponent("oceans.csv"), atomically: true, encoding: .utf8)
+        let imported = try QuizboxProcess.run(["import", "oceans.csv", "--database", "q.sqlite", "--subject", "Geo"], in: directory)
+        #expect(imported.status == 0, "\(imported.output)")
+        #expect(imported.output.contains("Imported 2 question(s) into 1 quiz"))
+
+        let bad = "question,option1,option2,option3,option4,answer\nOK?,Yes,No,,,Yes\nBroken?,One,Two,,,Three\n"
+        try bad.write(to: directory.appendingPathComponent("bad.csv"), atomically: true, encoding: .utf8)
+        let refused = try QuizboxProcess.run(["import", "bad.csv", "--database", "q.sqlite"], in: directory)
+        #expect(refused.status != 0)
+        #expect(refused.output.contains("bad.csv:line 3"))
+        #expect(refused.output.contains("nothing was imported"))
+
+        let missing = try QuizboxProcess.run(["import", "nope.csv", "--database", "q.sqlite"], in: directory)
+        #expect(missing.status != 0)
+        #expect(missing.output.contains("no such file"))
+    }
+}
