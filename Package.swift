@@ -78,6 +78,7 @@ let package = Package(
             dependencies: [
                 "QuizCore", "QuizAPI",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -103,8 +104,9 @@ let package = Package(
         .testTarget(
             name: "QuizServerTests",
             dependencies: [
-                "QuizCore", "QuizStore", "QuizServer",
+                "QuizCore", "QuizStore", "QuizServer", "QuizClient",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

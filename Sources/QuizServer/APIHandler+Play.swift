@@ -25,13 +25,11 @@ extension APIHandler {
     func submitAnswer(_ input: Operations.SubmitAnswer.Input) async throws -> Operations.SubmitAnswer.Output {
         let user = try await requireUser()
         guard case .json(let body) = input.body else { throw APIError(.unsupportedMediaType, "unsupported_media_type", "Send JSON.") }
-        guard let attempt = try await store.attempt(id: input.path.attemptId, userId: user.id) else {
+        let attemptId = input.path.attemptId
+        guard let quizId = try await store.attemptQuiz(id: attemptId, userId: user.id) else {
             throw APIError.notFound("attempt")
         }
-        if attempt.isFinished {
-            throw APIError(.conflict, "attempt_finished", "This attempt is finished; start a new one to play again.")
-        }
-        guard let question = try await store.question(id: body.questionId, inQuiz: attempt.quizId) else {
+        guard let question = try await store.question(id: body.questionId, inQuiz: quizId) else {
             throw APIError(.unprocessableContent, "question_not_in_quiz", "Question \(body.questionId) is not part of this quiz.", field: "questionId")
         }
         let answer = try Self.answer(from: body.answer, for: question)
@@ -47,7 +45,7 @@ extension APIHandler {
         let recorded: Bool
         do {
             recorded = try await store.recordAnswer(
-                attemptId: attempt.id, questionId: body.questionId, answer: Self.describe(answer),
+                attemptId: attemptId, questionId: body.questionId, answer: Self.describe(answer),
                 isCorrect: isCorrect, points: points, at: time.now()
             )
         } catch StoreError.attemptFinished {

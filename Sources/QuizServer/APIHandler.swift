@@ -66,7 +66,8 @@ extension APIHandler {
     }
 
     func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
-        let user = try await requireUser()
+        // The session's copy of the user may be a moment old; points must be current.
+        guard let user = try await store.user(id: try await requireUser().id) else { throw APIError.invalidToken }
         async let rank = store.rank(points: user.points)
         async let finished = store.quizzesFinished(userId: user.id)
         return .ok(.init(body: .json(.init(

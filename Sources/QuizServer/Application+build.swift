@@ -41,7 +41,7 @@ public func prepare(database: QuizDatabase, config: ServerConfig, time: any Time
 public func buildApplication(
     config: ServerConfig, database: QuizDatabase, time: any TimeSource, logger: Logger
 ) throws -> some ApplicationProtocol {
-    let store = SQLStore(database: database)
+    let store = SQLStore(database: database, cacheLifetime: config.cacheLifetime, time: time)
     let router = try buildRouter(store: store, config: config, time: time, logger: logger)
     var app = Application(
         router: router,

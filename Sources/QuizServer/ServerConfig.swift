@@ -17,6 +17,9 @@ public struct ServerConfig: Sendable {
     /// Loads the starter question bank into an empty database.
     public var loadStarterBank = true
     public var maxBodyBytes = 1 << 20
+    /// Seconds catalog reads and sessions are served from memory; changes made through this
+    /// server show at once, changes from another process (`quizbox import`) within this time.
+    public var cacheLifetime: TimeInterval = 2
 
     public init() {}
 
@@ -33,5 +36,6 @@ public struct ServerConfig: Sendable {
         secureCookies = config.bool(forKey: "secureCookies", default: secureCookies)
         loadStarterBank = config.bool(forKey: "starterBank", default: loadStarterBank)
         maxBodyBytes = config.int(forKey: "maxBodyBytes", default: maxBodyBytes)
+        cacheLifetime = config.double(forKey: "cacheLifetimeSeconds", default: cacheLifetime)
     }
 }

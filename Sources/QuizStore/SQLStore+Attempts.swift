@@ -20,6 +20,18 @@ extension SQLStore: AttemptStore {
         try await database.read { db in try await Self.loadAttempt(db, id: id, userId: userId) }
     }
 
+    public func attemptQuiz(id: Int64, userId: Int64) async throws -> Int64? {
+        let owner = try await caches.attemptQuizzes.value(for: id) {
+            try await database.read { db in
+                try await db.raw("SELECT user_id, quiz_id FROM attempts WHERE id = \(bind: id)").first().map {
+                    AttemptOwner(userId: try $0.int64("user_id"), quizId: try $0.int64("quiz_id"))
+                }
+            }
+        }
+        guard let owner, owner.userId == userId else { return nil }
+        return owner.quizId
+    }
+
     static func loadAttempt(_ db: any SQLDatabase, id: Int64, userId: Int64) async throws -> Attempt? {
         guard let row = try await db.raw("""
             SELECT id, user_id, quiz_id, started_at, finished_at FROM attempts
@@ -41,18 +53,22 @@ extension SQLStore: AttemptStore {
     public func recordAnswer(
         attemptId: Int64, questionId: Int64, answer: String, isCorrect: Bool, points: Int, at date: Date
     ) async throws -> Bool {
-        try await database.transaction { db in
+        // One statement, atomic on its own: it inserts only into an unfinished attempt, and the
+        // primary key turns a second answer into nothing. Only a refusal costs a second query.
+        try await database.read { db in
+            let inserted = try await db.raw("""
+                INSERT INTO answers (attempt_id, question_id, answer, correct, points, answered_at)
+                SELECT \(bind: attemptId), \(bind: questionId), \(bind: answer), \(bind: isCorrect), \(bind: points),
+                       \(bind: date.millis)
+                WHERE EXISTS (SELECT 1 FROM attempts WHERE id = \(bind: attemptId) AND finished_at IS NULL)
+                ON CONFLICT (attempt_id, question_id) DO NOTHING RETURNING question_id
+                """).first()
+            if inserted != nil { return true }
             guard let row = try await db.raw("SELECT finished_at FROM attempts WHERE id = \(bind: attemptId)").first() else {
                 throw StoreError.notFound
             }
             if try row.optionalDate("finished_at") != nil { throw StoreError.attemptFinished }
-            let inserted = try await db.raw("""
-                INSERT INTO answers (attempt_id, question_id, answer, correct, points, answered_at)
-                VALUES (\(bind: attemptId), \(bind: questionId), \(bind: answer), \(bind: isCorrect), \(bind: points),
-                        \(bind: date.millis))
-                ON CONFLICT (attempt_id, question_id) DO NOTHING RETURNING question_id
-                """).first()
-            return inserted != nil
+            return false
         }
     }
 
@@ -99,26 +115,40 @@ extension SQLStore: LeaderboardStore {
         try await database.read { db in try await Self.rank(db, points: points) }
     }
 
+    /// One round trip: the caller, the top rows, the last-placed user and the user count.
     public func leaderboard(userId: Int64, limit: Int) async throws -> Leaderboard {
-        try await database.read { db in
-            guard let meRow = try await db.raw("SELECT username, points FROM users WHERE id = \(bind: userId)").first() else {
-                throw StoreError.notFound
-            }
-            let mePoints = try meRow.int64("points")
-            let me = Ranking(rank: try await Self.rank(db, points: mePoints), username: try meRow.string("username"), points: mePoints)
-            let top = try await db.raw("""
-                SELECT username, points FROM users ORDER BY points DESC, username_key ASC LIMIT \(bind: limit)
-                """).all().map { (username: try $0.string("username"), points: try $0.int64("points")) }
-            let lastRow = try await db.raw("""
-                SELECT username, points FROM users ORDER BY points ASC, username_key DESC LIMIT 1
-                """).first()
-            var last: Ranking?
-            if let lastRow {
-                let points = try lastRow.int64("points")
-                last = Ranking(rank: try await Self.rank(db, points: points), username: try lastRow.string("username"), points: points)
-            }
-            let count = try await db.raw("SELECT COALESCE(SUM(users), 0) AS n FROM point_buckets").first()?.int("n") ?? 0
-            return Leaderboard.compose(topRows: top, me: me, last: last, userCount: count)
+        let ahead = "CAST((SELECT COALESCE(SUM(b.users), 0) FROM point_buckets b WHERE b.points > %@.points) AS BIGINT)"
+        let rows = try await database.read { db in
+            try await db.raw("""
+                SELECT 'me' AS kind, 0 AS seq, u.username, u.points, \(unsafeRaw: ahead.replacingOccurrences(of: "%@", with: "u")) AS ahead
+                FROM users u WHERE u.id = \(bind: userId)
+                UNION ALL
+                SELECT 'top', ROW_NUMBER() OVER (ORDER BY t.points DESC, t.username_key ASC), t.username, t.points, 0
+                FROM (SELECT username, username_key, points FROM users ORDER BY points DESC, username_key ASC
+                      LIMIT \(bind: limit)) t
+                UNION ALL
+                SELECT 'last', 0, l.username, l.points, \(unsafeRaw: ahead.replacingOccurrences(of: "%@", with: "l"))
+                FROM (SELECT username, points FROM users ORDER BY points ASC, username_key DESC LIMIT 1) l
+                UNION ALL
+                SELECT 'count', 0, '', CAST((SELECT COALESCE(SUM(users), 0) FROM point_buckets) AS BIGINT), 0
+                """).all()
         }
+        var me: Ranking?
+        var last: Ranking?
+        var top: [(seq: Int, username: String, points: Int64)] = []
+        var count = 0
+        for row in rows {
+            let points = try row.int64("points")
+            let ranking = Ranking(rank: try row.int64("ahead") + 1, username: try row.string("username"), points: points)
+            switch try row.string("kind") {
+            case "me": me = ranking
+            case "last": last = ranking
+            case "top": top.append((try row.int("seq"), ranking.username, points))
+            default: count = Int(points)
+            }
+        }
+        guard let me else { throw StoreError.notFound }
+        let ordered = top.sorted { $0.seq < $1.seq }.map { (username: $0.username, points: $0.points) }
+        return Leaderboard.compose(topRows: ordered, me: me, last: last, userCount: count)
     }
 }

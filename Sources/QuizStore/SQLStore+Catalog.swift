@@ -53,29 +53,28 @@ extension SQLStore: CatalogStore {
     }
 
     public func quiz(id: Int64) async throws -> QuizSummary? {
-        try await database.read { db in
-            try await db.raw("\(unsafeRaw: Self.quizSummarySQL) WHERE q.id = \(bind: id)").first().map(Self.decodeQuiz)
+        try await caches.quizzes.value(for: id) {
+            try await database.read { db in
+                try await db.raw("\(unsafeRaw: Self.quizSummarySQL) WHERE q.id = \(bind: id)").first().map(Self.decodeQuiz)
+            }
         }
     }
 
     static let questionColumns = "x.id, x.kind, x.text, x.explanation, x.difficulty, x.points, x.body"
 
     public func questions(quizId: Int64) async throws -> [Question] {
-        try await database.read { db in
-            try await db.raw("""
-                SELECT \(unsafeRaw: Self.questionColumns) FROM quiz_questions qq JOIN questions x ON x.id = qq.question_id
-                WHERE qq.quiz_id = \(bind: quizId) ORDER BY qq.position
-                """).all().map(QuestionBodyRecord.decodeQuestion)
-        }
+        try await caches.quizQuestions.value(for: quizId) {
+            try await database.read { db in
+                try await db.raw("""
+                    SELECT \(unsafeRaw: Self.questionColumns) FROM quiz_questions qq JOIN questions x ON x.id = qq.question_id
+                    WHERE qq.quiz_id = \(bind: quizId) ORDER BY qq.position
+                    """).all().map(QuestionBodyRecord.decodeQuestion)
+            }
+        } ?? []
     }
 
     public func question(id: Int64, inQuiz quizId: Int64) async throws -> Question? {
-        try await database.read { db in
-            try await db.raw("""
-                SELECT \(unsafeRaw: Self.questionColumns) FROM quiz_questions qq JOIN questions x ON x.id = qq.question_id
-                WHERE qq.quiz_id = \(bind: quizId) AND qq.question_id = \(bind: id)
-                """).first().map(QuestionBodyRecord.decodeQuestion)
-        }
+        try await questions(quizId: quizId).first { $0.id == id }
     }
 
     public func isEmpty() async throws -> Bool {
@@ -84,7 +83,8 @@ extension SQLStore: CatalogStore {
 
     /// Subjects and topics with the same name (ignoring case) as existing ones are added to, not repeated.
     public func importBank(_ bank: Bank, at date: Date) async throws -> ImportSummary {
-        try await database.transaction { db in
+        defer { caches.invalidateCatalog() }
+        return try await database.transaction { db in
             var summary = ImportSummary()
             for subject in bank.subjects {
                 let (subjectId, newSubject) = try await Self.findOrInsert(

@@ -60,6 +60,7 @@ extension SQLStore: UserStore {
     }
 
     public func setRole(_ role: Role, username: String) async throws {
+        defer { caches.sessions.removeAll() }
         let key = Registration.usernameKey(username)
         try await database.transaction { db in
             let row = try await db.raw("""
@@ -101,16 +102,19 @@ extension SQLStore: SessionStore {
     }
 
     public func session(tokenHash: String) async throws -> StoredSession? {
-        try await database.read { db in
-            guard let row = try await db.raw("""
-                SELECT \(unsafeRaw: Self.userColumns), s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id
-                WHERE s.token_hash = \(bind: tokenHash)
-                """).first() else { return nil }
-            return StoredSession(user: try Self.decodeUser(row), expiresAt: try row.date("expires_at"))
+        try await caches.sessions.value(for: tokenHash) {
+            try await database.read { db in
+                guard let row = try await db.raw("""
+                    SELECT \(unsafeRaw: Self.userColumns), s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id
+                    WHERE s.token_hash = \(bind: tokenHash)
+                    """).first() else { return nil }
+                return StoredSession(user: try Self.decodeUser(row), expiresAt: try row.date("expires_at"))
+            }
         }
     }
 
     public func deleteSession(tokenHash: String) async throws {
+        caches.sessions.remove(tokenHash)
         try await database.transaction { db in
             try await db.raw("DELETE FROM sessions WHERE token_hash = \(bind: tokenHash)").run()
         }

@@ -5,9 +5,38 @@ import SQLKit
 /// The one store implementation: SQL through SQLKit, for SQLite and PostgreSQL alike.
 public struct SQLStore: Sendable {
     public let database: QuizDatabase
+    let caches: Caches
 
-    public init(database: QuizDatabase) {
+    /// - Parameter cacheLifetime: how long catalog reads and sessions are served from memory;
+    ///   0 turns caching off. Changes made through this store are seen at once regardless.
+    public init(database: QuizDatabase, cacheLifetime: TimeInterval = 2, time: any TimeSource = SystemTimeSource()) {
         self.database = database
+        self.caches = Caches(lifetime: cacheLifetime, time: time)
+    }
+
+    final class Caches: Sendable {
+        let quizQuestions: ReadCache<Int64, [Question]>
+        let quizzes: ReadCache<Int64, QuizSummary>
+        let sessions: ReadCache<String, StoredSession>
+        /// Who owns an attempt and which quiz it plays never change, so they are kept for long.
+        let attemptQuizzes: ReadCache<Int64, AttemptOwner>
+
+        init(lifetime: TimeInterval, time: any TimeSource) {
+            quizQuestions = ReadCache(lifetime: lifetime, time: time, maxEntries: 1_000)
+            quizzes = ReadCache(lifetime: lifetime, time: time)
+            sessions = ReadCache(lifetime: lifetime, time: time, maxEntries: 100_000)
+            attemptQuizzes = ReadCache(lifetime: lifetime > 0 ? 24 * 3600 : 0, time: time, maxEntries: 100_000)
+        }
+
+        func invalidateCatalog() {
+            quizQuestions.removeAll()
+            quizzes.removeAll()
+        }
+    }
+
+    struct AttemptOwner: Sendable {
+        var userId: Int64
+        var quizId: Int64
     }
 }
 

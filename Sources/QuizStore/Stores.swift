@@ -37,6 +37,7 @@ public protocol UserStore: Sendable {
 }
 
 public struct StoredSession: Sendable, Hashable {
+    /// The user as of the lookup, which may be cached for a moment: read the user for fresh points.
     public var user: User
     public var expiresAt: Date
 }
@@ -69,6 +70,8 @@ public protocol AttemptStore: Sendable {
     func startAttempt(userId: Int64, quizId: Int64, at date: Date) async throws -> Attempt
     /// The attempt with its answers; nil when missing or someone else's.
     func attempt(id: Int64, userId: Int64) async throws -> Attempt?
+    /// The quiz an attempt plays; nil when the attempt is missing or someone else's.
+    func attemptQuiz(id: Int64, userId: Int64) async throws -> Int64?
     /// Records a verdict; returns false when the question had been answered in this attempt.
     /// Throws `StoreError.attemptFinished` when the attempt is over.
     func recordAnswer(

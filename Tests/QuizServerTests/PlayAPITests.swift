@@ -85,6 +85,36 @@ import Testing
         }
     }
 
+    @Test func theSameAnswerSentTenTimesAtOnceCountsOnce() async throws {
+        try await withApp { client, _ in
+            let token = try await client.signUp("racer")
+            let (quizId, questions) = try await client.firstQuiz()
+            let attemptId = try #require(try await client.call(.post, "/api/v1/quizzes/\(quizId)/attempts", token: token)["id"] as? Int)
+            let questionId = questions[0]["id"] as? Int ?? 0
+            let verdicts = try await withThrowingTaskGroup(of: String.self) { group in
+                for _ in 0..<10 {
+                    group.addTask {
+                        try await client.call(.post, "/api/v1/attempts/\(attemptId)/answers", token: token,
+                                              json: ["questionId": questionId, "answer": ["choiceId": 2]])["verdict"] as? String ?? "?"
+                    }
+                }
+                return try await group.reduce(into: [String]()) { $0.append($1) }
+            }
+            #expect(verdicts.filter { $0 == "correct" }.count == 1)
+            #expect(verdicts.filter { $0 == "alreadyAnswered" }.count == 9)
+            let results = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<5 {
+                    group.addTask {
+                        try await client.call(.post, "/api/v1/attempts/\(attemptId)/finish", token: token)["userPoints"] as? Int ?? -1
+                    }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(results == [1, 1, 1, 1, 1])
+            #expect(try await client.call(.get, "/api/v1/me", token: token)["points"] as? Int == 1)
+        }
+    }
+
     @Test func anotherUsersAttemptIsNotFound() async throws {
         try await withApp { client, _ in
             let ada = try await client.signUp("ada")

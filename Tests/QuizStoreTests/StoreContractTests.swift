@@ -204,6 +204,15 @@ import Testing
         }
     }
 
+    @Test func sqliteRunsInWriteAheadLogMode() async throws {
+        try await withStore(.sqlite) { store in
+            let mode = try await store.database.read { db in
+                try await db.raw("PRAGMA journal_mode").first()?.decode(column: "journal_mode", as: String.self)
+            }
+            #expect(mode == "wal")
+        }
+    }
+
     @Test(arguments: DatabaseKind.available)
     func migrationsApplyOnce(kind: DatabaseKind) async throws {
         try await withStore(kind) { store in

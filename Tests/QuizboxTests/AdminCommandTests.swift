@@ -12,6 +12,17 @@ import Testing
         #expect(second.output.contains("up to date"))
     }
 
+    @Test func settingsComeFromADotEnvFileAndOptionsWin() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "QUIZBOX_DATABASE=from-dotenv.sqlite\n".write(to: directory.appendingPathComponent(".env"), atomically: true, encoding: .utf8)
+        let fromFile = try QuizboxProcess.run(["migrate"], in: directory)
+        #expect(fromFile.output.contains("from-dotenv.sqlite"), "\(fromFile.output)")
+        let fromOption = try QuizboxProcess.run(["migrate", "--database", "option.sqlite"], in: directory)
+        #expect(fromOption.output.contains("option.sqlite"))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("option.sqlite").path))
+    }
+
     @Test func userCreateReadsThePasswordFromStandardInput() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
