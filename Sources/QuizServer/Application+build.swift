@@ -56,13 +56,14 @@ public func buildApplication(
     return app
 }
 
-func buildRouter<Store: QuizStore>(
-    store: Store, config: ServerConfig, time: any TimeSource, logger: Logger
+func buildRouter(
+    store: SQLStore, config: ServerConfig, time: any TimeSource, logger: Logger
 ) throws -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
     router.addMiddleware {
         SecurityHeadersMiddleware()
         ErrorMiddleware()
+        CatalogResponseCache(lifetime: config.cacheLifetime, time: time) { store.catalogGeneration }
         BodyLimitMiddleware(maxBytes: config.maxBodyBytes)
         CredentialMiddleware()
     }
@@ -78,7 +79,8 @@ func buildRouter<Store: QuizStore>(
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: yaml)))
     }
     let handler = APIHandler(store: store, config: config, time: time, hasher: PasswordHasher(cost: config.bcryptCost), logger: logger)
-    try handler.registerHandlers(on: router, serverURL: URL(string: "/api/v1")!)
+    // Compact, unsorted JSON: pretty-printing and key sorting cost a third of a question list response.
+    try handler.registerHandlers(on: router, serverURL: URL(string: "/api/v1")!, configuration: .init(jsonEncodingOptions: []))
     return router
 }
 

@@ -5,7 +5,7 @@ import Synchronization
 /// A small in-process cache whose entries live for `lifetime` seconds of the injected clock.
 /// Hot reads (a quiz's questions, a session) skip the database while an entry is fresh;
 /// writes through this process invalidate at once, writes from elsewhere show within `lifetime`.
-final class ReadCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+public final class ReadCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private struct Entry {
         var value: Value
         var expires: Date
@@ -16,13 +16,13 @@ final class ReadCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let time: any TimeSource
     private let maxEntries: Int
 
-    init(lifetime: TimeInterval, time: any TimeSource, maxEntries: Int = 10_000) {
+    public init(lifetime: TimeInterval, time: any TimeSource, maxEntries: Int = 10_000) {
         self.lifetime = lifetime
         self.time = time
         self.maxEntries = maxEntries
     }
 
-    func value(for key: Key, orLoad load: () async throws -> Value?) async throws -> Value? {
+    public func value(for key: Key, orLoad load: () async throws -> Value?) async throws -> Value? {
         guard lifetime > 0 else { return try await load() }
         let now = time.now()
         if let hit = entries.withLock({ $0[key] }), hit.expires > now { return hit.value }
@@ -35,11 +35,11 @@ final class ReadCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         return value
     }
 
-    func remove(_ key: Key) {
+    public func remove(_ key: Key) {
         _ = entries.withLock { $0.removeValue(forKey: key) }
     }
 
-    func removeAll() {
+    public func removeAll() {
         entries.withLock { $0.removeAll() }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import QuizCore
 import SQLKit
+import Synchronization
 
 /// The one store implementation: SQL through SQLKit, for SQLite and PostgreSQL alike.
 public struct SQLStore: Sendable {
@@ -28,11 +29,18 @@ public struct SQLStore: Sendable {
             attemptQuizzes = ReadCache(lifetime: lifetime > 0 ? 24 * 3600 : 0, time: time, maxEntries: 100_000)
         }
 
+        /// Bumped whenever this process changes the catalog, so caches above the store can tell.
+        let catalogGeneration = Atomic<Int>(0)
+
         func invalidateCatalog() {
+            catalogGeneration.add(1, ordering: .relaxed)
             quizQuestions.removeAll()
             quizzes.removeAll()
         }
     }
+
+    /// Changes whenever this store changes the catalog.
+    public var catalogGeneration: Int { caches.catalogGeneration.load(ordering: .relaxed) }
 
     struct AttemptOwner: Sendable {
         var userId: Int64

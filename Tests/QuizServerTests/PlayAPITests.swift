@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import QuizCore
 import QuizServer
+import QuizStore
 import Testing
 
 @Suite struct PlayAPITests {
@@ -24,6 +25,18 @@ import Testing
                 #expect(!raw.contains(secret), "question list leaks \(secret)")
             }
             #expect(questions[4]["unit"] as? String == "planets")
+        }
+    }
+
+    @Test func catalogChangesFromAnotherProcessShowOnceTheCacheLifetimePasses() async throws {
+        try await withApp { client, env in
+            #expect((try await client.call(.get, "/api/v1/subjects")["subjects"] as? [Any])?.count == 1)
+            // env.store is not the application's store: like `quizbox import` run beside the server.
+            _ = try await env.store.importBank(Bank(subjects: [BankSubject(name: "History")]), at: env.time.now())
+            #expect((try await client.call(.get, "/api/v1/subjects")["subjects"] as? [Any])?.count == 1)
+            env.time.advance(by: env.config.cacheLifetime + 0.1)
+            let names = (try await client.call(.get, "/api/v1/subjects")["subjects"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+            #expect(names == ["Science", "History"])
         }
     }
 
