@@ -73,7 +73,9 @@ extension SQLStore: AttemptStore {
     }
 
     public func finishAttempt(id: Int64, userId: Int64, at date: Date) async throws -> AttemptScore {
-        try await database.transaction { db in
+        // After the commit, so no reader can cache the totals from before it.
+        defer { caches.invalidateRanking() }
+        return try await database.transaction { db in
             guard try await Self.loadAttempt(db, id: id, userId: userId) != nil else { throw StoreError.notFound }
             // Only the request that flips finished_at adds the points, so a second finish adds nothing.
             let flipped = try await db.raw("""
@@ -106,49 +108,43 @@ extension SQLStore: AttemptStore {
 extension SQLStore: LeaderboardStore {
     static func rank(_ db: any SQLDatabase, points: Int64) async throws -> Int64 {
         let ahead = try await db.raw("""
-            SELECT COALESCE(SUM(users), 0) AS n FROM point_buckets WHERE points > \(bind: points)
+            SELECT CAST(COALESCE(SUM(users), 0) AS BIGINT) AS n FROM point_buckets WHERE points > \(bind: points)
             """).first()?.int64("n") ?? 0
         return ahead + 1
     }
 
-    public func rank(points: Int64) async throws -> Int64 {
-        try await database.read { db in try await Self.rank(db, points: points) }
+    func distribution() async throws -> PointsDistribution {
+        try await caches.distribution.value(for: 0) {
+            try await database.read { db in
+                let buckets = try await db.raw("SELECT points, users FROM point_buckets").all()
+                    .map { (points: try $0.int64("points"), users: try $0.int64("users")) }
+                return PointsDistribution(buckets: buckets)
+            }
+        } ?? PointsDistribution(buckets: [])
     }
 
-    /// One round trip: the caller, the top rows, the last-placed user and the user count.
+    public func rank(points: Int64) async throws -> Int64 {
+        try await distribution().rank(points: points)
+    }
+
+    /// The caller's points are read fresh; the ends of the board and the distribution they are
+    /// ranked against come from a snapshot that this process refreshes whenever a total changes.
     public func leaderboard(userId: Int64, limit: Int) async throws -> Leaderboard {
-        let ahead = "CAST((SELECT COALESCE(SUM(b.users), 0) FROM point_buckets b WHERE b.points > %@.points) AS BIGINT)"
-        let rows = try await database.read { db in
-            try await db.raw("""
-                SELECT 'me' AS kind, 0 AS seq, u.username, u.points, \(unsafeRaw: ahead.replacingOccurrences(of: "%@", with: "u")) AS ahead
-                FROM users u WHERE u.id = \(bind: userId)
-                UNION ALL
-                SELECT 'top', ROW_NUMBER() OVER (ORDER BY t.points DESC, t.username_key ASC), t.username, t.points, 0
-                FROM (SELECT username, username_key, points FROM users ORDER BY points DESC, username_key ASC
-                      LIMIT \(bind: limit)) t
-                UNION ALL
-                SELECT 'last', 0, l.username, l.points, \(unsafeRaw: ahead.replacingOccurrences(of: "%@", with: "l"))
-                FROM (SELECT username, points FROM users ORDER BY points ASC, username_key DESC LIMIT 1) l
-                UNION ALL
-                SELECT 'count', 0, '', CAST((SELECT COALESCE(SUM(users), 0) FROM point_buckets) AS BIGINT), 0
-                """).all()
-        }
-        var me: Ranking?
-        var last: Ranking?
-        var top: [(seq: Int, username: String, points: Int64)] = []
-        var count = 0
-        for row in rows {
-            let points = try row.int64("points")
-            let ranking = Ranking(rank: try row.int64("ahead") + 1, username: try row.string("username"), points: points)
-            switch try row.string("kind") {
-            case "me": me = ranking
-            case "last": last = ranking
-            case "top": top.append((try row.int("seq"), ranking.username, points))
-            default: count = Int(points)
+        guard let user = try await user(id: userId) else { throw StoreError.notFound }
+        let distribution = try await distribution()
+        let ends = try await caches.leaderboardEnds.value(for: limit) {
+            try await database.read { db in
+                let top = try await db.raw("""
+                    SELECT username, points FROM users ORDER BY points DESC, username_key ASC LIMIT \(bind: limit)
+                    """).all().map { (username: try $0.string("username"), points: try $0.int64("points")) }
+                let last = try await db.raw("""
+                    SELECT username, points FROM users ORDER BY points ASC, username_key DESC LIMIT 1
+                    """).first().map { (username: try $0.string("username"), points: try $0.int64("points")) }
+                return LeaderboardEnds(top: top, last: last)
             }
-        }
-        guard let me else { throw StoreError.notFound }
-        let ordered = top.sorted { $0.seq < $1.seq }.map { (username: $0.username, points: $0.points) }
-        return Leaderboard.compose(topRows: ordered, me: me, last: last, userCount: count)
+        } ?? LeaderboardEnds(top: [], last: nil)
+        let me = Ranking(rank: distribution.rank(points: user.points), username: user.username, points: user.points)
+        let last = ends.last.map { Ranking(rank: distribution.rank(points: $0.points), username: $0.username, points: $0.points) }
+        return Leaderboard.compose(topRows: ends.top, me: me, last: last, userCount: distribution.userCount)
     }
 }

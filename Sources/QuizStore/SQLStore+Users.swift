@@ -16,6 +16,7 @@ extension SQLStore: UserStore {
 
     public func createUser(_ user: NewUser) async throws -> User {
         let key = Registration.usernameKey(user.username)
+        defer { caches.invalidateRanking() }
         return try await database.transaction { db in
             // Checked inside the write transaction; the UNIQUE index backs it up under races.
             if try await db.raw("SELECT id FROM users WHERE username_key = \(bind: key)").first() != nil {

@@ -21,12 +21,22 @@ public struct SQLStore: Sendable {
         let sessions: ReadCache<String, StoredSession>
         /// Who owns an attempt and which quiz it plays never change, so they are kept for long.
         let attemptQuizzes: ReadCache<Int64, AttemptOwner>
+        let distribution: ReadCache<Int, PointsDistribution>
+        let leaderboardEnds: ReadCache<Int, LeaderboardEnds>
 
         init(lifetime: TimeInterval, time: any TimeSource) {
             quizQuestions = ReadCache(lifetime: lifetime, time: time, maxEntries: 1_000)
             quizzes = ReadCache(lifetime: lifetime, time: time)
             sessions = ReadCache(lifetime: lifetime, time: time, maxEntries: 100_000)
             attemptQuizzes = ReadCache(lifetime: lifetime > 0 ? 24 * 3600 : 0, time: time, maxEntries: 100_000)
+            distribution = ReadCache(lifetime: lifetime, time: time, maxEntries: 1)
+            leaderboardEnds = ReadCache(lifetime: lifetime, time: time, maxEntries: 100)
+        }
+
+        /// Someone's total changed or a user arrived: ranks and both ends may move.
+        func invalidateRanking() {
+            distribution.removeAll()
+            leaderboardEnds.removeAll()
         }
 
         /// Bumped whenever this process changes the catalog, so caches above the store can tell.
