@@ -13,6 +13,12 @@ struct CatalogResponseCache<Context: RequestContext>: RouterMiddleware {
         var generation: Int
         var headers: HTTPFields
         var body: ByteBuffer
+
+        func response() -> Response {
+            var headers = headers
+            headers[.contentLength] = String(body.readableBytes)
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
+        }
     }
 
     let cache: ReadCache<String, Stored>
@@ -29,24 +35,16 @@ struct CatalogResponseCache<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         }
         let current = generation()
-        var fresh: Response?
-        let stored = try await cache.value(for: path) {
-            let response = try await next(request, context)
-            guard response.status == .ok else {
-                fresh = response
-                return nil
-            }
-            let collector = Collector()
-            try await response.body.write(CollectingWriter(collector: collector))
-            return Stored(generation: current, headers: response.headers, body: collector.buffer)
+        if let stored = cache.cached(path), stored.generation == current {
+            return stored.response()
         }
-        if let fresh { return fresh }
-        guard var stored, stored.generation == current else {
-            cache.remove(path)
-            return try await handle(request, context: context, next: next)
-        }
-        stored.headers[.contentLength] = String(stored.body.readableBytes)
-        return Response(status: .ok, headers: stored.headers, body: .init(byteBuffer: stored.body))
+        let response = try await next(request, context)
+        guard response.status == .ok else { return response }
+        let collector = Collector()
+        try await response.body.write(CollectingWriter(collector: collector))
+        let stored = Stored(generation: current, headers: response.headers, body: collector.buffer)
+        cache.insert(stored, for: path)
+        return stored.response()
     }
 
     static func isCatalog(_ path: String) -> Bool {

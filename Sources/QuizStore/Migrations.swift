@@ -73,7 +73,7 @@ public struct Migrations: Sendable {
     /// Applies what is missing; returns the versions it applied.
     @discardableResult
     public static func run(on database: QuizDatabase, at now: Date = Date()) async throws -> [Int] {
-        try await database.read { db in
+        try await database.write { db in
             try await db.raw("""
                 CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY,
                   name TEXT NOT NULL, applied_at BIGINT NOT NULL)

@@ -6,10 +6,12 @@ import NIOPosix
 import SQLKit
 import SQLiteKit
 
-/// A pool of connections to the one database Quizbox stores into, with reads and transactions.
+/// Connections to the one database Quizbox stores into: a pool of readers and one writer.
 ///
-/// SQLite runs in WAL mode so readers never wait for the writer; every write is a
-/// `BEGIN IMMEDIATE` transaction so two writers queue on the busy timeout instead of deadlocking.
+/// SQLite runs in WAL mode so readers never wait for the writer. All writes of this process go
+/// through the single writer connection, so they queue in memory instead of in SQLite's busy
+/// handler (which sleeps); transactions are `BEGIN IMMEDIATE`, so a writer in another process
+/// (`quizbox import`) waits on the busy timeout instead of deadlocking.
 public final class QuizDatabase: Sendable {
     public enum Dialect: Sendable { case sqlite, postgres }
 
@@ -24,7 +26,8 @@ public final class QuizDatabase: Sendable {
 
     public let dialect: Dialect
     let logger: Logger
-    private let pool: PoolBox
+    private let readers: PoolBox
+    private let writer: PoolBox
 
     /// Opens (creating if needed) the SQLite file at `path`.
     public static func sqlite(path: String, poolSize: Int = 4, logger: Logger = Logger(label: "quizbox.db")) async throws -> QuizDatabase {
@@ -33,12 +36,16 @@ public final class QuizDatabase: Sendable {
             throw Error.cannotOpen("the folder \(directory) does not exist")
         }
         let source = SQLiteSource(base: SQLiteConnectionSource(configuration: .init(storage: .file(path: path))))
-        let pool = EventLoopConnectionPool(
-            source: source, maxConnections: max(1, poolSize), requestTimeout: .seconds(30),
-            logger: logger, on: MultiThreadedEventLoopGroup.singleton.any()
-        )
-        let database = QuizDatabase(dialect: .sqlite, pool: PoolBox(pool), logger: logger)
+        func pool(_ size: Int) -> PoolBox {
+            PoolBox(EventLoopConnectionPool(
+                source: source, maxConnections: size, requestTimeout: .seconds(30),
+                logger: logger, on: MultiThreadedEventLoopGroup.singleton.any()
+            ))
+        }
+        let database = QuizDatabase(dialect: .sqlite, readers: pool(max(1, poolSize)), writer: pool(1), logger: logger)
         do {
+            // The writer first: it switches the file to WAL before any reader opens it.
+            _ = try await database.write { try await $0.raw("SELECT 1").all() }
             _ = try await database.read { try await $0.raw("SELECT 1").all() }
         } catch {
             try? await database.close()
@@ -47,20 +54,27 @@ public final class QuizDatabase: Sendable {
         return database
     }
 
-    init(dialect: Dialect, pool: PoolBox, logger: Logger) {
+    init(dialect: Dialect, readers: PoolBox, writer: PoolBox, logger: Logger) {
         self.dialect = dialect
-        self.pool = pool
+        self.readers = readers
+        self.writer = writer
         self.logger = logger
     }
 
-    /// Runs `body` on one pooled connection outside any transaction.
+    /// Runs `body` on a reader connection, outside any transaction.
     public func read<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await pool.withConnection(logger: logger) { try await body($0) }
+        try await readers.withConnection(logger: logger) { try await body($0) }
     }
 
-    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    /// Runs `body` on the writer connection without a transaction: for single statements,
+    /// which are atomic on their own.
+    public func write<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await writer.withConnection(logger: logger) { try await body($0) }
+    }
+
+    /// Runs `body` in a transaction on the writer: committed when it returns, rolled back when it throws.
     public func transaction<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await pool.withConnection(logger: logger) { db in
+        try await writer.withConnection(logger: logger) { db in
             try await db.raw(dialect == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN").run()
             do {
                 let result = try await body(db)
@@ -74,7 +88,8 @@ public final class QuizDatabase: Sendable {
     }
 
     public func close() async throws {
-        try await pool.close()
+        try await readers.close()
+        try await writer.close()
     }
 }
 

@@ -55,7 +55,7 @@ extension SQLStore: AttemptStore {
     ) async throws -> Bool {
         // One statement, atomic on its own: it inserts only into an unfinished attempt, and the
         // primary key turns a second answer into nothing. Only a refusal costs a second query.
-        try await database.read { db in
+        try await database.write { db in
             let inserted = try await db.raw("""
                 INSERT INTO answers (attempt_id, question_id, answer, correct, points, answered_at)
                 SELECT \(bind: attemptId), \(bind: questionId), \(bind: answer), \(bind: isCorrect), \(bind: points),
