@@ -53,28 +53,18 @@ extension SQLStore: AttemptStore {
     public func recordAnswer(
         attemptId: Int64, questionId: Int64, answer: String, isCorrect: Bool, points: Int, at date: Date
     ) async throws -> Bool {
-        // One statement, atomic on its own: it inserts only into an unfinished attempt, and the
-        // primary key turns a second answer into nothing. Only a refusal costs a second query.
-        try await database.write { db in
-            let inserted = try await db.raw("""
-                INSERT INTO answers (attempt_id, question_id, answer, correct, points, answered_at)
-                SELECT \(bind: attemptId), \(bind: questionId), \(bind: answer), \(bind: isCorrect), \(bind: points),
-                       \(bind: date.millis)
-                WHERE EXISTS (SELECT 1 FROM attempts WHERE id = \(bind: attemptId) AND finished_at IS NULL)
-                ON CONFLICT (attempt_id, question_id) DO NOTHING RETURNING question_id
-                """).first()
-            if inserted != nil { return true }
-            guard let row = try await db.raw("SELECT finished_at FROM attempts WHERE id = \(bind: attemptId)").first() else {
-                throw StoreError.notFound
-            }
-            if try row.optionalDate("finished_at") != nil { throw StoreError.attemptFinished }
-            return false
-        }
+        try await answers.record(.init(
+            attemptId: attemptId, questionId: questionId, answer: answer, isCorrect: isCorrect, points: points,
+            answeredAt: date.millis
+        ))
     }
 
     public func finishAttempt(id: Int64, userId: Int64, at date: Date) async throws -> AttemptScore {
         // After the commit, so no reader can cache the totals from before it.
-        defer { caches.invalidateRanking() }
+        defer {
+            caches.invalidateRanking()
+            caches.users.remove(userId)
+        }
         return try await database.transaction { db in
             guard try await Self.loadAttempt(db, id: id, userId: userId) != nil else { throw StoreError.notFound }
             // Only the request that flips finished_at adds the points, so a second finish adds nothing.

@@ -37,10 +37,13 @@ extension SQLStore: UserStore {
         }
     }
 
+    /// Cached for the cache lifetime; this process drops the entry whenever it changes the user.
     public func user(id: Int64) async throws -> User? {
-        try await database.read { db in
-            try await db.raw("SELECT \(unsafeRaw: Self.userColumns) FROM users u WHERE u.id = \(bind: id)")
-                .first().map(Self.decodeUser)
+        try await caches.users.value(for: id) {
+            try await database.read { db in
+                try await db.raw("SELECT \(unsafeRaw: Self.userColumns) FROM users u WHERE u.id = \(bind: id)")
+                    .first().map(Self.decodeUser)
+            }
         }
     }
 
@@ -61,7 +64,10 @@ extension SQLStore: UserStore {
     }
 
     public func setRole(_ role: Role, username: String) async throws {
-        defer { caches.sessions.removeAll() }
+        defer {
+            caches.sessions.removeAll()
+            caches.users.removeAll()
+        }
         let key = Registration.usernameKey(username)
         try await database.transaction { db in
             let row = try await db.raw("""

@@ -7,18 +7,21 @@ import Synchronization
 public struct SQLStore: Sendable {
     public let database: QuizDatabase
     let caches: Caches
+    let answers: AnswerBatcher
 
     /// - Parameter cacheLifetime: how long catalog reads and sessions are served from memory;
     ///   0 turns caching off. Changes made through this store are seen at once regardless.
     public init(database: QuizDatabase, cacheLifetime: TimeInterval = 2, time: any TimeSource = SystemTimeSource()) {
         self.database = database
         self.caches = Caches(lifetime: cacheLifetime, time: time)
+        self.answers = AnswerBatcher(database: database)
     }
 
     final class Caches: Sendable {
         let quizQuestions: ReadCache<Int64, [Question]>
         let quizzes: ReadCache<Int64, QuizSummary>
         let sessions: ReadCache<String, StoredSession>
+        let users: ReadCache<Int64, User>
         /// Who owns an attempt and which quiz it plays never change, so they are kept for long.
         let attemptQuizzes: ReadCache<Int64, AttemptOwner>
         let distribution: ReadCache<Int, PointsDistribution>
@@ -28,6 +31,7 @@ public struct SQLStore: Sendable {
             quizQuestions = ReadCache(lifetime: lifetime, time: time, maxEntries: 1_000)
             quizzes = ReadCache(lifetime: lifetime, time: time)
             sessions = ReadCache(lifetime: lifetime, time: time, maxEntries: 100_000)
+            users = ReadCache(lifetime: lifetime, time: time, maxEntries: 100_000)
             attemptQuizzes = ReadCache(lifetime: lifetime > 0 ? 24 * 3600 : 0, time: time, maxEntries: 100_000)
             distribution = ReadCache(lifetime: lifetime, time: time, maxEntries: 1)
             leaderboardEnds = ReadCache(lifetime: lifetime, time: time, maxEntries: 100)

@@ -125,6 +125,53 @@ import Testing
     }
 
     @Test(arguments: DatabaseKind.available)
+    func answersArrivingTogetherEachGetTheirOwnOutcome(kind: DatabaseKind) async throws {
+        try await withStore(kind) { store in
+            _ = try await store.importBank(binaryQuizBank(), at: t0)
+            let user = try await store.createUser(newUser("ada"))
+            let questions = try await store.questions(quizId: 1).compactMap(\.id)
+            let open = try await store.startAttempt(userId: user.id, quizId: 1, at: t0)
+            let done = try await store.startAttempt(userId: user.id, quizId: 1, at: t0)
+            _ = try await store.finishAttempt(id: done.id, userId: user.id, at: t0)
+            enum Outcome: Hashable { case stored, repeated, finished, missing }
+            let outcomes = try await withThrowingTaskGroup(of: (Int64, Outcome).self) { group in
+                for question in questions {
+                    for _ in 0..<3 {
+                        group.addTask {
+                            let stored = try await store.recordAnswer(attemptId: open.id, questionId: question, answer: "{}",
+                                                                      isCorrect: true, points: 1, at: t0)
+                            return (question, stored ? .stored : .repeated)
+                        }
+                    }
+                }
+                for (attempt, outcome) in [(done.id, Outcome.finished), (9_999, .missing)] {
+                    group.addTask {
+                        do {
+                            _ = try await store.recordAnswer(attemptId: attempt, questionId: questions[0], answer: "{}",
+                                                             isCorrect: true, points: 1, at: t0)
+                            return (-1, .stored)
+                        } catch StoreError.attemptFinished where outcome == .finished {
+                            return (-1, .finished)
+                        } catch StoreError.notFound where outcome == .missing {
+                            return (-1, .missing)
+                        }
+                    }
+                }
+                return try await group.reduce(into: [(Int64, Outcome)]()) { $0.append($1) }
+            }
+            for question in questions {
+                let mine = outcomes.filter { $0.0 == question }.map(\.1)
+                #expect(mine.filter { $0 == .stored }.count == 1)
+                #expect(mine.filter { $0 == .repeated }.count == 2)
+            }
+            #expect(outcomes.filter { $0.1 == .finished }.count == 1)
+            #expect(outcomes.filter { $0.1 == .missing }.count == 1)
+            let stored = try await store.attempt(id: open.id, userId: user.id)
+            #expect(stored?.answers.count == questions.count)
+        }
+    }
+
+    @Test(arguments: DatabaseKind.available)
     func someoneElsesAttemptIsNotFound(kind: DatabaseKind) async throws {
         try await withStore(kind) { store in
             _ = try await store.importBank(binaryQuizBank(), at: t0)
