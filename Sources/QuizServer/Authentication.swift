@@ -73,8 +73,16 @@ enum SessionTokens {
             .replacingOccurrences(of: "=", with: "")
     }
 
+    /// Lowercase hex of the token's SHA-256. Runs on every signed-in request: no `String(format:)`.
     static func hash(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        var hex = [UInt8]()
+        hex.reserveCapacity(64)
+        for byte in SHA256.hash(data: Data(token.utf8)) {
+            hex.append(digits[Int(byte >> 4)])
+            hex.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: hex, as: UTF8.self)
     }
 
     static func cookie(_ token: String, maxAge: Int, secure: Bool) -> String {
