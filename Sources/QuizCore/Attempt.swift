@@ -30,12 +30,15 @@ public struct AnsweredQuestion: Sendable, Hashable {
     public var isCorrect: Bool
     public var pointsAwarded: Int
     public var answeredAt: Date
+    /// What the player gave, as stored (JSON with one of choiceId, choiceIds, value, text, number).
+    public var given: String?
 
-    public init(questionId: Int64, isCorrect: Bool, pointsAwarded: Int, answeredAt: Date) {
+    public init(questionId: Int64, isCorrect: Bool, pointsAwarded: Int, answeredAt: Date, given: String? = nil) {
         self.questionId = questionId
         self.isCorrect = isCorrect
         self.pointsAwarded = pointsAwarded
         self.answeredAt = answeredAt
+        self.given = given
     }
 }
 
@@ -55,5 +58,24 @@ public struct AttemptScore: Sendable, Hashable {
         self.userPoints = userPoints
         self.rank = rank
         self.newlyFinished = newlyFinished
+    }
+}
+
+/// One answered question in a player's recent play, newest first.
+public struct HistoryItem: Sendable, Hashable {
+    public var attemptId: Int64
+    public var questionId: Int64
+    public var questionText: String
+    public var quizTitle: String
+    public var isCorrect: Bool
+    public var answeredAt: Date
+
+    public init(attemptId: Int64, questionId: Int64, questionText: String, quizTitle: String, isCorrect: Bool, answeredAt: Date) {
+        self.attemptId = attemptId
+        self.questionId = questionId
+        self.questionText = questionText
+        self.quizTitle = quizTitle
+        self.isCorrect = isCorrect
+        self.answeredAt = answeredAt
     }
 }

@@ -59,3 +59,16 @@ public struct ImportSummary: Sendable, Hashable {
         self.questions = questions
     }
 }
+
+/// A quiz with where it sits in the catalog, for lists of every quiz.
+public struct QuizListing: Sendable, Hashable {
+    public var quiz: QuizSummary
+    public var topicName: String
+    public var subjectName: String
+
+    public init(quiz: QuizSummary, topicName: String, subjectName: String) {
+        self.quiz = quiz
+        self.topicName = topicName
+        self.subjectName = subjectName
+    }
+}

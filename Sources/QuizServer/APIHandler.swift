@@ -11,6 +11,7 @@ struct APIHandler<Store: QuizStore>: APIProtocol {
     let config: ServerConfig
     let time: any TimeSource
     let hasher: PasswordHasher
+    let limiter: LoginRateLimiter
     let logger: Logger
 
     var authenticator: Authenticator<Store> { Authenticator(store: store, time: time) }
@@ -41,6 +42,9 @@ extension APIHandler {
 
     func logIn(_ input: Operations.LogIn.Input) async throws -> Operations.LogIn.Output {
         guard case .json(let body) = input.body else { throw APIError(.unsupportedMediaType, "unsupported_media_type", "Send JSON.") }
+        guard limiter.allow(keys: ["user:" + Registration.usernameKey(body.username), "ip:" + ClientAddress.current]) else {
+            throw APIError(.tooManyRequests, "too_many_attempts", LoginRateLimiter.message)
+        }
         let refused = APIError(.unauthorized, "invalid_credentials", "Wrong username or password.")
         guard body.username.count <= 64, body.password.utf8.count <= 1024 else { throw refused }
         guard let (user, hash) = try await store.credentials(username: body.username) else {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
@@ -9,7 +10,16 @@ import QuizCore
 import QuizStore
 import ServiceLifecycle
 
-public typealias AppRequestContext = BasicRequestContext
+/// The request context: Hummingbird's basics plus the client's address, for rate limits.
+public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
+    public var coreContext: CoreRequestContextStorage
+    public let remoteAddress: SocketAddress?
+
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress
+    }
+}
 
 /// Opens the database named in `config`, brings its schema up to date, loads the starter bank into
 /// an empty one, and returns the application ready to run. `main` and the tests both come through here.
@@ -23,7 +33,7 @@ public func buildApplication(
         try? await database.close()
         throw error
     }
-    return try buildApplication(config: config, database: database, time: time, logger: logger)
+    return try await buildApplication(config: config, database: database, time: time, logger: logger)
 }
 
 /// Migrations, then the starter bank when there is no question yet.
@@ -40,9 +50,10 @@ public func prepare(database: QuizDatabase, config: ServerConfig, time: any Time
 /// Builds the application on an open, migrated database; the application closes it on shutdown.
 public func buildApplication(
     config: ServerConfig, database: QuizDatabase, time: any TimeSource, logger: Logger
-) throws -> some ApplicationProtocol {
+) async throws -> some ApplicationProtocol {
     let store = SQLStore(database: database, cacheLifetime: config.cacheLifetime, time: time)
-    let router = try buildRouter(store: store, config: config, time: time, logger: logger)
+    let renderer = try await PageRenderer.load()
+    let router = try buildRouter(store: store, renderer: renderer, config: config, time: time, logger: logger)
     var app = Application(
         router: router,
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "Quizbox"),
@@ -57,12 +68,12 @@ public func buildApplication(
 }
 
 func buildRouter(
-    store: SQLStore, config: ServerConfig, time: any TimeSource, logger: Logger
+    store: SQLStore, renderer: PageRenderer, config: ServerConfig, time: any TimeSource, logger: Logger
 ) throws -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
     router.addMiddleware {
         SecurityHeadersMiddleware()
-        ErrorMiddleware()
+        ErrorMiddleware(renderer: renderer)
         CatalogResponseCache(lifetime: config.cacheLifetime, time: time) { store.catalogGeneration }
         BodyLimitMiddleware(maxBytes: config.maxBodyBytes)
         CredentialMiddleware()
@@ -78,18 +89,31 @@ func buildRouter(
         headers[.contentType] = "application/yaml; charset=utf-8"
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: yaml)))
     }
-    let handler = APIHandler(store: store, config: config, time: time, hasher: PasswordHasher(cost: config.bcryptCost), logger: logger)
+    router.get("/static/app.css") { _, _ -> Response in
+        guard let css = PageRenderer.stylesheet else { throw HTTPError(.notFound) }
+        var headers = HTTPFields()
+        headers[.contentType] = "text/css; charset=utf-8"
+        headers[.cacheControl] = "public, max-age=3600"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: css)))
+    }
+    let hasher = PasswordHasher(cost: config.bcryptCost)
+    let limiter = LoginRateLimiter(limit: config.loginAttemptsPerMinute, window: 60, time: time)
+    WebController(store: store, config: config, time: time, hasher: hasher, renderer: renderer, limiter: limiter, logger: logger)
+        .register(on: router)
+    let handler = APIHandler(store: store, config: config, time: time, hasher: hasher, limiter: limiter, logger: logger)
     // Compact, unsorted JSON: pretty-printing and key sorting cost a third of a question list response.
     try handler.registerHandlers(on: router, serverURL: URL(string: "/api/v1")!, configuration: .init(jsonEncodingOptions: []))
     return router
 }
 
-/// API responses are data: nothing in them should ever run as a page.
+/// Pages may load only Quizbox's own stylesheet and scripts; API responses may load nothing.
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
-        response.headers[.contentSecurityPolicy] = "default-src 'none'; frame-ancestors 'none'"
+        let isPage = response.headers[.contentType]?.hasPrefix("text/html") == true
+        response.headers[.contentSecurityPolicy] = isPage ? PageRenderer.contentSecurityPolicy : "default-src 'none'; frame-ancestors 'none'"
         response.headers[.xContentTypeOptions] = "nosniff"
+        response.headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
         return response
     }
 }

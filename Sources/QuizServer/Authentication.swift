@@ -14,6 +14,11 @@ struct RequestCredential: Sendable {
     let fromCookie: Bool
 }
 
+/// The client's address, for per-address limits; set for every request.
+enum ClientAddress {
+    @TaskLocal static var current = "unknown"
+}
+
 /// Cookies a handler wants set on its response. The generated code would percent-encode a
 /// `Set-Cookie` header value, so handlers leave them here and the middleware writes them raw.
 final class ResponseCookies: Sendable {
@@ -36,9 +41,12 @@ struct CredentialMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let credential = Self.credential(in: request)
         let cookies = ResponseCookies()
+        let address = (context as? any RemoteAddressRequestContext)?.remoteAddress?.ipAddress ?? "unknown"
         var response = try await RequestCredential.$current.withValue(credential) {
             try await ResponseCookies.$current.withValue(cookies) {
-                try await next(request, context)
+                try await ClientAddress.$current.withValue(address) {
+                    try await next(request, context)
+                }
             }
         }
         for cookie in cookies.all {

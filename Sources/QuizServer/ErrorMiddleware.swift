@@ -5,7 +5,10 @@ import Logging
 import OpenAPIRuntime
 
 /// Turns every error into the JSON error shape; nothing raw from a parser or database reaches a client.
+/// Pages get the same errors as pages in the app's style.
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    let renderer: PageRenderer
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
@@ -14,8 +17,20 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             if apiError.status.code >= 500 {
                 context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
             }
-            return apiError.response()
+            let path = request.uri.path
+            if path.hasPrefix("/api/") || path == "/health" || path.hasPrefix("/static/") { return apiError.response() }
+            return page(for: apiError, signedIn: RequestCredential.current != nil)
         }
+    }
+
+    func page(for error: APIError, signedIn: Bool) -> Response {
+        let (heading, message): (String, String) = switch error.status.code {
+        case 404: ("Page not found", "There is nothing at this address. It may have moved, or the link may be mistyped.")
+        case 400..<500: ("That did not work", error.message)
+        default: ("Something went wrong", "Quizbox could not finish this request. It has been logged; please try again in a moment.")
+        }
+        return renderer.render("error", ["pageTitle": heading, "heading": heading, "message": message, "signedIn": false],
+                               status: error.status)
     }
 
     static func apiError(for error: any Error) -> APIError {

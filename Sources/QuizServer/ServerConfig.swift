@@ -20,6 +20,12 @@ public struct ServerConfig: Sendable {
     /// Seconds catalog reads and sessions are served from memory; changes made through this
     /// server show at once, changes from another process (`quizbox import`) within this time.
     public var cacheLifetime: TimeInterval = 2
+    /// Who runs this Quizbox, shown on the Contact page.
+    public var contactText = "Questions about a quiz, a wrong answer, or your account? Write to the people who run this Quizbox."
+    public var contactEmail = "quizbox@localhost"
+    public var contactURL = ""
+    /// Log-in attempts allowed per account and per client address each minute.
+    public var loginAttemptsPerMinute = 10
 
     public init() {}
 
@@ -37,5 +43,9 @@ public struct ServerConfig: Sendable {
         loadStarterBank = config.bool(forKey: "starterBank", default: loadStarterBank)
         maxBodyBytes = config.int(forKey: "maxBodyBytes", default: maxBodyBytes)
         cacheLifetime = config.double(forKey: "cacheLifetimeSeconds", default: cacheLifetime)
+        contactText = config.string(forKey: "contactText", default: contactText)
+        contactEmail = config.string(forKey: "contactEmail", default: contactEmail)
+        contactURL = config.string(forKey: "contactUrl", default: contactURL)
+        loginAttemptsPerMinute = config.int(forKey: "loginAttemptsPerMinute", default: loginAttemptsPerMinute)
     }
 }

@@ -20,6 +20,32 @@ extension SQLStore: AttemptStore {
         try await database.read { db in try await Self.loadAttempt(db, id: id, userId: userId) }
     }
 
+    public func unfinishedAttempt(userId: Int64, quizId: Int64) async throws -> Attempt? {
+        try await database.read { db in
+            guard let id = try await db.raw("""
+                SELECT id FROM attempts WHERE user_id = \(bind: userId) AND quiz_id = \(bind: quizId) AND finished_at IS NULL
+                ORDER BY id DESC LIMIT 1
+                """).first()?.int64("id") else { return nil }
+            return try await Self.loadAttempt(db, id: id, userId: userId)
+        }
+    }
+
+    public func history(userId: Int64, since date: Date, limit: Int) async throws -> [HistoryItem] {
+        try await database.read { db in
+            try await db.raw("""
+                SELECT a.attempt_id, a.question_id, a.correct, a.answered_at, x.text, q.title
+                FROM attempts t JOIN answers a ON a.attempt_id = t.id
+                JOIN questions x ON x.id = a.question_id JOIN quizzes q ON q.id = t.quiz_id
+                WHERE t.user_id = \(bind: userId) AND a.answered_at >= \(bind: date.millis)
+                ORDER BY a.answered_at DESC, a.attempt_id DESC LIMIT \(bind: limit)
+                """).all().map {
+                HistoryItem(attemptId: try $0.int64("attempt_id"), questionId: try $0.int64("question_id"),
+                            questionText: try $0.string("text"), quizTitle: try $0.string("title"),
+                            isCorrect: try $0.bool("correct"), answeredAt: try $0.date("answered_at"))
+            }
+        }
+    }
+
     public func attemptQuiz(id: Int64, userId: Int64) async throws -> Int64? {
         let owner = try await caches.attemptQuizzes.value(for: id) {
             try await database.read { db in
@@ -38,12 +64,13 @@ extension SQLStore: AttemptStore {
             WHERE id = \(bind: id) AND user_id = \(bind: userId)
             """).first() else { return nil }
         let answers = try await db.raw("""
-            SELECT a.question_id, a.correct, a.points, a.answered_at FROM answers a
+            SELECT a.question_id, a.correct, a.points, a.answered_at, a.answer FROM answers a
             LEFT JOIN quiz_questions qq ON qq.quiz_id = \(bind: try row.int64("quiz_id")) AND qq.question_id = a.question_id
             WHERE a.attempt_id = \(bind: id) ORDER BY qq.position, a.answered_at
             """).all().map {
             AnsweredQuestion(questionId: try $0.int64("question_id"), isCorrect: try $0.bool("correct"),
-                             pointsAwarded: try $0.int("points"), answeredAt: try $0.date("answered_at"))
+                             pointsAwarded: try $0.int("points"), answeredAt: try $0.date("answered_at"),
+                             given: try $0.string("answer"))
         }
         return Attempt(id: try row.int64("id"), userId: try row.int64("user_id"), quizId: try row.int64("quiz_id"),
                        startedAt: try row.date("started_at"), finishedAt: try row.optionalDate("finished_at"),

@@ -60,6 +60,22 @@ extension SQLStore: CatalogStore {
         }
     }
 
+    public func allQuizzes() async throws -> [QuizListing] {
+        try await database.read { db in
+            try await db.raw("""
+                SELECT q.id, q.topic_id, q.title, q.description, t.name AS topic_name, s.name AS subject_name,
+                  (SELECT COUNT(*) FROM quiz_questions qq WHERE qq.quiz_id = q.id) AS n,
+                  (SELECT COALESCE(SUM(x.points), 0) FROM quiz_questions qq JOIN questions x ON x.id = qq.question_id
+                   WHERE qq.quiz_id = q.id) AS total
+                FROM quizzes q JOIN topics t ON t.id = q.topic_id JOIN subjects s ON s.id = t.subject_id
+                ORDER BY s.position, s.id, t.position, t.id, q.position, q.id
+                """).all().map {
+                QuizListing(quiz: try Self.decodeQuiz($0), topicName: try $0.string("topic_name"),
+                            subjectName: try $0.string("subject_name"))
+            }
+        }
+    }
+
     static let questionColumns = "x.id, x.kind, x.text, x.explanation, x.difficulty, x.points, x.body"
 
     public func questions(quizId: Int64) async throws -> [Question] {

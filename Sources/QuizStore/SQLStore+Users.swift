@@ -77,6 +77,12 @@ extension SQLStore: UserStore {
         }
     }
 
+    public func passwordHash(userId: Int64) async throws -> String? {
+        try await database.read { db in
+            try await db.raw("SELECT password_hash FROM users WHERE id = \(bind: userId)").first()?.string("password_hash")
+        }
+    }
+
     public func quizzesFinished(userId: Int64) async throws -> Int {
         try await database.read { db in
             try await db.raw("""
@@ -124,6 +130,13 @@ extension SQLStore: SessionStore {
         caches.sessions.remove(tokenHash)
         try await database.transaction { db in
             try await db.raw("DELETE FROM sessions WHERE token_hash = \(bind: tokenHash)").run()
+        }
+    }
+
+    public func deleteSessions(userId: Int64, keeping tokenHash: String) async throws {
+        defer { caches.sessions.removeAll() }
+        try await database.transaction { db in
+            try await db.raw("DELETE FROM sessions WHERE user_id = \(bind: userId) AND token_hash <> \(bind: tokenHash)").run()
         }
     }
 

@@ -33,6 +33,8 @@ public protocol UserStore: Sendable {
     func credentials(username: String) async throws -> (user: User, passwordHash: String)?
     func setPasswordHash(_ hash: String, userId: Int64) async throws
     func setRole(_ role: Role, username: String) async throws
+    /// The stored password hash, to check a password change.
+    func passwordHash(userId: Int64) async throws -> String?
     func quizzesFinished(userId: Int64) async throws -> Int
 }
 
@@ -47,6 +49,8 @@ public protocol SessionStore: Sendable {
     /// The session with its user, expired or not: callers decide what expiry means.
     func session(tokenHash: String) async throws -> StoredSession?
     func deleteSession(tokenHash: String) async throws
+    /// Logs the user out everywhere but the session `keeping`.
+    func deleteSessions(userId: Int64, keeping tokenHash: String) async throws
     func deleteSessions(expiredBefore date: Date) async throws -> Int
 }
 
@@ -57,6 +61,8 @@ public protocol CatalogStore: Sendable {
     /// nil when the topic does not exist.
     func quizzes(topicId: Int64) async throws -> [QuizSummary]?
     func quiz(id: Int64) async throws -> QuizSummary?
+    /// Every quiz in catalog order, with its topic and subject.
+    func allQuizzes() async throws -> [QuizListing]
     /// The quiz's questions in order, with their answers (strip them before they reach a player).
     func questions(quizId: Int64) async throws -> [Question]
     /// The question, when it belongs to the quiz.
@@ -70,6 +76,10 @@ public protocol AttemptStore: Sendable {
     func startAttempt(userId: Int64, quizId: Int64, at date: Date) async throws -> Attempt
     /// The attempt with its answers; nil when missing or someone else's.
     func attempt(id: Int64, userId: Int64) async throws -> Attempt?
+    /// The user's latest unfinished attempt at the quiz.
+    func unfinishedAttempt(userId: Int64, quizId: Int64) async throws -> Attempt?
+    /// The user's answers since `date`, newest first, at most `limit`.
+    func history(userId: Int64, since date: Date, limit: Int) async throws -> [HistoryItem]
     /// The quiz an attempt plays; nil when the attempt is missing or someone else's.
     func attemptQuiz(id: Int64, userId: Int64) async throws -> Int64?
     /// Records a verdict; returns false when the question had been answered in this attempt.

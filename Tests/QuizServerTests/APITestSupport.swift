@@ -52,7 +52,7 @@ func withApp(
     try await prepare(database: database, config: config, time: time, logger: logger)
     let store = SQLStore(database: database)
     _ = try await store.importBank(sampleBank(), at: time.now())
-    let app = try buildApplication(config: config, database: database, time: time, logger: logger)
+    let app = try await buildApplication(config: config, database: database, time: time, logger: logger)
     let environment = TestEnvironment(store: store, time: time, config: config)
     try await app.test(.router) { client in try await body(client, environment) }
 }

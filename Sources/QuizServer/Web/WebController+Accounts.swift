@@ -1,0 +1,157 @@
+import Foundation
+import Hummingbird
+import QuizCore
+import QuizStore
+
+extension WebController {
+    func entry(_ visit: Visit) async throws -> Response {
+        var context = base(visit, title: "Welcome")
+        context["playURL"] = visit.user == nil ? "/login?next=/home" : "/home"
+        return renderer.render("entry", context)
+    }
+
+    func loginPage(_ visit: Visit, request: Request, feedback: String? = nil, username: String = "", next: String? = nil) async throws -> Response {
+        if visit.user != nil { throw Redirect(location: Self.safeNext(next ?? request.uri.queryParameters["next"].map(String.init))) }
+        var context = base(visit, title: "Log in")
+        context["next"] = Self.safeNext(next ?? request.uri.queryParameters["next"].map(String.init))
+        context["username"] = username
+        if let feedback {
+            context["feedback"] = feedback
+        } else if request.uri.queryParameters["expired"] != nil || visit.sessionExpired {
+            context["notice"] = "Your session has expired. Log in again to carry on."
+        }
+        return renderer.render("login", context, status: feedback == nil ? .ok : .unauthorized)
+    }
+
+    func logIn(_ visit: Visit, _ form: WebForm, request: Request, context: AppRequestContext) async throws -> Response {
+        let username = form.text("username")
+        let password = form["password"] ?? ""
+        let next = Self.safeNext(form["next"])
+        let address = ClientAddress.current
+        guard limiter.allow(keys: ["user:" + Registration.usernameKey(username), "ip:" + address]) else {
+            var page = try await loginPage(visit, request: request, feedback: LoginRateLimiter.message, username: username, next: next)
+            page.status = .tooManyRequests
+            return page
+        }
+        let refused = "Wrong username or password."
+        guard !username.isEmpty, !password.isEmpty, username.count <= 64, password.utf8.count <= 1024,
+              let (user, hash) = try await store.credentials(username: username) else {
+            if !password.isEmpty { try await hasher.verifyAgainstDummy(password) }
+            return try await loginPage(visit, request: request, feedback: username.isEmpty || password.isEmpty
+                ? "Enter your username and password." : refused, username: username, next: next)
+        }
+        guard try await hasher.verify(password, hash: hash) else {
+            return try await loginPage(visit, request: request, feedback: refused, username: username, next: next)
+        }
+        let cookie = try await startSession(for: user)
+        return PageRenderer.redirect(to: next, cookies: [cookie])
+    }
+
+    /// A new session, as the API's log-in makes; returns its cookie.
+    func startSession(for user: User) async throws -> String {
+        let token = SessionTokens.make()
+        let now = time.now()
+        try await store.createSession(tokenHash: SessionTokens.hash(token), userId: user.id, createdAt: now,
+                                      expiresAt: now.addingTimeInterval(config.sessionLifetime))
+        return SessionTokens.cookie(token, maxAge: Int(config.sessionLifetime), secure: config.secureCookies)
+    }
+
+    static var registrationFields: [(name: String, label: String, type: String, autocomplete: String)] {
+        [("first_name", "First name", "text", "given-name"), ("last_name", "Last name", "text", "family-name"),
+         ("username", "Username", "text", "username"), ("password", "Password", "password", "new-password"),
+         ("password_confirm", "Repeat the password", "password", "new-password")]
+    }
+
+    func registerPage(_ visit: Visit, values: [String: String] = [:], errors: [String: String] = [:]) async throws -> Response {
+        if visit.user != nil { throw Redirect(location: "/home") }
+        var context = base(visit, title: "Create account")
+        context["fields"] = Self.registrationFields.map { field -> [String: Any] in
+            var entry: [String: Any] = ["name": field.name, "label": field.label, "type": field.type, "autocomplete": field.autocomplete]
+            if field.type != "password" { entry["value"] = values[field.name] ?? "" }
+            if let error = errors[field.name] { entry["error"] = error }
+            if field.name == "username" { entry["hint"] = "3 to 32 letters, digits, '_', '.' or '-'." }
+            if field.name == "password" { entry["hint"] = "At least \(max(1, config.minimumPasswordLength)) characters." }
+            return entry
+        }
+        if !errors.isEmpty { context["feedback"] = "Please fix the marked fields." }
+        return renderer.render("register", context, status: errors.isEmpty ? .ok : .unprocessableContent)
+    }
+
+    func registerUser(_ visit: Visit, _ form: WebForm) async throws -> Response {
+        let values = ["first_name": form.text("first_name"), "last_name": form.text("last_name"), "username": form.text("username")]
+        let password = form["password"] ?? ""
+        if password != (form["password_confirm"] ?? "") {
+            return try await registerPage(visit, values: values, errors: ["password_confirm": "The two passwords differ."])
+        }
+        let registration = Registration(username: values["username"]!, firstName: values["first_name"]!,
+                                        lastName: values["last_name"]!, password: password)
+        do {
+            let user = try await accounts.register(registration)
+            let cookie = try await startSession(for: user)
+            return PageRenderer.redirect(to: "/home", cookies: [cookie])
+        } catch let error as Registration.Invalid {
+            let field = ["firstName": "first_name", "lastName": "last_name"][error.field] ?? error.field
+            return try await registerPage(visit, values: values, errors: [field: error.message])
+        } catch StoreError.usernameTaken {
+            return try await registerPage(visit, values: values, errors: ["username": "That username is taken. Try another."])
+        }
+    }
+
+    func logOut(_ visit: Visit) async throws -> Response {
+        if let credential = RequestCredential.current, credential.fromCookie {
+            try await store.deleteSession(tokenHash: SessionTokens.hash(credential.token))
+        }
+        return PageRenderer.redirect(to: "/login?loggedout=1", cookies: [SessionTokens.clearingCookie(secure: config.secureCookies)])
+    }
+
+    func profile(_ visit: Visit, feedback: (text: String, ok: Bool)?) async throws -> Response {
+        let signedIn = try requireUser(visit, returnTo: "/profile")
+        guard let user = try await store.user(id: signedIn.id) else { throw Redirect(location: "/login") }
+        var context = base(visit, title: "Profile", tab: "Profile")
+        context["profileUsername"] = user.username
+        context["firstName"] = user.firstName
+        context["lastName"] = user.lastName
+        context["points"] = user.points
+        context["rank"] = try await store.rank(points: user.points)
+        context["role"] = user.role.rawValue
+        context["quizzesFinished"] = try await store.quizzesFinished(userId: user.id)
+        if let feedback {
+            context["passwordFeedback"] = feedback.text
+            context["passwordFeedbackClass"] = feedback.ok ? "right" : "wrong"
+        }
+        return renderer.render("profile", context, status: feedback.map { $0.ok ? .ok : .unprocessableContent } ?? .ok)
+    }
+
+    func changePassword(_ visit: Visit, _ form: WebForm, request: Request) async throws -> Response {
+        let user = try requireUser(visit, returnTo: "/profile")
+        let old = form["old_password"] ?? ""
+        let new = form["new_password"] ?? ""
+        guard let hash = try await store.passwordHash(userId: user.id), old.utf8.count <= 1024,
+              try await hasher.verify(old, hash: hash) else {
+            return try await profile(visit, feedback: ("Your current password is not right.", false))
+        }
+        guard new == (form["new_password_confirm"] ?? "") else {
+            return try await profile(visit, feedback: ("The two new passwords differ.", false))
+        }
+        do {
+            try Registration.validatePassword(new, minimumLength: config.minimumPasswordLength)
+        } catch {
+            return try await profile(visit, feedback: (error.message, false))
+        }
+        try await store.setPasswordHash(try await hasher.hash(new), userId: user.id)
+        // Other devices must log in again with the new password; this one stays signed in.
+        if let credential = RequestCredential.current {
+            try await store.deleteSessions(userId: user.id, keeping: SessionTokens.hash(credential.token))
+        }
+        return try await profile(visit, feedback: ("Your password has been changed. Other devices have been logged out.", true))
+    }
+
+    func contact(_ visit: Visit, request: Request) async throws -> Response {
+        var context = base(visit, title: "Contact")
+        context["contactText"] = config.contactText
+        context["contactEmail"] = config.contactEmail
+        if !config.contactURL.isEmpty { context["contactURL"] = config.contactURL }
+        context["backURL"] = visit.user == nil ? "/" : "/home"
+        return renderer.render("contact", context)
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import QuizCore
+import QuizStore
+
+/// The browser app: server-rendered pages, forms that POST then redirect, no script needed.
+struct WebController<Store: QuizStore>: Sendable {
+    let store: Store
+    let config: ServerConfig
+    let time: any TimeSource
+    let hasher: PasswordHasher
+    let renderer: PageRenderer
+    let limiter: LoginRateLimiter
+    let logger: Logger
+
+    var accounts: Accounts<Store> {
+        Accounts(store: store, hasher: hasher, minimumPasswordLength: config.minimumPasswordLength, time: time)
+    }
+
+    /// What a page knows about the person looking at it.
+    struct Visit: Sendable {
+        var user: User?
+        var sessionExpired = false
+        var csrf: String
+        var cookies: [String] = []
+    }
+
+    /// Thrown to end a handler with a redirect (to the login page, most often).
+    struct Redirect: Error {
+        var location: String
+    }
+
+    static var playCookie: String { "quizbox_play" }
+
+    func register(on router: Router<AppRequestContext>) {
+        router.get("/") { request, _ in try await page(request) { try await entry($0) } }
+        router.get("/login") { request, _ in try await page(request) { try await loginPage($0, request: request) } }
+        router.post("/login") { request, context in try await post(request, context) { try await logIn($0, $1, request: request, context: context) } }
+        router.get("/register") { request, _ in try await page(request) { try await registerPage($0) } }
+        router.post("/register") { request, context in try await post(request, context) { try await registerUser($0, $1) } }
+        router.post("/logout") { request, context in try await post(request, context) { visit, _ in try await logOut(visit) } }
+        router.get("/home") { request, _ in try await page(request) { try await home($0) } }
+        router.get("/subjects/:id") { request, context in try await page(request) { try await subject($0, id: context.parameters.require("id", as: Int64.self)) } }
+        router.get("/quizzes") { request, _ in try await page(request) { try await quizzes($0) } }
+        router.get("/quizzes/:id") { request, context in
+            try await page(request, play: true) { try await quiz($0, id: context.parameters.require("id", as: Int64.self)) }
+        }
+        router.post("/quizzes/:id/start") { request, context in
+            try await post(request, context) { visit, _ in try await startQuiz(visit, id: context.parameters.require("id", as: Int64.self)) }
+        }
+        router.get("/play/:attempt") { request, context in
+            try await page(request, play: true) { try await attemptPage($0, id: context.parameters.require("attempt", as: Int64.self)) }
+        }
+        router.get("/play/:attempt/questions/:question") { request, context in
+            try await page(request, play: true) {
+                try await questionPage($0, attemptId: context.parameters.require("attempt", as: Int64.self),
+                                       questionId: context.parameters.require("question", as: Int64.self),
+                                       already: request.uri.queryParameters["already"] != nil)
+            }
+        }
+        router.post("/play/:attempt/questions/:question") { request, context in
+            try await post(request, context) {
+                try await answer($0, $1, attemptId: context.parameters.require("attempt", as: Int64.self),
+                                 questionId: context.parameters.require("question", as: Int64.self))
+            }
+        }
+        router.post("/play/:attempt/finish") { request, context in
+            try await post(request, context) { visit, _ in try await finish(visit, attemptId: context.parameters.require("attempt", as: Int64.self)) }
+        }
+        router.get("/play/:attempt/result") { request, context in
+            try await page(request, play: true) { try await result($0, attemptId: context.parameters.require("attempt", as: Int64.self)) }
+        }
+        router.get("/history") { request, _ in try await page(request, play: true) { try await history($0, request: request) } }
+        router.get("/leaderboard") { request, _ in try await page(request) { try await leaderboard($0) } }
+        router.get("/profile") { request, _ in try await page(request) { try await profile($0, feedback: nil) } }
+        router.post("/profile/password") { request, context in try await post(request, context) { try await changePassword($0, $1, request: request) } }
+        router.get("/contact") { request, _ in try await page(request) { try await contact($0, request: request) } }
+        router.get("/manage") { request, _ in try await page(request) { try await manage($0, feedback: nil) } }
+        router.post("/manage/import") { request, context in try await post(request, context) { try await importCSV($0, $1) } }
+    }
+
+    // MARK: - Plumbing
+
+    func visit(_ request: Request) async -> Visit {
+        var visit = Visit(csrf: CSRF.token(in: request) ?? SessionTokens.make())
+        if CSRF.token(in: request) == nil { visit.cookies.append(CSRF.cookie(visit.csrf, secure: config.secureCookies)) }
+        guard RequestCredential.current?.fromCookie == true else { return visit }
+        do {
+            visit.user = try await Authenticator(store: store, time: time).requireUser()
+        } catch let error as APIError where error == .sessionExpired {
+            visit.sessionExpired = true
+            visit.cookies.append(SessionTokens.clearingCookie(secure: config.secureCookies))
+        } catch {
+            visit.cookies.append(SessionTokens.clearingCookie(secure: config.secureCookies))
+        }
+        return visit
+    }
+
+    /// A GET page. Play pages (a quiz, its questions, history) keep the play session's start in a
+    /// cookie; any other page ends the play session.
+    func page(_ request: Request, play: Bool = false, _ body: (Visit) async throws -> Response) async throws -> Response {
+        var visit = await visit(request)
+        let playing = request.cookies[Self.playCookie] != nil
+        if play && !playing {
+            visit.cookies.append("\(Self.playCookie)=\(time.now().timeIntervalSince1970); Path=/; HttpOnly; SameSite=Lax")
+        } else if !play && playing {
+            visit.cookies.append("\(Self.playCookie)=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax")
+        }
+        var response: Response
+        do {
+            response = try await body(visit)
+        } catch let redirect as Redirect {
+            response = PageRenderer.redirect(to: redirect.location)
+        }
+        for cookie in visit.cookies { response.headers.append(HTTPField(name: .setCookie, value: cookie)) }
+        return response
+    }
+
+    /// A form POST: the CSRF token must match, or the person gets an explanation and a way to resend.
+    func post(
+        _ request: Request, _ context: AppRequestContext, _ body: (Visit, WebForm) async throws -> Response
+    ) async throws -> Response {
+        var request = request
+        let bytes = try await request.collectBody(upTo: config.maxBodyBytes)
+        guard let form = try? WebForm(String(buffer: bytes)) else {
+            return renderer.render("error", errorContext(await visit(request), heading: "That form could not be read",
+                                                         message: "Please go back and try again."), status: .badRequest)
+        }
+        var visit = await visit(request)
+        guard let sent = form[CSRF.fieldName], let cookie = CSRF.token(in: request), CSRF.matches(sent, cookie) else {
+            return csrfFailure(visit, form: form, path: request.uri.path)
+        }
+        if visit.sessionExpired {
+            visit.cookies.append(SessionTokens.clearingCookie(secure: config.secureCookies))
+        }
+        var response: Response
+        do {
+            response = try await body(visit, form)
+        } catch let redirect as Redirect {
+            response = PageRenderer.redirect(to: redirect.location)
+        }
+        for cookie in visit.cookies { response.headers.append(HTTPField(name: .setCookie, value: cookie)) }
+        return response
+    }
+
+    /// Keeps what was typed (never passwords) so one click sends it again with a fresh token.
+    func csrfFailure(_ visit: Visit, form: WebForm, path: String) -> Response {
+        let kept = form.pairs.filter { !$0.name.contains("password") && $0.name != CSRF.fieldName }
+            .map { ["name": $0.name, "value": $0.value] }
+        var context = errorContext(visit, heading: "This form has expired",
+                                   message: "For your safety, forms only work on the page they came from and for a while after it opened. What you typed is kept (except passwords): send it again, or go back to the start.")
+        context["retry"] = true
+        context["retryAction"] = path
+        context["kept"] = kept
+        var cookies = visit.cookies
+        if !cookies.contains(where: { $0.hasPrefix(CSRF.cookieName) }) { cookies.append(CSRF.cookie(visit.csrf, secure: config.secureCookies)) }
+        return renderer.render("error", context, status: .forbidden, cookies: cookies)
+    }
+
+    func base(_ visit: Visit, title: String, tab: String? = nil, notice: String? = nil) -> [String: Any] {
+        var context: [String: Any] = ["pageTitle": title, "csrf": visit.csrf, "signedIn": visit.user != nil]
+        if let user = visit.user { context["username"] = user.username }
+        if let tab { context["tab" + tab] = true }
+        if let notice { context["notice"] = notice }
+        return context
+    }
+
+    func errorContext(_ visit: Visit, heading: String, message: String) -> [String: Any] {
+        var context = base(visit, title: heading)
+        context["heading"] = heading
+        context["message"] = message
+        return context
+    }
+
+    /// The signed-in user, or a redirect to the login page that comes back here afterwards.
+    func requireUser(_ visit: Visit, returnTo path: String) throws -> User {
+        if let user = visit.user { return user }
+        let reason = visit.sessionExpired ? "&expired=1" : ""
+        throw Redirect(location: "/login?next=\(Self.encode(path))\(reason)")
+    }
+
+    static func encode(_ path: String) -> String {
+        path.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "/-_"))) ?? "/"
+    }
+
+    /// Only same-site paths, so `next` cannot send someone to another site after logging in.
+    static func safeNext(_ next: String?) -> String {
+        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\"), next.count < 200 else { return "/home" }
+        return next
+    }
+}

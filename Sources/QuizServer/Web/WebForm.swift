@@ -1,0 +1,31 @@
+import Foundation
+
+/// An `application/x-www-form-urlencoded` body: repeated names keep every value, in order.
+struct WebForm: Sendable {
+    struct Invalid: Error {}
+
+    static let maxFields = 200
+    private(set) var pairs: [(name: String, value: String)] = []
+
+    init(_ body: String) throws {
+        for part in body.split(separator: "&", omittingEmptySubsequences: true) {
+            guard pairs.count < Self.maxFields else { throw Invalid() }
+            let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = Self.decode(pieces[0]), let value = Self.decode(pieces.count > 1 ? pieces[1] : "") else {
+                throw Invalid()
+            }
+            pairs.append((name, value))
+        }
+    }
+
+    subscript(name: String) -> String? { pairs.first { $0.name == name }?.value }
+
+    func all(_ name: String) -> [String] { pairs.filter { $0.name == name }.map(\.value) }
+
+    /// The trimmed value, or "" when absent.
+    func text(_ name: String) -> String { (self[name] ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
+
+    private static func decode(_ raw: Substring) -> String? {
+        raw.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+    }
+}

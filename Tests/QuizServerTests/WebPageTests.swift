@@ -1,0 +1,295 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import QuizCore
+import QuizServer
+import QuizStore
+import Testing
+
+@Suite struct WebPageTests {
+    @Test func theEntryPageOffersBothWaysIn() async throws {
+        try await withApp { client, _ in
+            let page = try await TestBrowser(client).get("/")
+            #expect(page.status == .ok)
+            #expect(page.contains(#"id="play-link""#))
+            #expect(page.contains(#"id="manage-link""#))
+            #expect(page.headers[.contentSecurityPolicy]?.contains("script-src 'self'") == true)
+            #expect(!page.contains("<script"), "no inline script anywhere")
+        }
+    }
+
+    @Test(arguments: ["/home", "/quizzes", "/leaderboard", "/profile", "/history", "/subjects/1", "/quizzes/1", "/play/1"])
+    func signedInPagesSendVisitorsToLogInAndBack(path: String) async throws {
+        try await withApp { client, _ in
+            let page = try await TestBrowser(client).get(path)
+            #expect(page.status == .seeOther)
+            #expect(page.location == "/login?next=\(TestBrowser.encode(path).replacingOccurrences(of: "%2F", with: "/"))")
+        }
+    }
+
+    @Test func registeringShowsErrorsNextToTheFieldAndKeepsWhatWasTyped() async throws {
+        try await withApp { client, _ in
+            let browser = TestBrowser(client)
+            try await browser.register("taken")
+            browser.dropCookie("quizbox_session")
+            let page = try await browser.post("/register", [("first_name", "Grace"), ("last_name", "Hopper"), ("username", "TAKEN"),
+                                                            ("password", "long enough"), ("password_confirm", "long enough")])
+            #expect(page.status == .unprocessableContent)
+            #expect(page.contains(#"id="error-username""#))
+            #expect(page.contains("That username is taken"))
+            #expect(page.contains(#"value="Grace""#))
+            #expect(!page.contains("long enough"), "passwords are never echoed")
+            let mismatch = try await browser.post("/register", [("first_name", "G"), ("last_name", "H"), ("username", "grace"),
+                                                                ("password", "long enough"), ("password_confirm", "other one")])
+            #expect(mismatch.contains(#"id="error-password_confirm""#))
+        }
+    }
+
+    @Test func logInFeedbackDoesNotSayWhichFieldWasWrong() async throws {
+        try await withApp { client, _ in
+            let browser = TestBrowser(client)
+            try await browser.register("ada")
+            browser.dropCookie("quizbox_session")
+            let wrongPassword = try await browser.post("/login", [("username", "ada"), ("password", "not it at all")])
+            let wrongUser = try await browser.post("/login", [("username", "nobody"), ("password", "not it at all")])
+            #expect(wrongPassword.status == .unauthorized)
+            #expect(wrongPassword.contains("Wrong username or password."))
+            #expect(wrongUser.contains("Wrong username or password."))
+            #expect(wrongPassword.contains(#"value="ada""#), "the username stays typed")
+            let ok = try await browser.post("/login", [("username", "ada"), ("password", "correct horse"), ("next", "/leaderboard")])
+            #expect(ok.location == "/leaderboard")
+            let offsite = try await browser.post("/login", [("username", "ada"), ("password", "correct horse"), ("next", "//evil.example")])
+            #expect(offsite.location == "/home")
+        }
+    }
+
+    @Test func tooManyLogInAttemptsAreRefusedWithAClearMessage() async throws {
+        try await withApp { client, env in
+            let browser = TestBrowser(client)
+            _ = try await browser.get("/login")
+            for _ in 0..<10 { try await browser.post("/login", [("username", "victim"), ("password", "guess guess")]) }
+            let blocked = try await browser.post("/login", [("username", "victim"), ("password", "guess guess")])
+            #expect(blocked.status == .tooManyRequests)
+            #expect(blocked.contains("Too many log-in attempts"))
+            env.time.advance(by: 61)
+            let later = try await browser.post("/login", [("username", "victim"), ("password", "guess guess")])
+            #expect(later.status == .unauthorized)
+        }
+    }
+
+    @Test func aFormWithoutItsTokenExplainsItselfAndKeepsTheInput() async throws {
+        try await withApp { client, _ in
+            let browser = TestBrowser(client)
+            _ = try await browser.get("/register")
+            let page = try await browser.post("/register", [("first_name", "Forged"), ("username", "forger"), ("password", "secret pw")],
+                                              csrf: false)
+            #expect(page.status == .forbidden)
+            #expect(page.contains("This form has expired"))
+            #expect(page.contains(#"name="first_name" value="Forged""#))
+            #expect(!page.contains("secret pw"))
+            #expect(page.contains(#"id="retry-button""#))
+            let wrongToken = try await browser.post("/login", [("username", "x"), ("password", "y"), ("csrf", String(repeating: "A", count: 43))],
+                                                    csrf: false)
+            #expect(wrongToken.status == .forbidden)
+        }
+    }
+
+    @Test func anExpiredSessionSendsThePersonToLogInWithAReason() async throws {
+        try await withApp { client, env in
+            let browser = TestBrowser(client)
+            try await browser.register("sleepy")
+            env.time.advance(by: env.config.sessionLifetime + 1)
+            let page = try await browser.get("/profile")
+            #expect(page.location == "/login?next=/profile&expired=1")
+            let login = try await browser.follow(page)
+            #expect(login.contains("Your session has expired"))
+        }
+    }
+
+    @Test func playingInTheBrowserGivesFeedbackHistoryAndAScore() async throws {
+        try await withApp { client, _ in
+            let browser = TestBrowser(client)
+            try await browser.register("player")
+            let home = try await browser.get("/home")
+            #expect(home.contains("Science"))
+            #expect(home.contains(#"id="tab-home" href="/home" aria-current="page""#))
+            let subject = try await browser.get("/subjects/1")
+            #expect(subject.contains("Astronomy"))
+            #expect(subject.contains(#"href="/quizzes/1""#))
+            let start = try await browser.post("/quizzes/1/start", [])
+            #expect(start.location == "/play/1/questions/1")
+
+            let question = try await browser.follow(start)
+            #expect(question.contains("Which planet is largest?"))
+            #expect(question.contains(#"type="radio" name="choice" value="2""#))
+            #expect(!question.contains("Jupiter is the largest planet"), "no explanation before answering")
+
+            let right = try await browser.follow(try await browser.post("/play/1/questions/1", [("choice", "2")]))
+            #expect(right.contains("Right! +1 point"))
+            #expect(right.contains("Jupiter is the largest planet."))
+            #expect(right.contains(#"id="continue" href="/play/1/questions/2""#))
+            let again = try await browser.post("/play/1/questions/1", [("choice", "1")])
+            #expect(again.location == "/play/1/questions/1?already=1")
+            #expect(try await browser.follow(again).contains("You already answered this question"))
+
+            let wrong = try await browser.follow(try await browser.post("/play/1/questions/3", [("value", "false")]))
+            #expect(wrong.contains("Not quite."))
+            #expect(wrong.contains("Correct answer: <strong>True</strong>"))
+            let typed = try await browser.follow(try await browser.post("/play/1/questions/4", [("text", "paris")]))
+            #expect(typed.contains("Right!"))
+            let empty = try await browser.post("/play/1/questions/5", [("number", "")])
+            #expect(empty.status == .unprocessableContent)
+            #expect(empty.contains("Choose or type an answer"))
+
+            let list = try await browser.get("/play/1")
+            #expect(list.contains(#"data-status="right""#))
+            #expect(list.contains(#"data-status="wrong""#))
+            #expect(list.contains(#"data-status="unanswered""#))
+            let history = try await browser.get("/history")
+            #expect(history.contains("The Sun is a star."))
+            #expect(history.contains("verdict-wrong"))
+
+            let finished = try await browser.post("/play/1/finish", [])
+            #expect(finished.location == "/play/1/result")
+            let result = try await browser.follow(finished)
+            #expect(result.contains(#"<p class="score" id="score">2 of 5 right</p>"#))
+            #expect(result.contains(#"id="points-earned">2 of 8"#))
+            #expect(result.contains(#"id="rank">1"#))
+
+            let board = try await browser.get("/leaderboard")
+            #expect(board.contains(#"<span class="username">player</span><span class="points">2 points</span>"#))
+            let profile = try await browser.get("/profile")
+            #expect(profile.contains(#"id="profile-points">2"#))
+            #expect(profile.contains(#"id="profile-finished">1"#))
+            #expect(!profile.contains("correct horse"))
+        }
+    }
+
+    @Test func historyCoversOnlyThePlaySessionAndLeavingEndsIt() async throws {
+        try await withApp { client, env in
+            let browser = TestBrowser(client)
+            try await browser.register("historian")
+            _ = try await browser.post("/quizzes/1/start", [])
+            _ = try await browser.get("/play/1/questions/1")
+            _ = try await browser.post("/play/1/questions/1", [("choice", "2")])
+            #expect(try await browser.get("/history").contains("Which planet is largest?"))
+            _ = try await browser.get("/leaderboard")
+            #expect(browser.cookies["quizbox_play"] == nil, "leaving quiz pages ends the play session")
+            env.time.advance(by: 5)
+            let fresh = try await browser.get("/history")
+            #expect(fresh.contains(#"id="history-empty""#))
+        }
+    }
+
+    @Test func hostileContentIsShownAsText() async throws {
+        try await withApp { client, env in
+            let evil = "<script>alert(1)</script>"
+            _ = try await env.store.importBank(Bank(subjects: [BankSubject(name: "S\(evil)", topics: [BankTopic(name: "T", quizzes: [
+                BankQuiz(title: "Quiz \(evil)", questions: [Question(text: "Q \(evil)?", body: .trueFalse(true))]),
+            ])])]), at: env.time.now())
+            env.time.advance(by: env.config.cacheLifetime + 1)
+            let browser = TestBrowser(client)
+            try await browser.register("mallory", first: evil, last: "\"><img src=x>")
+            for path in ["/home", "/quizzes", "/profile", "/quizzes/2", "/subjects/2"] {
+                let page = try await browser.get(path)
+                #expect(page.status == .ok, "\(path)")
+                #expect(!page.contains(evil), "\(path) must escape")
+                #expect(!page.contains("<img src=x>"), "\(path) must escape")
+            }
+            #expect(try await browser.get("/profile").contains("&lt;script&gt;"))
+            _ = try await browser.post("/quizzes/2/start", [])
+            let question = try await browser.get("/play/1/questions/6")
+            #expect(question.contains("Q &lt;script&gt;"))
+        }
+    }
+
+    @Test func changingThePasswordNeedsTheOldOneAndLogsOutOtherDevices() async throws {
+        try await withApp { client, _ in
+            let laptop = TestBrowser(client)
+            try await laptop.register("pat", password: "first password")
+            let phone = TestBrowser(client)
+            _ = try await phone.get("/login")
+            _ = try await phone.post("/login", [("username", "pat"), ("password", "first password")])
+            #expect(try await phone.get("/profile").status == .ok)
+
+            let wrong = try await laptop.post("/profile/password", [("old_password", "nope nope"), ("new_password", "second password"),
+                                                                    ("new_password_confirm", "second password")])
+            #expect(wrong.contains("Your current password is not right."))
+            let done = try await laptop.post("/profile/password", [("old_password", "first password"), ("new_password", "second password"),
+                                                                   ("new_password_confirm", "second password")])
+            #expect(done.contains("Your password has been changed"))
+            #expect(try await laptop.get("/profile").status == .ok)
+            #expect(try await phone.get("/profile").status == .seeOther)
+        }
+    }
+
+    @Test func loggingOutEndsTheSession() async throws {
+        try await withApp { client, _ in
+            let browser = TestBrowser(client)
+            try await browser.register("leaver")
+            let out = try await browser.post("/logout", [])
+            #expect(out.location == "/login?loggedout=1")
+            #expect(browser.cookies["quizbox_session"] == nil)
+            #expect(try await browser.get("/home").status == .seeOther)
+        }
+    }
+
+    @Test func contactShowsTheConfiguredOperator() async throws {
+        try await withApp(configure: { $0.contactEmail = "quiz@school.example"; $0.contactURL = "https://school.example" }) { client, _ in
+            let page = try await TestBrowser(client).get("/contact")
+            #expect(page.contains(#"href="mailto:quiz@school.example""#))
+            #expect(page.contains(#"id="contact-url" href="https://school.example""#))
+            #expect(page.contains(#"id="contact-back" href="/""#))
+        }
+    }
+
+    @Test func unknownPagesGetTheStyledNotFoundPage() async throws {
+        try await withApp { client, _ in
+            let page = try await TestBrowser(client).get("/no/such/page")
+            #expect(page.status == .notFound)
+            #expect(page.contains("Page not found"))
+            #expect(page.contains("/static/app.css"))
+            let api = try await client.call(.get, "/api/v1/no-such")
+            #expect(api.errorCode == "not_found", "the API keeps answering JSON")
+        }
+    }
+
+    @Test func managingNeedsAnAuthorAndImportsPastedCSVAllOrNothing() async throws {
+        try await withApp { client, env in
+            let browser = TestBrowser(client)
+            try await browser.register("writer")
+            let asPlayer = try await browser.get("/manage")
+            #expect(asPlayer.status == .forbidden)
+            #expect(asPlayer.contains(#"id="manage-requirement""#))
+            // As `quizbox user set-role` from another process: seen once the session cache lifetime passes.
+            try await env.store.setRole(.author, username: "writer")
+            env.time.advance(by: env.config.cacheLifetime + 0.1)
+            #expect(try await browser.get("/manage").contains(#"id="import-form""#))
+
+            let bad = try await browser.post("/manage/import", [("subject", "Geo"), ("topic", "Seas"), ("quiz_title", "Oceans"),
+                                                                ("csv", "Largest?,Pacific,Atlantic,,,Pacific\nBroken?,A,B,,,C\n")])
+            #expect(bad.status == .unprocessableContent)
+            #expect(bad.contains("line 2"))
+            #expect(bad.contains("Largest?"), "the pasted CSV is kept")
+            let good = try await browser.post("/manage/import", [("subject", "Geo"), ("topic", "Seas"), ("quiz_title", "Oceans"),
+                                                                 ("csv", "Largest?,Pacific,Atlantic,,,Pacific\n")])
+            #expect(good.contains("Imported 1 question(s) into 1 quiz(zes)."))
+            #expect(good.contains("Oceans"))
+        }
+    }
+
+    @Test func everyPageWithItsStylesheetStaysUnder60KB() async throws {
+        try await withApp { client, _ in
+            let browser = TestBrowser(client)
+            try await browser.register("sizer")
+            let css = try await browser.get("/static/app.css")
+            #expect(css.headers[.contentType] == "text/css; charset=utf-8")
+            _ = try await browser.post("/quizzes/1/start", [])
+            for path in ["/", "/home", "/subjects/1", "/quizzes", "/quizzes/1", "/play/1", "/play/1/questions/1", "/history",
+                         "/leaderboard", "/profile", "/contact", "/manage"] {
+                let page = try await browser.get(path)
+                #expect(page.html.utf8.count + css.html.utf8.count < 60_000, "\(path)")
+            }
+        }
+    }
+}
