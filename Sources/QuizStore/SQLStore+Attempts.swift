@@ -58,22 +58,25 @@ extension SQLStore: AttemptStore {
         return owner.quizId
     }
 
+    /// The attempt and its answers in one query (the answer columns are NULL when there are none).
     static func loadAttempt(_ db: any SQLDatabase, id: Int64, userId: Int64) async throws -> Attempt? {
-        guard let row = try await db.raw("""
-            SELECT id, user_id, quiz_id, started_at, finished_at FROM attempts
-            WHERE id = \(bind: id) AND user_id = \(bind: userId)
-            """).first() else { return nil }
-        let answers = try await db.raw("""
-            SELECT a.question_id, a.correct, a.points, a.answered_at, a.answer FROM answers a
-            LEFT JOIN quiz_questions qq ON qq.quiz_id = \(bind: try row.int64("quiz_id")) AND qq.question_id = a.question_id
-            WHERE a.attempt_id = \(bind: id) ORDER BY qq.position, a.answered_at
-            """).all().map {
-            AnsweredQuestion(questionId: try $0.int64("question_id"), isCorrect: try $0.bool("correct"),
-                             pointsAwarded: try $0.int("points"), answeredAt: try $0.date("answered_at"),
-                             given: try $0.string("answer"))
+        let rows = try await db.raw("""
+            SELECT t.id, t.user_id, t.quiz_id, t.started_at, t.finished_at,
+                   a.question_id, a.correct, a.points, a.answered_at, a.answer
+            FROM attempts t LEFT JOIN answers a ON a.attempt_id = t.id
+            LEFT JOIN quiz_questions qq ON qq.quiz_id = t.quiz_id AND qq.question_id = a.question_id
+            WHERE t.id = \(bind: id) AND t.user_id = \(bind: userId)
+            ORDER BY qq.position, a.answered_at
+            """).all()
+        guard let first = rows.first else { return nil }
+        let answers = try rows.compactMap { row -> AnsweredQuestion? in
+            guard let questionId = try row.decode(column: "question_id", as: Int64?.self) else { return nil }
+            return AnsweredQuestion(questionId: questionId, isCorrect: try row.bool("correct"),
+                                    pointsAwarded: try row.int("points"), answeredAt: try row.date("answered_at"),
+                                    given: try row.string("answer"))
         }
-        return Attempt(id: try row.int64("id"), userId: try row.int64("user_id"), quizId: try row.int64("quiz_id"),
-                       startedAt: try row.date("started_at"), finishedAt: try row.optionalDate("finished_at"),
+        return Attempt(id: try first.int64("id"), userId: try first.int64("user_id"), quizId: try first.int64("quiz_id"),
+                       startedAt: try first.date("started_at"), finishedAt: try first.optionalDate("finished_at"),
                        answers: answers)
     }
 
