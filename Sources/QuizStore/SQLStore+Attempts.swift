@@ -90,12 +90,7 @@ extension SQLStore: AttemptStore {
     }
 
     public func finishAttempt(id: Int64, userId: Int64, at date: Date) async throws -> AttemptScore {
-        // After the commit, so no reader can cache the totals from before it.
-        defer {
-            caches.invalidateRanking()
-            caches.users.remove(userId)
-        }
-        return try await database.transaction { db in
+        let score = try await database.transaction { db in
             guard try await Self.loadAttempt(db, id: id, userId: userId) != nil else { throw StoreError.notFound }
             // Only the request that flips finished_at adds the points, so a second finish adds nothing.
             let flipped = try await db.raw("""
@@ -113,15 +108,34 @@ extension SQLStore: AttemptStore {
                     """).first()?.int64("points") ?? old + earned
                 try await SQLStore.moveBucket(db, from: old, to: userPoints)
             }
-            let totals = try await db.raw("""
-                SELECT COUNT(*) AS n, COALESCE(SUM(x.points), 0) AS total FROM quiz_questions qq
-                JOIN questions x ON x.id = qq.question_id WHERE qq.quiz_id = \(bind: attempt.quizId)
-                """).first()
-            return AttemptScore(
-                attempt: attempt, questionCount: try totals?.int("n") ?? 0, totalPoints: try totals?.int("total") ?? 0,
-                userPoints: userPoints, rank: try await Self.rank(db, points: userPoints), newlyFinished: flipped
-            )
+            return try await Self.score(db, attempt: attempt, userPoints: userPoints, newlyFinished: flipped)
         }
+        // After the commit, so no reader can cache the totals from before it.
+        if score.newlyFinished {
+            caches.invalidateRanking()
+            caches.users.remove(userId)
+        }
+        return score
+    }
+
+    public func score(attemptId: Int64, userId: Int64) async throws -> AttemptScore? {
+        try await database.read { db in
+            guard let attempt = try await Self.loadAttempt(db, id: attemptId, userId: userId), attempt.isFinished,
+                  let points = try await db.raw("SELECT points FROM users WHERE id = \(bind: userId)").first()?.int64("points")
+            else { return nil }
+            return try await Self.score(db, attempt: attempt, userPoints: points, newlyFinished: false)
+        }
+    }
+
+    static func score(_ db: any SQLDatabase, attempt: Attempt, userPoints: Int64, newlyFinished: Bool) async throws -> AttemptScore {
+        let totals = try await db.raw("""
+            SELECT COUNT(*) AS n, COALESCE(SUM(x.points), 0) AS total FROM quiz_questions qq
+            JOIN questions x ON x.id = qq.question_id WHERE qq.quiz_id = \(bind: attempt.quizId)
+            """).first()
+        return AttemptScore(
+            attempt: attempt, questionCount: try totals?.int("n") ?? 0, totalPoints: try totals?.int("total") ?? 0,
+            userPoints: userPoints, rank: try await rank(db, points: userPoints), newlyFinished: newlyFinished
+        )
     }
 }
 

@@ -87,6 +87,8 @@ public protocol AttemptStore: Sendable {
     func recordAnswer(
         attemptId: Int64, questionId: Int64, answer: String, isCorrect: Bool, points: Int, at date: Date
     ) async throws -> Bool
+    /// A finished attempt's score, read only; nil when missing, someone else's or unfinished.
+    func score(attemptId: Int64, userId: Int64) async throws -> AttemptScore?
     /// Finishes the attempt and adds its points to the user's total, once.
     func finishAttempt(id: Int64, userId: Int64, at date: Date) async throws -> AttemptScore
 }

@@ -203,6 +203,14 @@ import Testing
                 try await store.recordAnswer(attemptId: first.attempt.id, questionId: 1, answer: "{}", isCorrect: true, points: 1, at: t0)
             }
             #expect(try await store.quizzesFinished(userId: user.id) == 1)
+            let read = try await store.score(attemptId: first.attempt.id, userId: user.id)
+            #expect(read?.userPoints == 5)
+            #expect(read?.attempt.points == 5)
+            #expect(read?.newlyFinished == false)
+            let other = try await store.createUser(newUser("bob"))
+            #expect(try await store.score(attemptId: first.attempt.id, userId: other.id) == nil)
+            let open = try await store.startAttempt(userId: user.id, quizId: 1, at: t0)
+            #expect(try await store.score(attemptId: open.id, userId: user.id) == nil, "unfinished attempts have no score yet")
         }
     }
 

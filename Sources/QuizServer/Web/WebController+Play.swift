@@ -200,11 +200,11 @@ extension WebController {
 
     func result(_ visit: Visit, attemptId: Int64) async throws -> Response {
         let user = try requireUser(visit, returnTo: "/play/\(attemptId)/result")
-        guard let attempt = try await store.attempt(id: attemptId, userId: user.id) else { throw HTTPError(.notFound) }
-        guard attempt.isFinished else { throw Redirect(location: "/play/\(attemptId)") }
-        // Finishing again only reads the score: the points were added once, when it first finished.
-        let score = try await store.finishAttempt(id: attemptId, userId: user.id, at: time.now())
-        let quiz = try await store.quiz(id: attempt.quizId)
+        guard let score = try await store.score(attemptId: attemptId, userId: user.id) else {
+            guard try await store.attemptQuiz(id: attemptId, userId: user.id) != nil else { throw HTTPError(.notFound) }
+            throw Redirect(location: "/play/\(attemptId)")
+        }
+        let quiz = try await store.quiz(id: score.attempt.quizId)
         var context = base(visit, title: "Result", tab: "Quizzes")
         context["quizTitle"] = quiz?.title ?? "Quiz"
         context["correctCount"] = score.attempt.correctCount
