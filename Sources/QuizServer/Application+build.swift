@@ -73,7 +73,13 @@ func buildRouter(
     let router = Router(context: AppRequestContext.self)
     router.addMiddleware {
         SecurityHeadersMiddleware()
-        ErrorMiddleware(renderer: renderer)
+        ErrorMiddleware(renderer: renderer) { request in
+            // Outside the credential middleware: read the cookie from the request itself.
+            let credential = CredentialMiddleware<AppRequestContext>.credential(in: request)
+            return try? await RequestCredential.$current.withValue(credential) {
+                try await Authenticator(store: store, time: time).requireUser().username
+            }
+        }
         CatalogResponseCache(lifetime: config.cacheLifetime, time: time) { store.catalogGeneration }
         BodyLimitMiddleware(maxBytes: config.maxBodyBytes)
         CredentialMiddleware()

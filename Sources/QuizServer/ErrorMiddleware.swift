@@ -8,6 +8,8 @@ import OpenAPIRuntime
 /// Pages get the same errors as pages in the app's style.
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     let renderer: PageRenderer
+    /// The signed-in user's name, so an error page keeps the header and tabs of the app.
+    let signedInUsername: @Sendable (Request) async -> String?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
@@ -19,18 +21,19 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             }
             let path = request.uri.path
             if path.hasPrefix("/api/") || path == "/health" || path.hasPrefix("/static/") { return apiError.response() }
-            return page(for: apiError, signedIn: RequestCredential.current != nil)
+            return page(for: apiError, username: await signedInUsername(request))
         }
     }
 
-    func page(for error: APIError, signedIn: Bool) -> Response {
+    func page(for error: APIError, username: String?) -> Response {
         let (heading, message): (String, String) = switch error.status.code {
         case 404: ("Page not found", "There is nothing at this address. It may have moved, or the link may be mistyped.")
         case 400..<500: ("That did not work", error.message)
         default: ("Something went wrong", "Quizbox could not finish this request. It has been logged; please try again in a moment.")
         }
-        return renderer.render("error", ["pageTitle": heading, "heading": heading, "message": message, "signedIn": false],
-                               status: error.status)
+        var context: [String: Any] = ["pageTitle": heading, "heading": heading, "message": message, "signedIn": username != nil]
+        if let username { context["username"] = username }
+        return renderer.render("error", context, status: error.status)
     }
 
     static func apiError(for error: any Error) -> APIError {

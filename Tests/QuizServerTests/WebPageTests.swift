@@ -158,6 +158,7 @@ import Testing
 
             let board = try await browser.get("/leaderboard")
             #expect(board.contains(#"<span class="username">player</span><span class="points">2 points</span>"#))
+            #expect(!board.contains("1 points"))
             let profile = try await browser.get("/profile")
             #expect(profile.contains(#"id="profile-points">2"#))
             #expect(profile.contains(#"id="profile-finished">1"#))
@@ -229,6 +230,7 @@ import Testing
             try await browser.register("leaver")
             let out = try await browser.post("/logout", [])
             #expect(out.location == "/login?loggedout=1")
+            #expect(try await browser.follow(out).contains("You have logged out."))
             #expect(browser.cookies["quizbox_session"] == nil)
             #expect(try await browser.get("/home").status == .seeOther)
         }
@@ -251,6 +253,14 @@ import Testing
             #expect(page.contains("/static/app.css"))
             let api = try await client.call(.get, "/api/v1/no-such")
             #expect(api.errorCode == "not_found", "the API keeps answering JSON")
+            let browser = TestBrowser(client)
+            try await browser.register("lost")
+            for path in ["/no/such/page", "/subjects/999", "/quizzes/999", "/play/999"] {
+                let signedIn = try await browser.get(path)
+                #expect(signedIn.status == .notFound, "\(path)")
+                #expect(signedIn.contains("Signed in as <strong>lost</strong>"), "\(path) keeps the signed-in header")
+                #expect(signedIn.contains(#"id="tab-home""#), "\(path)")
+            }
         }
     }
 

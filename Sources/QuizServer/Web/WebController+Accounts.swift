@@ -19,6 +19,8 @@ extension WebController {
             context["feedback"] = feedback
         } else if request.uri.queryParameters["expired"] != nil || visit.sessionExpired {
             context["notice"] = "Your session has expired. Log in again to carry on."
+        } else if request.uri.queryParameters["loggedout"] != nil {
+            context["notice"] = "You have logged out."
         }
         return renderer.render("login", context, status: feedback == nil ? .ok : .unauthorized)
     }

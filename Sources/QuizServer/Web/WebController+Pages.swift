@@ -9,7 +9,8 @@ extension WebController {
         let user = try requireUser(visit, returnTo: "/leaderboard")
         let board = try await store.leaderboard(userId: user.id, limit: 3)
         func row(_ ranking: Ranking) -> [String: Any] {
-            ["rank": ranking.rank, "username": ranking.username, "points": ranking.points, "isMe": ranking.username == user.username]
+            ["rank": ranking.rank, "username": ranking.username, "isMe": ranking.username == user.username,
+             "points": ranking.points == 1 ? "1 point" : "\(ranking.points) points"]
         }
         var context = base(visit, title: "Leaderboard", tab: "Leaderboard")
         context["top"] = board.top.map(row)

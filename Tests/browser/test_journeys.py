@@ -1,0 +1,356 @@
+"""What a person does with Quizbox in a real browser, with JavaScript on and off.
+
+Assertions are about what the person sees: texts, and the element ids the templates give them.
+"""
+
+import re
+import uuid
+
+from conftest import PHONE, set_viewport
+from selenium.common.exceptions import WebDriverException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+PASSWORD = "correct horse battery"
+
+
+# MARK: - Steps a person takes
+
+
+def new_username(prefix="player"):
+    return f"{prefix}-{uuid.uuid4().hex[:8]}"
+
+
+def by_id(driver, element_id):
+    return driver.find_element(By.ID, element_id)
+
+
+def text(driver, element_id):
+    return by_id(driver, element_id).text.strip()
+
+
+def path(driver):
+    return re.sub(r"^https?://[^/]+", "", driver.current_url)
+
+
+def scroll_to(driver, element):
+    # As a person scrolls before tapping: on a phone the tab bar covers the bottom of the screen.
+    # (DevTools runs this even when the page's JavaScript is off.)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+
+
+def click_and_wait(driver, element):
+    """Clicks a link or submit button and waits until the next page has replaced this one."""
+    page = driver.find_element(By.TAG_NAME, "html")
+    scroll_to(driver, element)
+    element.click()
+    # Mid-navigation, chromedriver can answer "node does not belong to the document" before it
+    # settles on "stale": keep asking until it does.
+    WebDriverWait(driver, 15, ignored_exceptions=(WebDriverException,)).until(EC.staleness_of(page))
+
+
+def click_id(driver, element_id):
+    click_and_wait(driver, by_id(driver, element_id))
+
+
+def click_link(driver, link_text):
+    click_and_wait(driver, driver.find_element(By.LINK_TEXT, link_text))
+
+
+def type_into(driver, **fields):
+    for name, value in fields.items():
+        field = by_id(driver, name)
+        field.clear()
+        field.send_keys(value)
+
+
+def choose(driver, option_text):
+    """Picks the answer option labelled exactly option_text."""
+    options = driver.find_elements(By.CSS_SELECTOR, "label.option")
+    matches = [option for option in options if option.text.strip() == option_text]
+    assert matches, f"no option {option_text!r} among {[o.text for o in options]}"
+    scroll_to(driver, matches[0])
+    matches[0].click()
+
+
+def other_option(driver, option_text):
+    """Any option that is not option_text: a wrong answer, when option_text is the right one."""
+    texts = [option.text.strip() for option in driver.find_elements(By.CSS_SELECTOR, "label.option")]
+    return next(label for label in texts if label != option_text)
+
+
+def register(driver, username, first="Grace", last="Hopper", password=PASSWORD, screenshot=None):
+    driver.get(driver.base_url + "/register")
+    if screenshot:
+        screenshot(driver, "register")
+    type_into(driver, first_name=first, last_name=last, username=username, password=password,
+              password_confirm=password)
+    click_id(driver, "register-button")
+
+
+def log_in(driver, username, password):
+    type_into(driver, username=username, password=password)
+    click_id(driver, "login-button")
+
+
+def question_points(driver):
+    """The points shown under the question ("Easy · 2 points")."""
+    meta = driver.find_element(By.CSS_SELECTOR, ".question .meta").text
+    return int(re.search(r"(\d+) points?", meta).group(1))
+
+
+def my_leaderboard_row(driver):
+    rows = driver.find_elements(By.CSS_SELECTOR, "#top-players li.me, #footer-row li.me")
+    assert len(rows) == 1, driver.find_element(By.TAG_NAME, "main").text
+    row = rows[0]
+    return {part: row.find_element(By.CLASS_NAME, part).text.strip() for part in ("rank", "username", "points")}
+
+
+def open_browser(browser, server, **options):
+    driver = browser(**options)
+    driver.base_url = server.url
+    return driver
+
+
+# MARK: - Journeys
+
+
+def test_a_new_player_plays_a_quiz_from_start_to_finish_with_javascript(server, browser, screenshot):
+    driver = open_browser(server=server, browser=browser, javascript=True)
+    username = new_username()
+
+    # Arrives, wants to play, has no account yet.
+    driver.get(server.url + "/")
+    screenshot(driver, "entry")
+    click_id(driver, "play-link")
+    assert path(driver).startswith("/login")
+    screenshot(driver, "login")
+    click_id(driver, "create-account-link")
+    assert driver.find_element(By.TAG_NAME, "h1").text == "Create account"
+    register(driver, username, screenshot=screenshot)
+
+    assert path(driver) == "/home"
+    assert username in driver.find_element(By.CLASS_NAME, "whoami").text
+    screenshot(driver, "home")
+    click_id(driver, "tab-profile")
+    assert text(driver, "profile-points") == "0"
+    click_id(driver, "tab-home")
+
+    # Home → subject → quiz.
+    science = [tile for tile in driver.find_elements(By.CSS_SELECTOR, "#subjects .subject-link")
+               if tile.find_element(By.CLASS_NAME, "tile-title").text == "Science"]
+    assert science, text(driver, "subjects")
+    click_and_wait(driver, science[0])
+    assert driver.find_element(By.TAG_NAME, "h1").text == "Science"
+    screenshot(driver, "subject")
+    click_link(driver, "The Solar System")
+    assert text(driver, "quiz-title") == "The Solar System"
+    quiz_id = int(re.search(r"/quizzes/(\d+)$", path(driver)).group(1))
+    question_count = int(re.search(r"(\d+) questions", driver.find_element(By.CSS_SELECTOR, ".card .meta").text).group(1))
+    screenshot(driver, "quiz")
+    key = server.answer_key(quiz_id)
+
+    # The first question, open in a second tab too, to answer it twice later.
+    click_id(driver, "start-quiz")
+    assert f"Question 1 of {question_count}" in driver.find_element(By.CLASS_NAME, "crumbs").text
+    screenshot(driver, "question-unanswered")
+    first_question = text(driver, "question-text")
+    first_answer = key[first_question]
+    first_points = question_points(driver)
+    first_tab = driver.current_window_handle
+    question_url = driver.current_url
+    driver.switch_to.new_window("tab")
+    set_viewport(driver, driver.viewport)
+    driver.get(question_url)
+    second_tab = driver.current_window_handle
+    driver.switch_to.window(first_tab)
+
+    # Right.
+    choose(driver, first_answer)
+    click_id(driver, "submit-answer")
+    assert driver.find_element(By.CSS_SELECTOR, "#feedback .verdict").text == \
+        f"Right! +{first_points} point{'' if first_points == 1 else 's'}"
+    assert text(driver, "your-answer") == f"Your answer: {first_answer}"
+    assert text(driver, "correct-answer") == f"Correct answer: {first_answer}"
+    screenshot(driver, "question-right")
+
+    # The same question again, from the tab still showing its form: the first answer stands.
+    driver.switch_to.window(second_tab)
+    choose(driver, other_option(driver, first_answer))
+    click_id(driver, "submit-answer")
+    assert path(driver).endswith("?already=1")
+    assert driver.find_element(By.CSS_SELECTOR, "#feedback .verdict").text == \
+        "You already answered this question; your first answer counts."
+    assert text(driver, "your-answer") == f"Your answer: {first_answer}"
+    screenshot(driver, "already-answered")
+    driver.close()
+    driver.switch_to.window(first_tab)
+
+    # Wrong: the page shows the correct answer and why.
+    click_id(driver, "continue")
+    assert f"Question 2 of {question_count}" in driver.find_element(By.CLASS_NAME, "crumbs").text
+    second_question = text(driver, "question-text")
+    second_answer = key[second_question]
+    wrong = other_option(driver, second_answer)
+    choose(driver, wrong)
+    click_id(driver, "submit-answer")
+    assert driver.find_element(By.CSS_SELECTOR, "#feedback .verdict").text == "Not quite."
+    assert text(driver, "your-answer") == f"Your answer: {wrong}"
+    assert text(driver, "correct-answer") == f"Correct answer: {second_answer}"
+    assert text(driver, "explanation")
+    screenshot(driver, "question-wrong")
+
+    # History: both answers, newest first or not, each with its verdict.
+    click_id(driver, "history-link")
+    items = driver.find_elements(By.CSS_SELECTOR, "#history .history-item")
+    seen = {item.find_element(By.CLASS_NAME, "qtext").text: item.find_element(By.CLASS_NAME, "badge").text
+            for item in items}
+    assert seen == {first_question: "Right", second_question: "Wrong"}
+    screenshot(driver, "history")
+    wrong_item = next(item for item in items if item.find_element(By.CLASS_NAME, "qtext").text == second_question)
+    click_and_wait(driver, wrong_item)
+    assert text(driver, "question-text") == second_question
+    assert text(driver, "your-answer") == f"Your answer: {wrong}"
+    assert text(driver, "correct-answer") == f"Correct answer: {second_answer}"
+    screenshot(driver, "history-question")
+
+    # The list of questions, then finish.
+    click_id(driver, "back-to-list")
+    assert text(driver, "progress") == f"2 of {question_count} answered · 1 right"
+    statuses = [item.find_element(By.CLASS_NAME, "badge").text
+                for item in driver.find_elements(By.CSS_SELECTOR, "#question-list li")]
+    assert len(statuses) == question_count
+    assert sorted(statuses[:2]) == ["Right", "Wrong"] and set(statuses[2:]) == {"Unanswered"}
+    screenshot(driver, "attempt-list")
+    click_id(driver, "finish-quiz")
+    assert path(driver).endswith("/result")
+    assert text(driver, "score") == f"1 of {question_count} right"
+    assert text(driver, "points-earned").startswith(f"{first_points} of ")
+    assert text(driver, "total-points") == str(first_points)
+    rank = text(driver, "rank")
+    assert rank.isdigit()
+    screenshot(driver, "result")
+
+    # Leaderboard and profile agree with the result.
+    click_id(driver, "tab-leaderboard")
+    assert my_leaderboard_row(driver) == {"rank": rank, "username": username,
+                                          "points": f"{first_points} points"}
+    screenshot(driver, "leaderboard")
+    click_id(driver, "tab-profile")
+    assert text(driver, "profile-username") == username
+    assert text(driver, "profile-name") == "Grace Hopper"
+    assert text(driver, "profile-points") == str(first_points)
+    assert text(driver, "profile-rank") == rank
+    assert text(driver, "profile-finished") == "1"
+    screenshot(driver, "profile")
+
+    # The other pages a player can reach.
+    click_id(driver, "tab-quizzes")
+    assert "The Solar System" in [link.text for link in driver.find_elements(By.CSS_SELECTOR, "#quiz-list .quiz-link")]
+    screenshot(driver, "quizzes")
+    click_id(driver, "contact-link")
+    assert driver.find_element(By.TAG_NAME, "h1").text == "Contact"
+    assert text(driver, "contact-email")
+    screenshot(driver, "contact")
+    driver.get(server.url + "/")
+    click_id(driver, "manage-link")
+    requirement = text(driver, "manage-requirement")
+    assert "author" in requirement and "You are signed in as a player" in requirement
+    assert not driver.find_elements(By.ID, "import-form")
+    screenshot(driver, "manage")
+
+    # Log out, and back in.
+    click_id(driver, "tab-profile")
+    click_id(driver, "logout-button")
+    assert path(driver).startswith("/login")
+    assert not driver.find_elements(By.ID, "tab-home")
+    driver.get(server.url + "/profile")
+    assert path(driver).startswith("/login")
+    log_in(driver, username, PASSWORD)
+    assert path(driver) == "/profile"
+    assert text(driver, "profile-points") == str(first_points)
+
+
+def test_the_core_journey_works_without_javascript_on_a_phone(server, browser):
+    driver = open_browser(server=server, browser=browser, javascript=False, size=PHONE)
+    username = new_username("nojs")
+
+    register(driver, username)
+    assert path(driver) == "/home"
+    click_id(driver, "tab-quizzes")
+    click_link(driver, "The Solar System")
+    key = server.answer_key(int(path(driver).rsplit("/", 1)[1]))
+    click_id(driver, "start-quiz")
+    answer = key[text(driver, "question-text")]
+    points = question_points(driver)
+    choose(driver, answer)
+    click_id(driver, "submit-answer")
+    assert driver.find_element(By.CSS_SELECTOR, "#feedback .verdict").text.startswith("Right!")
+
+    click_id(driver, "back-to-list")
+    click_id(driver, "finish-quiz")
+    assert text(driver, "score").startswith("1 of ")
+    assert text(driver, "total-points") == str(points)
+    rank = text(driver, "rank")
+
+    click_id(driver, "tab-leaderboard")
+    assert my_leaderboard_row(driver) == {"rank": rank, "username": username, "points": f"{points} points"}
+
+
+# MARK: - Mistakes a person notices
+
+
+def test_a_wrong_password_does_not_say_which_field_was_wrong(server, browser, screenshot):
+    server.create_user("ada", PASSWORD)
+    driver = open_browser(server=server, browser=browser)
+
+    driver.get(server.url + "/login")
+    log_in(driver, "ada", "not the password")
+    assert path(driver).startswith("/login")
+    wrong_password = text(driver, "feedback")
+    assert by_id(driver, "username").get_attribute("value") == "ada"
+    assert by_id(driver, "password").get_attribute("value") == ""
+    screenshot(driver, "login-wrong-password")
+
+    log_in(driver, "nobody-by-this-name", "not the password")
+    # The same words whether the username or the password was wrong.
+    assert text(driver, "feedback") == wrong_password == "Wrong username or password."
+
+    log_in(driver, "ada", PASSWORD)
+    assert path(driver) == "/home"
+
+
+def test_a_taken_username_is_marked_and_the_names_typed_are_kept(server, browser, screenshot):
+    server.create_user("grace", PASSWORD)
+    driver = open_browser(server=server, browser=browser)
+
+    register(driver, "grace", first="Grace", last="Brewster")
+    assert driver.find_element(By.TAG_NAME, "h1").text == "Create account"
+    assert text(driver, "error-username") == "That username is taken. Try another."
+    assert by_id(driver, "username").get_attribute("aria-invalid") == "true"
+    assert not driver.find_elements(By.CSS_SELECTOR, ".field-error:not(#error-username)")
+    assert by_id(driver, "first_name").get_attribute("value") == "Grace"
+    assert by_id(driver, "last_name").get_attribute("value") == "Brewster"
+    assert by_id(driver, "password").get_attribute("value") == ""
+    screenshot(driver, "register-username-taken")
+
+    type_into(driver, username="grace-2", password=PASSWORD, password_confirm=PASSWORD)
+    click_id(driver, "register-button")
+    assert path(driver) == "/home"
+
+
+def test_an_unknown_page_shows_the_styled_not_found_page(server, browser, screenshot):
+    driver = open_browser(server=server, browser=browser)
+
+    driver.get(server.url + "/no-such-page")
+    assert server.status_of("/no-such-page") == 404
+    assert driver.title == "Page not found · Quizbox"
+    assert text(driver, "error-title") == "Page not found"
+    assert text(driver, "error-message")
+    # Styled: the app's stylesheet applies (cards have rounded corners) and the header is there.
+    assert driver.find_element(By.CSS_SELECTOR, ".error-page").value_of_css_property("border-radius") == "12px"
+    assert driver.find_element(By.CLASS_NAME, "brand").text == "Quizbox"
+    screenshot(driver, "not-found")
+    click_link(driver, "Back to the start")
+    assert by_id(driver, "play-link")
