@@ -112,6 +112,7 @@ import Testing
             try await browser.register("player")
             let home = try await browser.get("/home")
             #expect(home.contains("Science"))
+            #expect(home.contains(">1 topic<"), "one topic, not '1 topics'")
             #expect(home.contains(#"id="tab-home" href="/home" aria-current="page""#))
             let subject = try await browser.get("/subjects/1")
             #expect(subject.contains("Astronomy"))

@@ -94,6 +94,11 @@ def log_in(driver, username, password):
     click_id(driver, "login-button")
 
 
+def points_label(points):
+    """How the leaderboard writes a total: "1 point", "2 points"."""
+    return f"{points} point{'' if points == 1 else 's'}"
+
+
 def question_points(driver):
     """The points shown under the question ("Easy · 2 points")."""
     meta = driver.find_element(By.CSS_SELECTOR, ".question .meta").text
@@ -235,7 +240,7 @@ def test_a_new_player_plays_a_quiz_from_start_to_finish_with_javascript(server, 
     # Leaderboard and profile agree with the result.
     click_id(driver, "tab-leaderboard")
     assert my_leaderboard_row(driver) == {"rank": rank, "username": username,
-                                          "points": f"{first_points} points"}
+                                          "points": points_label(first_points)}
     screenshot(driver, "leaderboard")
     click_id(driver, "tab-profile")
     assert text(driver, "profile-username") == username
@@ -295,7 +300,7 @@ def test_the_core_journey_works_without_javascript_on_a_phone(server, browser):
     rank = text(driver, "rank")
 
     click_id(driver, "tab-leaderboard")
-    assert my_leaderboard_row(driver) == {"rank": rank, "username": username, "points": f"{points} points"}
+    assert my_leaderboard_row(driver) == {"rank": rank, "username": username, "points": points_label(points)}
 
 
 # MARK: - Mistakes a person notices

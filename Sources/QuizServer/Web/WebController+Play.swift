@@ -9,7 +9,7 @@ extension WebController {
         _ = try requireUser(visit, returnTo: "/home")
         var context = base(visit, title: "Home", tab: "Home")
         context["subjects"] = try await store.subjects().map {
-            ["id": $0.id, "name": $0.name, "description": $0.description, "topicCount": $0.topicCount] as [String: Any]
+            ["id": $0.id, "name": $0.name, "description": $0.description, "topicCount": Self.count($0.topicCount, "topic")] as [String: Any]
         }
         return renderer.render("home", context)
     }
@@ -25,7 +25,7 @@ extension WebController {
         for topic in topics {
             let quizzes = try await store.quizzes(topicId: topic.id) ?? []
             topicList.append(["name": topic.name, "description": topic.description,
-                              "quizzes": quizzes.map { ["id": $0.id, "title": $0.title, "questionCount": $0.questionCount] as [String: Any] }])
+                              "quizzes": quizzes.map { ["id": $0.id, "title": $0.title, "questionCount": Self.count($0.questionCount, "question")] as [String: Any] }])
         }
         context["topics"] = topicList
         return renderer.render("subject", context)
@@ -41,7 +41,7 @@ extension WebController {
     static func listings(_ listings: [QuizListing]) -> [[String: Any]] {
         listings.map {
             ["id": $0.quiz.id, "title": $0.quiz.title, "topic": $0.topicName, "subject": $0.subjectName,
-             "questionCount": $0.quiz.questionCount]
+             "questionCount": count($0.quiz.questionCount, "question")]
         }
     }
 
@@ -52,8 +52,8 @@ extension WebController {
         context["id"] = quiz.id
         context["title"] = quiz.title
         context["description"] = quiz.description
-        context["questionCount"] = quiz.questionCount
-        context["totalPoints"] = quiz.totalPoints
+        context["questionCount"] = Self.count(quiz.questionCount, "question")
+        context["totalPoints"] = Self.count(quiz.totalPoints, "point")
         context["topicName"] = try await store.allQuizzes().first { $0.quiz.id == id }?.topicName ?? ""
         if let attempt = try await store.unfinishedAttempt(userId: user.id, quizId: id) { context["attemptId"] = attempt.id }
         return renderer.render("quiz", context)
@@ -109,8 +109,7 @@ extension WebController {
         context["questionCount"] = questions.count
         context["text"] = question.text
         context["difficulty"] = question.difficulty.rawValue.capitalized
-        context["points"] = question.points
-        context["onePoint"] = question.points == 1
+        context["points"] = Self.count(question.points, "point")
         if let formError { context["feedback"] = formError }
         if let answered {
             context["answered"] = true

@@ -181,6 +181,11 @@ struct WebController<Store: QuizStore>: Sendable {
         throw Redirect(location: "/login?next=\(Self.encode(path))\(reason)")
     }
 
+    /// "1 topic", "2 topics".
+    static func count(_ n: some BinaryInteger, _ noun: String) -> String {
+        n == 1 ? "1 \(noun)" : "\(n) \(noun)s"
+    }
+
     static func encode(_ path: String) -> String {
         path.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "/-_"))) ?? "/"
     }
