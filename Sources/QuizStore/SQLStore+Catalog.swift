@@ -93,6 +93,59 @@ extension SQLStore: CatalogStore {
         try await questions(quizId: quizId).first { $0.id == id }
     }
 
+    /// Throws `StoreError.notFound` when the topic or quiz does not exist.
+    public func exportBank(_ scope: ExportScope) async throws -> Bank {
+        try await database.read { db in
+            let topicFilter: SQLQueryString
+            switch scope {
+            case .everything: topicFilter = ""
+            case .topic(let id): topicFilter = " WHERE t.id = \(bind: id)"
+            case .quiz(let id): topicFilter = " WHERE t.id = (SELECT topic_id FROM quizzes WHERE id = \(bind: id))"
+            }
+            let topics = try await db.raw("""
+                SELECT t.id, t.name, t.description, s.id AS subject_id, s.name AS subject_name, s.description AS subject_description
+                FROM topics t JOIN subjects s ON s.id = t.subject_id\(topicFilter) ORDER BY s.position, s.id, t.position, t.id
+                """).all()
+            if topics.isEmpty, scope != .everything { throw StoreError.notFound }
+            var subjects: [BankSubject] = []
+            var subjectIds: [Int64] = []
+            for row in topics {
+                let topicId = try row.int64("id")
+                var quizFilter: SQLQueryString = ""
+                if case .quiz(let quizId) = scope { quizFilter = " AND id = \(bind: quizId)" }
+                let quizRows = try await db.raw("""
+                    SELECT id, title, description FROM quizzes WHERE topic_id = \(bind: topicId)\(quizFilter) ORDER BY position, id
+                    """).all()
+                var topic = BankTopic(name: try row.string("name"), description: try row.string("description"))
+                var inQuizzes = Set<Int64>()
+                for quizRow in quizRows {
+                    let questions = try await db.raw("""
+                        SELECT \(unsafeRaw: Self.questionColumns) FROM quiz_questions qq JOIN questions x ON x.id = qq.question_id
+                        WHERE qq.quiz_id = \(bind: try quizRow.int64("id")) ORDER BY qq.position
+                        """).all().map(QuestionBodyRecord.decodeQuestion)
+                    questions.forEach { inQuizzes.insert($0.id ?? 0) }
+                    topic.quizzes.append(BankQuiz(title: try quizRow.string("title"), description: try quizRow.string("description"),
+                                                  questions: questions.map { var q = $0; q.id = nil; return q }))
+                }
+                if case .quiz = scope {} else {
+                    // Bank-only questions (in no quiz of this topic) travel with their topic.
+                    let loose = try await db.raw("""
+                        SELECT \(unsafeRaw: Self.questionColumns) FROM questions x WHERE x.topic_id = \(bind: topicId)
+                        AND NOT EXISTS (SELECT 1 FROM quiz_questions qq WHERE qq.question_id = x.id) ORDER BY x.id
+                        """).all().map(QuestionBodyRecord.decodeQuestion)
+                    topic.questions = loose.filter { !inQuizzes.contains($0.id ?? 0) }.map { var q = $0; q.id = nil; return q }
+                }
+                let subjectId = try row.int64("subject_id")
+                if subjectIds.last != subjectId {
+                    subjects.append(BankSubject(name: try row.string("subject_name"), description: try row.string("subject_description")))
+                    subjectIds.append(subjectId)
+                }
+                subjects[subjects.count - 1].topics.append(topic)
+            }
+            return Bank(subjects: subjects)
+        }
+    }
+
     public func isEmpty() async throws -> Bool {
         try await database.read { db in try await db.raw("SELECT id FROM subjects LIMIT 1").first() == nil }
     }

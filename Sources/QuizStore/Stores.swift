@@ -54,6 +54,12 @@ public protocol SessionStore: Sendable {
     func deleteSessions(expiredBefore date: Date) async throws -> Int
 }
 
+public enum ExportScope: Sendable, Hashable {
+    case everything
+    case topic(Int64)
+    case quiz(Int64)
+}
+
 public protocol CatalogStore: Sendable {
     func subjects() async throws -> [SubjectSummary]
     /// nil when the subject does not exist.
@@ -68,6 +74,8 @@ public protocol CatalogStore: Sendable {
     /// The question, when it belongs to the quiz.
     func question(id: Int64, inQuiz quizId: Int64) async throws -> Question?
     func isEmpty() async throws -> Bool
+    /// What to export: one quiz, one topic (its quizzes and its bank-only questions), or everything.
+    func exportBank(_ scope: ExportScope) async throws -> Bank
     /// Stores a whole bank in one transaction: all of it or none.
     func importBank(_ bank: Bank, at date: Date) async throws -> ImportSummary
 }

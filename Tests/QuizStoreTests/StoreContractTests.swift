@@ -94,6 +94,29 @@ import Testing
     }
 
     @Test(arguments: DatabaseKind.available)
+    func exportingGivesBackWhatWasImported(kind: DatabaseKind) async throws {
+        try await withStore(kind) { store in
+            var bank = binaryQuizBank()
+            bank.subjects[0].description = "Numbers"
+            bank.subjects[0].topics[0].questions = [
+                Question(text: "Name the first primes", body: .nameAll(items: [NameAllItem(answer: "2"), NameAllItem(answer: "3")],
+                                                                       timeLimitSeconds: 60, typoTolerance: false)),
+            ]
+            bank.subjects[0].topics[0].quizzes.append(BankQuiz(title: "Second", description: "More", questions: [
+                Question(text: "Odd?", body: .trueFalse(false)),
+            ]))
+            _ = try await store.importBank(bank, at: t0)
+            #expect(try await store.exportBank(.everything) == bank)
+            #expect(try await store.exportBank(.topic(1)) == bank)
+            let second = try await store.exportBank(.quiz(2))
+            #expect(second.subjects[0].topics[0].quizzes.map(\.title) == ["Second"])
+            #expect(second.subjects[0].topics[0].questions.isEmpty, "a quiz export carries only the quiz")
+            await #expect(throws: StoreError.notFound) { try await store.exportBank(.topic(999)) }
+            await #expect(throws: StoreError.notFound) { try await store.exportBank(.quiz(999)) }
+        }
+    }
+
+    @Test(arguments: DatabaseKind.available)
     func aFailedTransactionLeavesNothingBehind(kind: DatabaseKind) async throws {
         struct Boom: Error {}
         try await withStore(kind) { store in

@@ -48,7 +48,7 @@ import Testing
         try good.write(to: directory.appendingPathComponent("oceans.csv"), atomically: true, encoding: .utf8)
         let imported = try QuizboxProcess.run(["import", "oceans.csv", "--database", "q.sqlite", "--subject", "Geo"], in: directory)
         #expect(imported.status == 0, "\(imported.output)")
-        #expect(imported.output.contains("Imported 2 question(s) into 1 quiz"))
+        #expect(imported.output.contains("Imported 2 question(s) (2 singleChoice) into 1 quiz"))
 
         let bad = "question,option1,option2,option3,option4,answer\nOK?,Yes,No,,,Yes\nBroken?,One,Two,,,Three\n"
         try bad.write(to: directory.appendingPathComponent("bad.csv"), atomically: true, encoding: .utf8)
@@ -60,5 +60,45 @@ import Testing
         let missing = try QuizboxProcess.run(["import", "nope.csv", "--database", "q.sqlite"], in: directory)
         #expect(missing.status != 0)
         #expect(missing.output.contains("no such file"))
+    }
+
+    @Test func importRecognisesTheFormatAndADryRunStoresNothing() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let gift = """
+            $CATEGORY: $course$/Science/Planets
+
+            ::Q1:: The Sun is a star. {T}
+
+            Which planet is largest? {=Jupiter ~Mars ~Venus}
+            """
+        try gift.write(to: directory.appendingPathComponent("planets.txt"), atomically: true, encoding: .utf8)
+        let dry = try QuizboxProcess.run(["import", "planets.txt", "--dry-run", "--database", "q.sqlite"], in: directory)
+        #expect(dry.status == 0, "\(dry.output)")
+        #expect(dry.output.contains("(gift): 2 question(s) would be imported: 1 singleChoice, 1 trueFalse"))
+        let real = try QuizboxProcess.run(["import", "planets.txt", "--database", "q.sqlite"], in: directory)
+        #expect(real.output.contains("Imported 2 question(s)"), "\(real.output)")
+        let again = try QuizboxProcess.run(["import", "planets.txt", "--dry-run", "--database", "q.sqlite"], in: directory)
+        #expect(again.status == 0)
+    }
+
+    @Test func exportWritesABankThatImportsBackTheSame() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let csv = "question,option1,option2,option3,option4,answer,subject,topic\nLargest ocean?,Pacific,Atlantic,,,Pacific,Geo,Seas\n"
+        try csv.write(to: directory.appendingPathComponent("seas.csv"), atomically: true, encoding: .utf8)
+        #expect(try QuizboxProcess.run(["import", "seas.csv", "--database", "a.sqlite"], in: directory).status == 0)
+        for format in ["gift", "moodle-xml", "bundle", "csv", "aiken"] {
+            let out = "seas-\(format).out"
+            let exported = try QuizboxProcess.run(["export", "--format", format, "--quiz", "1", "--output", out, "--database", "a.sqlite"], in: directory)
+            #expect(exported.status == 0, "\(format): \(exported.output)")
+            let back = try QuizboxProcess.run(["import", out, "--format", format, "--dry-run", "--database", "b.sqlite"], in: directory)
+            #expect(back.output.contains("1 question(s) would be imported: 1 singleChoice"), "\(format): \(back.output)")
+        }
+        let missing = try QuizboxProcess.run(["export", "--quiz", "99", "--database", "a.sqlite"], in: directory)
+        #expect(missing.status != 0)
+        #expect(missing.output.contains("no quiz with id 99"))
+        let readOnly = try QuizboxProcess.run(["export", "--format", "opentdb", "--database", "a.sqlite"], in: directory)
+        #expect(readOnly.status != 0)
     }
 }
