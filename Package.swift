@@ -101,6 +101,12 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // In-process timings for scripts/bench; not part of the product.
+        .executableTarget(
+            name: "QuizBench",
+            dependencies: ["QuizCore", "QuizFormats", "QuizStore"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "QuizCoreTests", dependencies: ["QuizCore"], swiftSettings: swiftSettings),
         .testTarget(name: "QuizFormatsTests", dependencies: ["QuizCore", "QuizFormats"], swiftSettings: swiftSettings),
         .testTarget(

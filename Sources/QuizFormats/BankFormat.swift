@@ -1,0 +1,83 @@
+import Foundation
+import QuizCore
+
+/// Every question-bank format Quizbox reads, which of them it writes, and how a file's format
+/// is recognised from its name and first bytes.
+public enum BankFormat: String, CaseIterable, Sendable {
+    case csv, gift, moodleXML = "moodle-xml", aiken, openTriviaDB = "opentdb", remote, bundle
+
+    public var canWrite: Bool { self != .openTriviaDB && self != .remote }
+
+    public var fileExtension: String {
+        switch self {
+        case .csv: "csv"
+        case .gift: "gift"
+        case .moodleXML: "xml"
+        case .aiken: "txt"
+        case .openTriviaDB, .remote, .bundle: "json"
+        }
+    }
+
+    /// By extension first, then by content for the ambiguous ones (.json, .txt, no extension).
+    public static func detect(fileName: String, data: Data) -> BankFormat {
+        let ext = (fileName as NSString).pathExtension.lowercased()
+        switch ext {
+        case "csv": return .csv
+        case "gift": return .gift
+        case "xml": return .moodleXML
+        default: break
+        }
+        let head = String(decoding: data.prefix(4_096), as: UTF8.self)
+            .trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{FEFF}")))
+        if head.hasPrefix("<") { return .moodleXML }
+        if head.hasPrefix("{") || head.hasPrefix("[") {
+            if head.contains("\"quizbox-bundle\"") { return .bundle }
+            if head.contains("\"response_code\"") || head.contains("\"results\"") { return .openTriviaDB }
+            if head.contains("\"question\"") && head.contains("\"answer\"") { return .remote }
+            return .bundle
+        }
+        let lines = head.split(whereSeparator: \.isNewline)
+        if lines.contains(where: { $0.hasPrefix("ANSWER:") || $0.hasPrefix("ANSWER :") }) { return .aiken }
+        if head.contains("{") && (head.contains("=") || head.contains("~") || head.contains("$CATEGORY")) { return .gift }
+        if ext == "txt" && head.contains("::") { return .gift }
+        return .csv
+    }
+
+    /// Reads `data`; all problems come back in one ImportError, and nothing is half-read.
+    public func read(_ data: Data, defaults: ImportDefaults) throws(ImportError) -> ReadResult {
+        switch self {
+        case .csv:
+            let options = CSVReader.Options(defaultSubject: defaults.subject, defaultTopic: defaults.topic,
+                                            quizTitle: defaults.quizTitle, maxBytes: defaults.maxBytes)
+            return ReadResult(bank: try CSVReader(options: options).read(data))
+        case .gift: return try GIFTReader(defaults: defaults).read(data)
+        case .moodleXML: return try MoodleXMLReader(defaults: defaults).read(data)
+        case .aiken: return try AikenReader(defaults: defaults).read(data)
+        case .openTriviaDB: return try OpenTriviaReader(defaults: defaults).read(data)
+        case .remote: return try RemoteQuestionReader(defaults: defaults).read(data)
+        case .bundle: return ReadResult(bank: try BundleCodec(maxBytes: defaults.maxBytes).read(data))
+        }
+    }
+
+    /// The file's bytes and the questions this format cannot hold; nil for read-only formats.
+    public func write(_ bank: Bank) -> (data: Data, skipped: [FormatProblem])? {
+        switch self {
+        case .csv:
+            let output = CSVWriter().write(bank)
+            return (Data(output.csv.utf8), output.skipped.map {
+                FormatProblem(question: $0.question, message: $0.reason)
+            })
+        case .gift:
+            let output = GIFTWriter().write(bank)
+            return (Data(output.text.utf8), output.skipped)
+        case .moodleXML:
+            let output = MoodleXMLWriter().write(bank)
+            return (Data(output.text.utf8), output.skipped)
+        case .aiken:
+            let output = AikenWriter().write(bank)
+            return (Data(output.text.utf8), output.skipped)
+        case .bundle: return (BundleCodec().write(bank), [])
+        case .openTriviaDB, .remote: return nil
+        }
+    }
+}

@@ -1,0 +1,161 @@
+import QuizCore
+
+/// Writes a bank as Moodle XML that Moodle's "Import questions" and `MoodleXMLReader` read.
+///
+/// Each topic's questions (its quizzes' in order, then those outside any quiz) follow a category
+/// question `$course$/top/Subject/Topic` ("/" inside a name is written "//", as Moodle does).
+/// Texts are `plain_text` in CDATA. Single choice is a `multichoice` with `<single>true</single>`
+/// and fraction 100 on the correct answer; multiple choice has `<single>false</single>`, the
+/// correct answers sharing 100 equally (3 → 33.33333 each) and the others 0, so Moodle gives
+/// partial credit where Quizbox does not. True/false, typed answers (every accepted answer at
+/// fraction 100, `*` written `\*`) and numeric questions (value, tolerance and unit) have their
+/// Moodle types. The name is the first 60 characters of the text; the explanation is the general
+/// feedback; points are the default grade.
+///
+/// Quiz titles, descriptions and difficulty are not written. Name-them-all questions have no
+/// Moodle equivalent: they are returned in `skipped`, located by their path in the bank.
+public struct MoodleXMLWriter: Sendable {
+    public init() {}
+
+    public func write(_ bank: Bank) -> (text: String, skipped: [FormatProblem]) {
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<quiz>\n"
+        var skipped: [FormatProblem] = []
+        for (s, subject) in bank.subjects.enumerated() {
+            for (t, topic) in subject.topics.enumerated() {
+                let base = "subjects[\(s)].topics[\(t)]"
+                var located: [(path: String, question: Question)] = []
+                for (q, quiz) in topic.quizzes.enumerated() {
+                    located += quiz.questions.enumerated().map { ("\(base).quizzes[\(q)].questions[\($0.offset)]", $0.element) }
+                }
+                located += topic.questions.enumerated().map { ("\(base).questions[\($0.offset)]", $0.element) }
+
+                var wroteCategory = false
+                for (path, question) in located {
+                    guard let element = Self.element(for: question) else {
+                        let message = question.kind == .nameAll
+                            ? "name-them-all questions have no Moodle XML equivalent"
+                            : "more than 10 correct answers cannot share Moodle's grades"
+                        skipped.append(FormatProblem(path: path, question: question.text, message: message))
+                        continue
+                    }
+                    if !wroteCategory {
+                        xml += Self.category(subject: subject.name, topic: topic.name)
+                        wroteCategory = true
+                    }
+                    xml += element
+                }
+            }
+        }
+        xml += "</quiz>\n"
+        return (xml, skipped)
+    }
+
+    private static func category(subject: String, topic: String) -> String {
+        let path = "$course$/top/" + [subject, topic].map { $0.replacing("/", with: "//") }.joined(separator: "/")
+        return """
+              <question type="category">
+                <category>
+                  <text>\(escape(path))</text>
+                </category>
+              </question>
+
+            """
+    }
+
+    /// The `<question>` element, or nil for a kind Moodle XML cannot hold.
+    private static func element(for question: Question) -> String? {
+        let type: String
+        var parts: [String] = []
+        switch question.body {
+        case .singleChoice(let choices), .multipleChoice(let choices):
+            type = "multichoice"
+            let isSingle = question.kind == .singleChoice
+            let correctCount = choices.count(where: \.isCorrect)
+            guard let share = isSingle ? "100" : MoodleXMLGrade.equalShare(of: max(1, correctCount)) else { return nil }
+            parts.append("<single>\(isSingle)</single>")
+            parts.append("<answernumbering>abc</answernumbering>")
+            for choice in choices {
+                parts.append(answer(choice.text, fraction: choice.isCorrect ? share : "0"))
+            }
+        case .trueFalse(let value):
+            type = "truefalse"
+            parts.append(answer("true", fraction: value ? "100" : "0"))
+            parts.append(answer("false", fraction: value ? "0" : "100"))
+        case .typedAnswer(let accepted):
+            type = "shortanswer"
+            parts.append("<usecase>0</usecase>")
+            for text in accepted {
+                parts.append(answer(text.replacing("*", with: "\\*"), fraction: "100"))
+            }
+        case .numeric(let value, let tolerance, let unit):
+            type = "numerical"
+            parts.append(answer(number(value), fraction: "100", extra: "<tolerance>\(number(tolerance))</tolerance>"))
+            if let unit, !unit.isEmpty {
+                parts.append("<units><unit><multiplier>1</multiplier><unit_name>\(escape(unit))</unit_name></unit></units>")
+                parts.append("<unitgradingtype>0</unitgradingtype><showunits>0</showunits><unitsleft>0</unitsleft>")
+            } else {
+                parts.append("<unitgradingtype>0</unitgradingtype><showunits>3</showunits><unitsleft>0</unitsleft>")
+            }
+        case .nameAll:
+            return nil
+        }
+
+        var xml = "  <question type=\"\(type)\">\n"
+        xml += "    <name><text>\(escape(name(of: question.text)))</text></name>\n"
+        xml += "    <questiontext format=\"plain_text\"><text>\(cdata(question.text))</text></questiontext>\n"
+        if let explanation = question.explanation, !explanation.isEmpty {
+            xml += "    <generalfeedback format=\"plain_text\"><text>\(cdata(explanation))</text></generalfeedback>\n"
+        }
+        xml += "    <defaultgrade>\(question.points)</defaultgrade>\n"
+        for part in parts { xml += "    \(part)\n" }
+        xml += "  </question>\n\n"
+        return xml
+    }
+
+    private static func answer(_ text: String, fraction: String, extra: String = "") -> String {
+        "<answer fraction=\"\(fraction)\" format=\"plain_text\"><text>\(cdata(text))</text>\(extra)</answer>"
+    }
+
+    /// The first 60 characters of the text, on one line.
+    private static func name(of text: String) -> String {
+        let flat = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return flat.isEmpty ? "Question" : String(flat.prefix(60))
+    }
+
+    /// Without a trailing ".0" for whole numbers; otherwise the shortest text that reads back the same.
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    /// Text in CDATA: a "]]>" inside is split across two sections.
+    private static func cdata(_ text: String) -> String {
+        "<![CDATA[" + xmlCharacters(text).replacing("]]>", with: "]]]]><![CDATA[>") + "]]>"
+    }
+
+    private static func escape(_ text: String) -> String {
+        var escaped = ""
+        for scalar in xmlCharacters(text).unicodeScalars {
+            switch scalar {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+
+    /// XML 1.0 cannot hold control characters other than tab and line breaks, nor U+FFFE/U+FFFF,
+    /// even escaped: they are left out.
+    private static func xmlCharacters(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isForbidden) else { return text }
+        var kept = String.UnicodeScalarView()
+        kept.append(contentsOf: text.unicodeScalars.filter { !isForbidden($0) })
+        return String(kept)
+    }
+
+    private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r")
+            || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+    }
+}

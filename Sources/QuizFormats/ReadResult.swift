@@ -1,0 +1,29 @@
+import QuizCore
+
+/// What a reader produced: the questions it could take, and what it had to leave out
+/// (kinds Quizbox has no equivalent for, such as essays), each with where it was.
+public struct ReadResult: Sendable, Hashable {
+    public var bank: Bank
+    public var warnings: [FormatProblem]
+
+    public init(bank: Bank, warnings: [FormatProblem] = []) {
+        self.bank = bank
+        self.warnings = warnings
+    }
+}
+
+/// Where questions without a category of their own go, and what the quiz holding them is called.
+public struct ImportDefaults: Sendable, Hashable {
+    public var subject: String
+    public var topic: String
+    public var quizTitle: String
+    public var maxBytes: Int
+
+    public init(subject: String = "Imported", topic: String = "Imported", quizTitle: String = "Imported questions",
+                maxBytes: Int = 20 * 1024 * 1024) {
+        self.subject = subject
+        self.topic = topic
+        self.quizTitle = quizTitle
+        self.maxBytes = maxBytes
+    }
+}

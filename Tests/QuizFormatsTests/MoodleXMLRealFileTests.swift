@@ -1,0 +1,87 @@
+import Foundation
+import QuizCore
+import QuizFormats
+import Testing
+
+/// Real Moodle exports (see /work/shared/testdata/formats/SOURCES.md for what each exercises).
+@Suite struct MoodleXMLRealFileTests {
+    private func read(_ name: String) throws -> ReadResult {
+        try MoodleXMLReader().read(try MoodleXMLTestFiles.data(name))
+    }
+
+    @Test func multichoiceExportBecomesOneSingleChoiceQuestionWithItsHTMLFlattened() throws {
+        let result = try read("qas-multichoice.xml")
+        #expect(result.bank.subjects.map(\.name) == ["Imported"])
+        #expect(result.bank.subjects.first?.topics.map(\.name) == ["Imported"])
+        let questions = moodleXMLQuestions(result.bank)
+        #expect(questions.count == 1)
+        let question = try #require(questions.first)
+        #expect(question.text == #"""
+            a link here and an image and an equation \( \int_{2\pi} x^2 \mathrm{d} x \)
+            centered text
+            flush left text
+            flush right text
+            In moodle editor, there is also exponent and indice and that
+            and svg file
+            """#)
+        #expect(question.body == .singleChoice([
+            Choice(id: 1, text: "This is the good underlined answer.", isCorrect: true),
+            Choice(id: 2, text: "This is one italic wrong answer.", isCorrect: false),
+            Choice(id: 3, text: "This a wrong bold answer.", isCorrect: false),
+            Choice(id: 4, text: "This a wrong strong answer.", isCorrect: false),
+            Choice(id: 5, text: "This a wrong emphasis answer.", isCorrect: false),
+        ]))
+        #expect(question.points == 1)  // defaultgrade 1.3
+        #expect(question.explanation == nil)  // empty general feedback and answer feedback
+        // Two base64 files (a PNG and an SVG) and their <img> tags are not imported.
+        #expect(result.warnings.map(\.description) == [
+            "line 3: images were not imported (2 embedded files) (question \"html layout\")",
+        ])
+    }
+
+    @Test func matchingExportIsReportedAsAnUnsupportedQuestion() throws {
+        let result = try read("qas-matching.xml")
+        #expect(result.bank.questionCount == 0)
+        #expect(result.warnings.map(\.description) == [
+            "line 3: matching questions are not supported by Quizbox (question \"h1\")",
+        ])
+    }
+
+    @Test func numericalExportKeepsValueToleranceAndTheBaseUnit() throws {
+        let result = try read("qas-numerical.xml")
+        let question = try #require(moodleXMLQuestions(result.bank).first)
+        #expect(moodleXMLQuestions(result.bank).count == 1)
+        #expect(question.body == .numeric(value: 150, tolerance: 0, unit: "cm"))
+        #expect(question.text == #"""
+            Find \(x\) such \(2x-300=0\) ?
+            Here \(x\) is an integer, test for exact match, only.
+            """#)
+        #expect(question.points == 1)
+        #expect(result.warnings.map(\.message) == [
+            "only \"cm\" (multiplier 1) was kept; Quizbox has one unit per question, so \"mm\", \"m\" were dropped",
+        ])
+        #expect(result.warnings.first?.line == 3)
+    }
+
+    @Test func shortAnswerExportAcceptsTheFullMarkAnswerAndExplainsWithItsFeedback() throws {
+        let result = try read("qas-shortanswer.xml")
+        let question = try #require(moodleXMLQuestions(result.bank).first)
+        #expect(question.text == "Type in the name of the ISLAND where the first ever Moodle Research conference was held.")
+        // "Greece" has fraction 0: a wrong answer, which needs no equivalent and no warning.
+        #expect(question.body == .typedAnswer(["Crete"]))
+        #expect(question.explanation == "Correct. Well done! More information on Moodle Research conferences on the Moodle Research site.")
+        #expect(question.points == 1)  // defaultgrade 1.12
+        #expect(result.warnings.isEmpty)
+        #expect(try question.isCorrect(.text("crete")))
+    }
+
+    @Test func realExportsSurviveAWriteAndReadBack() throws {
+        for name in MoodleXMLTestFiles.names {
+            let first = try read(name)
+            guard first.bank.questionCount > 0 else { continue }  // the matching export holds nothing to write
+            let output = MoodleXMLWriter().write(first.bank)
+            #expect(output.skipped.isEmpty)
+            #expect(try readMoodleXML(output.text).bank == first.bank, "\(name)")
+        }
+    }
+}
