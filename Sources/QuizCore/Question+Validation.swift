@@ -136,8 +136,30 @@ extension Question {
     public static func choiceKey(_ text: String) -> String {
         // Choices are read, not typed: punctuation tells "C#" from "C++" and "3" from "-3",
         // so only case, compatibility forms and spacing are ignored.
-        text.precomposedStringWithCompatibilityMapping.lowercased()
+        if let ascii = asciiChoiceKey(text) { return ascii }
+        return text.precomposedStringWithCompatibilityMapping.lowercased()
             .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// The same key for all-ASCII text without Foundation's Unicode machinery, which dominated
+    /// importing (every choice of every question is keyed).
+    static func asciiChoiceKey(_ text: String) -> String? {
+        var key = [UInt8]()
+        key.reserveCapacity(text.utf8.count)
+        var space = false
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return nil }
+            if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                space = !key.isEmpty
+                continue
+            }
+            if space {
+                key.append(0x20)
+                space = false
+            }
+            key.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
+        }
+        return String(decoding: key, as: UTF8.self)
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import QuizCore
 import Testing
 
@@ -81,6 +82,15 @@ import Testing
         let duplicate = single(["Saint-Étienne", "Lyon", "SAINT-ÉTIENNE "])
         #expect(duplicate.validationErrors()
             == [.init(field: "choices[2].text", message: "repeats choices[0] (\"Saint-Étienne\")")])
+    }
+
+    @Test func theFastChoiceKeyAgreesWithTheFullOneOnASCII() {
+        for text in ["  Paris ", "C#", "C++", "\tTwo\n\nLines  here\r", "UPPER lower 123 -3.5", "", "   ", "a\u{0B}b\u{0C}c"] {
+            let slow = text.precomposedStringWithCompatibilityMapping.lowercased()
+                .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(Question.choiceKey(text) == slow, "\(text.debugDescription)")
+        }
+        #expect(Question.choiceKey("ÉCOLE  Zürich") == "école zürich", "non-ASCII takes the full path")
     }
 
     @Test func choicesThatDifferOnlyInPunctuationAreDistinct() {
