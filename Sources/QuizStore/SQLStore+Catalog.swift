@@ -163,10 +163,8 @@ extension SQLStore: CatalogStore {
                     let (topicId, newTopic) = try await Self.findOrInsert(
                         db, table: "topics", parent: ("subject_id", subjectId), name: topic.name, description: topic.description)
                     if newTopic { summary.topics += 1 }
-                    for question in topic.questions {
-                        _ = try await Self.insertQuestion(db, question, topicId: topicId, at: date)
-                        summary.questions += 1
-                    }
+                    _ = try await insertQuestions(db, topic.questions, topicId: topicId, at: date)
+                    summary.questions += topic.questions.count
                     for quiz in topic.quizzes {
                         let position = try await db.raw("""
                             SELECT COALESCE(MAX(position), 0) + 1 AS p FROM quizzes WHERE topic_id = \(bind: topicId)
@@ -177,14 +175,16 @@ extension SQLStore: CatalogStore {
                             RETURNING id
                             """).first()?.int64("id") else { throw StoreError.notFound }
                         summary.quizzes += 1
-                        for (index, question) in quiz.questions.enumerated() {
-                            let questionId = try await Self.insertQuestion(db, question, topicId: topicId, at: date)
+                        let ids = try await insertQuestions(db, quiz.questions, topicId: topicId, at: date)
+                        for start in stride(from: 0, to: ids.count, by: Self.rowsPerInsert) {
+                            let rows: [SQLQueryString] = (start..<min(start + Self.rowsPerInsert, ids.count)).map {
+                                "(\(bind: quizId), \(bind: ids[$0]), \(bind: $0 + 1))"
+                            }
                             try await db.raw("""
-                                INSERT INTO quiz_questions (quiz_id, question_id, position)
-                                VALUES (\(bind: quizId), \(bind: questionId), \(bind: index + 1))
+                                INSERT INTO quiz_questions (quiz_id, question_id, position) VALUES \(rows.joined(separator: ", "))
                                 """).run()
-                            summary.questions += 1
                         }
+                        summary.questions += ids.count
                     }
                 }
             }
@@ -212,14 +212,34 @@ extension SQLStore: CatalogStore {
         return (id, true)
     }
 
-    static func insertQuestion(_ db: any SQLDatabase, _ question: Question, topicId: Int64, at date: Date) async throws -> Int64 {
-        let body = try QuestionBodyRecord.encode(question.body)
-        guard let id = try await db.raw("""
-            INSERT INTO questions (topic_id, kind, text, explanation, difficulty, points, body, created_at)
-            VALUES (\(bind: topicId), \(bind: question.kind.rawValue), \(bind: question.text), \(bind: question.explanation),
-                    \(bind: question.difficulty.rawValue), \(bind: question.points), \(bind: body), \(bind: date.millis))
-            RETURNING id
-            """).first()?.int64("id") else { throw StoreError.notFound }
-        return id
+    /// Rows per multi-row INSERT: well under SQLite's 32,766 bound values at nine a row.
+    static let rowsPerInsert = 500
+
+    /// Inserts questions many to a statement. Their ids are assigned here, consecutively after the
+    /// largest one, because a multi-row RETURNING does not promise rows in order; callers hold the
+    /// write transaction, so no other writer can take those ids meanwhile.
+    func insertQuestions(_ db: any SQLDatabase, _ questions: [Question], topicId: Int64, at date: Date) async throws -> [Int64] {
+        guard !questions.isEmpty else { return [] }
+        let first = (try await db.raw("SELECT COALESCE(MAX(id), 0) AS m FROM questions").first()?.int64("m") ?? 0) + 1
+        let ids = questions.indices.map { first + Int64($0) }
+        for start in stride(from: 0, to: questions.count, by: Self.rowsPerInsert) {
+            let rows: [SQLQueryString] = try (start..<min(start + Self.rowsPerInsert, questions.count)).map { index in
+                let question = questions[index]
+                return """
+                    (\(bind: ids[index]), \(bind: topicId), \(bind: question.kind.rawValue), \(bind: question.text),
+                     \(bind: question.explanation), \(bind: question.difficulty.rawValue), \(bind: question.points),
+                     \(bind: try QuestionBodyRecord.encode(question.body)), \(bind: date.millis))
+                    """
+            }
+            try await db.raw("""
+                INSERT INTO questions (id, topic_id, kind, text, explanation, difficulty, points, body, created_at)
+                VALUES \(rows.joined(separator: ", "))
+                """).run()
+        }
+        if database.dialect == .postgres {
+            // Explicit ids do not advance PostgreSQL's identity sequence; keep it ahead of them.
+            try await db.raw("SELECT setval(pg_get_serial_sequence('questions', 'id'), \(bind: ids.last!))").run()
+        }
+        return ids
     }
 }
