@@ -7,13 +7,7 @@ import Testing
 /// five options and one option starting with "-", long texts with "[image]" placeholders, and a
 /// last question whose four options are all just "." (written `A)  .`).
 @Suite struct AikenFileTests {
-    static let file = URL(fileURLWithPath: #filePath)
-        .resolvingSymlinksInPath()  // the source may be reached through a symlinked checkout
-        .deletingLastPathComponent()  // QuizFormatsTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // main
-        .deletingLastPathComponent()  // the folder holding main and shared
-        .appendingPathComponent("shared/testdata/formats/aiken/qas-aiken_1.txt")
+    static let file = SharedTestData.url("aiken/qas-aiken_1.txt")
 
     @Test func theSampleIsRejectedBecauseItsLastQuestionRepeatsTheOptionDot() throws {
         let data = try Data(contentsOf: Self.file)
@@ -90,19 +84,13 @@ import Testing
 /// Random inputs for the fuzz tests of the Aiken, Open Trivia DB and remote-question readers.
 /// Seeded (SplitMix64), so a failure replays exactly.
 struct SeededMutator {
-    private var state: UInt64
+    private var generator: SeededGenerator
 
     init(seed: UInt64) {
-        state = seed
+        generator = SeededGenerator(state: seed)
     }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 
     mutating func below(_ bound: Int) -> Int { bound <= 0 ? 0 : Int(next() % UInt64(bound)) }
 

@@ -8,18 +8,6 @@ import Testing
 @Suite struct GIFTFuzzTests {
     private typealias S = GIFTSupport
 
-    /// SplitMix64: the same seed gives the same inputs on every machine, so a failure can be replayed.
-    private struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     private static let special = Array("{}=~#%:\\\n\r->[]<>&;/$ \t01".utf8)
 
     private func mutate(_ input: [UInt8], _ random: inout SeededGenerator) -> [UInt8] {

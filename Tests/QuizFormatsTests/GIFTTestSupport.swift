@@ -51,13 +51,7 @@ enum GIFTSupport {
 
     /// /work/shared/testdata/formats/gift/`name`, found from this source file, never copied.
     static func realFile(_ name: String) throws -> Data {
-        let url = URL(fileURLWithPath: #filePath)
-            .resolvingSymlinksInPath()  // the tests may be built through a symlinked checkout
-            .deletingLastPathComponent()  // QuizFormatsTests
-            .deletingLastPathComponent()  // Tests
-            .deletingLastPathComponent()  // main
-            .deletingLastPathComponent()  // the folder holding main and shared
-            .appendingPathComponent("shared/testdata/formats/gift/\(name)")
+        let url = SharedTestData.url("gift/\(name)")
         return try Data(contentsOf: url)
     }
 

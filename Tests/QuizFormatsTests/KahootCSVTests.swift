@@ -7,13 +7,7 @@ import Testing
 /// "Answer1"–"Answer4", a "Time" limit and a "Correct" option *number*, which is not the Quizbox
 /// layout. The reader must refuse it with one clear message rather than import garbage.
 @Suite struct KahootCSVTests {
-    private static let file = URL(fileURLWithPath: #filePath)
-        .resolvingSymlinksInPath()  // the source may be reached through a symlinked checkout
-        .deletingLastPathComponent()  // QuizFormatsTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // main
-        .deletingLastPathComponent()  // the folder holding main and shared
-        .appendingPathComponent("shared/testdata/formats/csv/qas-kahoot.csv")
+    private static let file = SharedTestData.url("csv/qas-kahoot.csv")
 
     @Test func kahootExportIsRejectedWithOneMessageNamingTheExpectedHeader() throws {
         let data = try Data(contentsOf: Self.file)

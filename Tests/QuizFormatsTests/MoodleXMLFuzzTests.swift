@@ -7,17 +7,6 @@ import Testing
 /// must return a bank of valid questions or throw an ImportError saying something, never crash
 /// or hang. The seeds are fixed, so a failure reproduces.
 @Suite struct MoodleXMLFuzzTests {
-    /// SplitMix64: tiny, fast and the same on every platform.
-    private struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     private static let snippets: [String] = [
         "<", ">", "&", "]]>", "<![CDATA[", "</question>", "<question type=\"multichoice\">", "fraction=\"37\"",

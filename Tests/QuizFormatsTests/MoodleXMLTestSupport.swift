@@ -61,13 +61,7 @@ func moodleXMLLocations(_ problems: [FormatProblem]) -> [String] {
 /// The real Moodle exports in /work/shared/testdata/formats/moodlexml, found from this file's
 /// place in the checkout (never copied into the repository: they are GPL-3.0).
 enum MoodleXMLTestFiles {
-    static let folder = URL(fileURLWithPath: #filePath)
-        .resolvingSymlinksInPath()  // the source may be reached through a symlinked checkout
-        .deletingLastPathComponent()  // QuizFormatsTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // main
-        .deletingLastPathComponent()  // the folder holding main and shared
-        .appendingPathComponent("shared/testdata/formats/moodlexml")
+    static let folder = SharedTestData.url("moodlexml")
 
     static let names = ["qas-matching.xml", "qas-multichoice.xml", "qas-numerical.xml", "qas-shortanswer.xml"]
 

@@ -7,13 +7,7 @@ import Testing
 /// one per encoding the API offers, and one API capture with a JavaScript trailing comma.
 @Suite struct OpenTriviaFileTests {
     static func file(_ name: String) -> URL {
-        URL(fileURLWithPath: #filePath)
-            .resolvingSymlinksInPath()  // the source may be reached through a symlinked checkout
-            .deletingLastPathComponent()  // QuizFormatsTests
-            .deletingLastPathComponent()  // Tests
-            .deletingLastPathComponent()  // main
-            .deletingLastPathComponent()  // the folder holding main and shared
-            .appendingPathComponent("shared/testdata/formats/opentdb/\(name)")
+        SharedTestData.url("opentdb/\(name)")
     }
 
     static func read(_ name: String, encoding: OpenTriviaReader.Encoding? = nil) throws -> ReadResult {
