@@ -14,7 +14,7 @@ struct Import: AsyncParsableCommand {
         discussion: "The format is recognised from the file's extension and content unless --format says it."
     )
 
-    @Argument(help: "The file to import.")
+    @Argument(help: "The file to import, or an http(s) address to load it from.")
     var file: String
 
     @Option(help: "csv, gift, moodle-xml, aiken, opentdb, remote or bundle (default: detected).")
@@ -37,6 +37,9 @@ struct Import: AsyncParsableCommand {
     static let maxBytes = 20 << 20
 
     func run() async throws {
+        if let remote = URL(string: file), ["http", "https"].contains(remote.scheme?.lowercased() ?? "") {
+            return try await importRemote(remote)
+        }
         let url = URL(fileURLWithPath: file)
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
         guard let size else { throw CLIError("quizbox import: cannot read \(file): no such file.") }
@@ -53,15 +56,32 @@ struct Import: AsyncParsableCommand {
             throw CLIError((lines + ["quizbox import: nothing was imported (\(error.problems.count) problem(s), read as \(format.rawValue))."])
                 .joined(separator: "\n"))
         }
-        for warning in result.warnings { print("\(file):\(warning.description) (not imported)") }
+        try await store(result, source: file, format: format)
+    }
+
+    /// Downloads with the loader's limits (connect 5 s, total 30 s, 20 MiB, 5 redirects).
+    func importRemote(_ url: URL) async throws {
+        let defaults = ImportDefaults(subject: subject, topic: topic,
+                                      quizTitle: quizTitle ?? url.deletingPathExtension().lastPathComponent, maxBytes: Self.maxBytes)
+        let loaded: RemoteBankLoader.Loaded
+        do {
+            loaded = try await RemoteBankLoader().load(url, format: format, defaults: defaults)
+        } catch {
+            throw CLIError("quizbox import: \(error.description)\nquizbox import: nothing was imported.")
+        }
+        try await store(loaded.result, source: url.absoluteString, format: loaded.format)
+    }
+
+    func store(_ result: ReadResult, source: String, format: BankFormat) async throws {
+        for warning in result.warnings { print("\(source):\(warning.description) (not imported)") }
         let counts = Self.counts(result.bank)
         if dryRun {
-            print("\(file) (\(format.rawValue)): \(result.bank.questionCount) question(s) would be imported: \(counts). Dry run: nothing stored.")
+            print("\(source) (\(format.rawValue)): \(result.bank.questionCount) question(s) would be imported: \(counts). Dry run: nothing stored.")
             return
         }
         try await db.withStore { store, config in
             let summary = try await store.importBank(result.bank, at: Date())
-            print("Imported \(summary.questions) question(s) (\(counts)) into \(summary.quizzes) quiz(zes) from \(file) (\(format.rawValue)) into \(config.database).")
+            print("Imported \(summary.questions) question(s) (\(counts)) into \(summary.quizzes) quiz(zes) from \(source) (\(format.rawValue)) into \(config.database).")
         }
     }
 

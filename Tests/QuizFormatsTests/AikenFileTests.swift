@@ -6,7 +6,7 @@ import Testing
 /// /work/shared/testdata/formats/aiken/qas-aiken_1.txt, a Moodle sample: five questions, one with
 /// five options and one option starting with "-", long texts with "[image]" placeholders, and a
 /// last question whose four options are all just "." (written `A)  .`).
-@Suite struct AikenFileTests {
+@Suite(.timeLimit(.minutes(1))) struct AikenFileTests {
     static let file = SharedTestData.url("aiken/qas-aiken_1.txt")
 
     @Test func theSampleIsRejectedBecauseItsLastQuestionRepeatsTheOptionDot() throws {
@@ -55,7 +55,6 @@ import Testing
         let tokens = ["\n", "\r\n", "\r", "A. ", "B) ", "Z. ", "ANSWER: ", "ANSWER: A", "answer:", "\u{FEFF}", " ", ".", ")", "é"]
             .map { Array($0.utf8) } + [[0xFF], [0xC3], [0xEF, 0xBB, 0xBF], [0]]
         var fuzzer = SeededMutator(seed: 0xA1CE)
-        let start = ContinuousClock.now
         var accepted = 0
         for round in 0..<3_000 {
             let input: [UInt8]
@@ -77,7 +76,6 @@ import Testing
             }
         }
         #expect(accepted > 0)  // the mutations are not all fatal, so the accepting path is exercised too
-        #expect(ContinuousClock.now - start < .seconds(5))
     }
 }
 

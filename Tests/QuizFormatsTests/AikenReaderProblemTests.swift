@@ -3,7 +3,7 @@ import QuizCore
 import QuizFormats
 import Testing
 
-@Suite struct AikenReaderProblemTests {
+@Suite(.timeLimit(.minutes(1))) struct AikenReaderProblemTests {
     static func error(_ bytes: [UInt8], defaults: ImportDefaults = .init(), sourceLocation: SourceLocation = #_sourceLocation) -> ImportError {
         do {
             let result = try AikenReader(defaults: defaults).read(Data(bytes))
@@ -104,13 +104,11 @@ import Testing
     }
 
     @Test func aHostileFileOfRepeatedOptionsIsRejectedQuickly() {
-        let start = ContinuousClock.now
         let error = Self.error(Array(("Q?\n" + String(repeating: "A. x\n", count: 200_000) + "ANSWER: A\n").utf8))
         #expect(error.problems.count + error.omittedCount == 199_999)
         #expect(error.problems.first?.description == "line 3, column 1: option A repeats the option A on line 2 (question \"Q?\")")
         let longText = Self.error(Array((String(repeating: "more text\n", count: 200_000) + "A. a\nB. b\nANSWER: A\n").utf8))
         #expect(longText.problems.map(\.message) == ["question text is longer than 2000 characters"])
-        #expect(ContinuousClock.now - start < .seconds(3))
     }
 
     @Test func textThatIsNotUTF8IsRejectedAtTheFirstBadByte() {

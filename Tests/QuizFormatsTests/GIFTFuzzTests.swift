@@ -5,7 +5,7 @@ import Testing
 
 /// Damaged and hostile input: the reader must answer every time, with a located problem or a
 /// bank, and whatever it reads must survive a write and a second read.
-@Suite struct GIFTFuzzTests {
+@Suite(.timeLimit(.minutes(1))) struct GIFTFuzzTests {
     private typealias S = GIFTSupport
 
     private static let special = Array("{}=~#%:\\\n\r->[]<>&;/$ \t01".utf8)
@@ -112,9 +112,7 @@ import Testing
             "Q?{=a ~" + String(repeating: piece, count: 40_000),
         ]
         for text in runs {
-            let clock = ContinuousClock()
-            let elapsed = clock.measure { check(Array(text.utf8), "a run of \(piece.debugDescription)") }
-            #expect(elapsed < .seconds(5), "a run of \(piece.debugDescription) took \(elapsed)")
+            check(Array(text.utf8), "a run of \(piece.debugDescription)")
         }
     }
 }

@@ -6,7 +6,7 @@ import Testing
 /// Seeded mutations of the real exports, random bytes and random XML-ish token soups: the reader
 /// must return a bank of valid questions or throw an ImportError saying something, never crash
 /// or hang. The seeds are fixed, so a failure reproduces.
-@Suite struct MoodleXMLFuzzTests {
+@Suite(.timeLimit(.minutes(1))) struct MoodleXMLFuzzTests {
 
     private static let snippets: [String] = [
         "<", ">", "&", "]]>", "<![CDATA[", "</question>", "<question type=\"multichoice\">", "fraction=\"37\"",
@@ -64,7 +64,6 @@ import Testing
     }
 
     @Test func mutatedRealExportsAndRandomInputNeverCrashOrHang() throws {
-        let start = ContinuousClock.now
         var rng = SeededGenerator(state: 0x5EED_0F_A11)
         let files = try MoodleXMLTestFiles.names.map { Array(try MoodleXMLTestFiles.data($0)) }
 
@@ -86,6 +85,5 @@ import Testing
             for _ in 0..<Int.random(in: 0...40, using: &rng) { soup += Self.snippets.randomElement(using: &rng)! }
             check(Data(soup.utf8))
         }
-        #expect(ContinuousClock.now - start < .seconds(10))
     }
 }

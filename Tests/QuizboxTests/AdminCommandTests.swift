@@ -101,4 +101,16 @@ import Testing
         let readOnly = try QuizboxProcess.run(["export", "--format", "opentdb", "--database", "a.sqlite"], in: directory)
         #expect(readOnly.status != 0)
     }
+
+    @Test func importFromAnAddressThatCannotBeReachedSaysSoAndStoresNothing() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Port 9 on loopback: nothing listens there in a test sandbox.
+        let refused = try QuizboxProcess.run(["import", "http://127.0.0.1:9/bank.json", "--database", "q.sqlite"], in: directory)
+        #expect(refused.status != 0)
+        #expect(refused.output.contains("could not reach the server"))
+        #expect(refused.output.contains("nothing was imported"))
+        let notWeb = try QuizboxProcess.run(["import", "ftp://127.0.0.1/bank.json", "--database", "q.sqlite"], in: directory)
+        #expect(notWeb.status != 0, "ftp is read as a file name, and there is no such file")
+    }
 }

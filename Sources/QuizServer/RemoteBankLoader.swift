@@ -1,0 +1,110 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import QuizFormats
+
+/// "Load question from remote": downloads a question bank over HTTP(S) and reads it.
+/// Two ways to fail, as the use case has them: the server could not be reached (`connectivity`),
+/// or what came back is not a bank Quizbox can import (`invalidData`).
+public struct RemoteBankLoader: Sendable {
+    public enum Error: Swift.Error, Equatable, CustomStringConvertible {
+        case connectivity(String)
+        case invalidData(String, problems: [FormatProblem] = [])
+
+        public var description: String {
+            switch self {
+            case .connectivity(let reason): "could not reach the server: \(reason)"
+            case .invalidData(let reason, let problems):
+                ([reason] + problems.map(\.description)).joined(separator: "\n")
+            }
+        }
+    }
+
+    public struct Limits: Sendable {
+        public var connectTimeout: TimeAmount = .seconds(5)
+        public var totalTimeout: TimeAmount = .seconds(30)
+        public var maxBytes = 20 << 20
+        public var maxRedirects = 5
+        public init() {}
+    }
+
+    public var limits: Limits
+
+    public init(limits: Limits = Limits()) {
+        self.limits = limits
+    }
+
+    /// What was downloaded and read, with the format it was read as.
+    public struct Loaded: Sendable {
+        public var result: ReadResult
+        public var format: BankFormat
+        public var bytes: Int
+    }
+
+    public func load(_ url: URL, format: BankFormat? = nil, defaults: ImportDefaults) async throws(Error) -> Loaded {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
+            throw .invalidData("only http and https addresses can be loaded: \(url.absoluteString)")
+        }
+        let data = try await download(url)
+        let chosen = format ?? BankFormat.detect(fileName: url.lastPathComponent, data: data)
+        do {
+            return Loaded(result: try chosen.read(data, defaults: defaults), format: chosen, bytes: data.count)
+        } catch {
+            throw .invalidData("\(url.absoluteString) is not a \(chosen.rawValue) question bank Quizbox can import",
+                               problems: error.problems)
+        }
+    }
+
+    private func download(_ url: URL) async throws(Error) -> Data {
+        let configuration = HTTPClient.Configuration(
+            redirectConfiguration: .follow(max: limits.maxRedirects, allowCycles: false),
+            timeout: .init(connect: limits.connectTimeout, read: limits.totalTimeout)
+        )
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        defer { client.shutdown { _ in } }
+        let response: HTTPClientResponse
+        do {
+            var request = HTTPClientRequest(url: url.absoluteString)
+            request.headers.add(name: "User-Agent", value: "Quizbox")
+            response = try await client.execute(request, timeout: limits.totalTimeout)
+        } catch let error as HTTPClientError where error == .redirectLimitReached || error == .redirectCycleDetected {
+            throw .invalidData("\(url.absoluteString) redirects too often (more than \(limits.maxRedirects) times)")
+        } catch {
+            throw .connectivity(Self.describe(error))
+        }
+        guard response.status == .ok else {
+            throw .invalidData("\(url.absoluteString) answered \(response.status.code) \(response.status.reasonPhrase), not 200 OK")
+        }
+        if let length = response.headers.first(name: "content-length").flatMap(Int.init), length > limits.maxBytes {
+            throw .invalidData("\(url.absoluteString) is larger than \(limits.maxBytes / 1_048_576) MiB")
+        }
+        do {
+            let body = try await response.body.collect(upTo: limits.maxBytes)
+            return Data(body.readableBytesView)
+        } catch is NIOTooManyBytesError {
+            throw .invalidData("\(url.absoluteString) is larger than \(limits.maxBytes / 1_048_576) MiB")
+        } catch {
+            throw .connectivity(Self.describe(error))
+        }
+    }
+
+    /// A person-readable reason, not a type dump.
+    static func describe(_ error: any Swift.Error) -> String {
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .connectTimeout: return "the connection timed out"
+            case .deadlineExceeded, .readTimeout: return "the server took too long to answer"
+            case .remoteConnectionClosed: return "the server closed the connection"
+            default: return String(describing: error)
+            }
+        }
+        let text = String(describing: error)
+        if text.localizedCaseInsensitiveContains("refused") { return "the connection was refused" }
+        if text.localizedCaseInsensitiveContains("resolve") || text.localizedCaseInsensitiveContains("dns")
+            || text.localizedCaseInsensitiveContains("lookup") { return "the host name could not be resolved" }
+        if text.localizedCaseInsensitiveContains("ssl") || text.localizedCaseInsensitiveContains("tls")
+            || text.localizedCaseInsensitiveContains("certificate") { return "the secure connection failed (\(text))" }
+        return text
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import QuizCore
+import QuizFormats
+import QuizServer
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The "load question from remote" use case against servers started here, on loopback.
+@Suite struct RemoteBankLoaderTests {
+    static let payload = #"{"question": "Name the primary colours", "answer": ["red", "yellow", "blue"]}"#
+
+    /// A small HTTP server with one route per situation.
+    func withServer(_ body: @escaping @Sendable (Int) async throws -> Void) async throws {
+        let router = Router()
+        router.get("/colours.json") { _, _ in Self.payload }
+        router.get("/bank.gift") { _, _ in "Which is a primary colour? {=red ~green ~purple}\n" }
+        router.get("/broken.json") { _, _ in #"{"question": "Unfinished", "answer": ["# }
+        router.get("/huge.json") { _, _ in String(repeating: " ", count: 5_000) + Self.payload }
+        router.get("/loop") { _, _ in Response(status: .found, headers: [.location: "/loop"]) }
+        router.get("/moved") { _, _ in Response(status: .movedPermanently, headers: [.location: "/colours.json"]) }
+        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await app.test(.live) { client in try await body(try #require(client.port)) }
+    }
+
+    var defaults: ImportDefaults { ImportDefaults(subject: "Art", topic: "Colour", quizTitle: "Colours") }
+
+    @Test func aPayloadBecomesANameThemAllQuestion() async throws {
+        try await withServer { port in
+            let loaded = try await RemoteBankLoader().load(URL(string: "http://127.0.0.1:\(port)/colours.json")!, defaults: defaults)
+            #expect(loaded.format == .remote)
+            let question = try #require(loaded.result.bank.subjects.first?.topics.first?.quizzes.first?.questions.first)
+            #expect(question.text == "Name the primary colours")
+            guard case .nameAll(let items, _, _) = question.body else { Issue.record("not nameAll"); return }
+            #expect(items.map(\.answer) == ["red", "yellow", "blue"])
+        }
+    }
+
+    @Test func theFormatComesFromTheAddressAndRedirectsAreFollowed() async throws {
+        try await withServer { port in
+            let gift = try await RemoteBankLoader().load(URL(string: "http://127.0.0.1:\(port)/bank.gift")!, defaults: defaults)
+            #expect(gift.format == .gift)
+            #expect(gift.result.bank.questionCount == 1)
+            let moved = try await RemoteBankLoader().load(URL(string: "http://127.0.0.1:\(port)/moved")!, defaults: defaults)
+            #expect(moved.result.bank.questionCount == 1)
+        }
+    }
+
+    @Test func whatIsNotABankIsInvalidData() async throws {
+        try await withServer { port in
+            let loader = RemoteBankLoader()
+            await #expect { try await loader.load(URL(string: "http://127.0.0.1:\(port)/broken.json")!, defaults: defaults) } throws: {
+                guard case .invalidData(_, let problems) = $0 as? RemoteBankLoader.Error else { return false }
+                return problems.first?.line == 1
+            }
+            await #expect { try await loader.load(URL(string: "http://127.0.0.1:\(port)/nothing-here")!, defaults: defaults) } throws: {
+                guard case .invalidData(let reason, _) = $0 as? RemoteBankLoader.Error else { return false }
+                return reason.contains("404")
+            }
+            await #expect { try await loader.load(URL(string: "http://127.0.0.1:\(port)/loop")!, defaults: defaults) } throws: {
+                guard case .invalidData(let reason, _) = $0 as? RemoteBankLoader.Error else { return false }
+                return reason.contains("redirects too often")
+            }
+            var small = RemoteBankLoader.Limits()
+            small.maxBytes = 1_024
+            await #expect { try await RemoteBankLoader(limits: small).load(URL(string: "http://127.0.0.1:\(port)/huge.json")!, defaults: defaults) } throws: {
+                guard case .invalidData(let reason, _) = $0 as? RemoteBankLoader.Error else { return false }
+                return reason.contains("larger than")
+            }
+            await #expect(throws: RemoteBankLoader.Error.invalidData("only http and https addresses can be loaded: file:///etc/passwd")) {
+                try await loader.load(URL(string: "file:///etc/passwd")!, defaults: defaults)
+            }
+        }
+    }
+
+    @Test func aRefusedConnectionIsConnectivity() async throws {
+        let port = try Self.unusedPort()
+        var quick = RemoteBankLoader.Limits()
+        quick.connectTimeout = .milliseconds(300)  // refused connects are retried until this runs out
+        await #expect { try await RemoteBankLoader(limits: quick).load(URL(string: "http://127.0.0.1:\(port)/colours.json")!, defaults: defaults) } throws: {
+            guard case .connectivity = $0 as? RemoteBankLoader.Error else { return false }
+            return true
+        }
+    }
+
+    @Test func aServerThatNeverAnswersTimesOutAsConnectivity() async throws {
+        // Listening but never accepting: the kernel completes the handshake, no reply ever comes.
+        let (socket, port) = try Self.silentListener()
+        defer { close(socket) }
+        var quick = RemoteBankLoader.Limits()
+        quick.totalTimeout = .milliseconds(300)
+        await #expect { try await RemoteBankLoader(limits: quick).load(URL(string: "http://127.0.0.1:\(port)/x.json")!, defaults: defaults) } throws: {
+            guard case .connectivity = $0 as? RemoteBankLoader.Error else { return false }
+            return true
+        }
+    }
+
+    struct SocketError: Error {}
+
+    static func silentListener() throws -> (Int32, Int) {
+        let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw SocketError() }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+        guard bound == 0, listen(fd, 16) == 0 else { close(fd); throw SocketError() }
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        guard named == 0 else { close(fd); throw SocketError() }
+        return (fd, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
+    /// A port nothing listens on: bound once to learn a free number, then closed.
+    static func unusedPort() throws -> Int {
+        let (fd, port) = try silentListener()
+        close(fd)
+        return port
+    }
+}
