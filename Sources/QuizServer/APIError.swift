@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import QuizFormats
 
 /// An error a client can act on: a status, a stable code, a message for people, and the bad field.
 public struct APIError: Error, Sendable, Equatable {
@@ -9,12 +10,15 @@ public struct APIError: Error, Sendable, Equatable {
     public var code: String
     public var message: String
     public var field: String?
+    /// For imports: every problem found in the file, each with where it is.
+    public var problems: [FormatProblem] = []
 
-    public init(_ status: HTTPResponse.Status, _ code: String, _ message: String, field: String? = nil) {
+    public init(_ status: HTTPResponse.Status, _ code: String, _ message: String, field: String? = nil, problems: [FormatProblem] = []) {
         self.status = status
         self.code = code
         self.message = message
         self.field = field
+        self.problems = problems
     }
 
     static func notFound(_ what: String) -> APIError {
@@ -26,10 +30,19 @@ public struct APIError: Error, Sendable, Equatable {
     static let sessionExpired = APIError(.unauthorized, "session_expired", "Your session has expired. Log in again.")
 
     private struct Body: Encodable {
+        struct Problem: Encodable {
+            var line: Int?
+            var column: Int?
+            var path: String?
+            var question: String?
+            var message: String
+            var description: String
+        }
         struct Detail: Encodable {
             var code: String
             var message: String
             var field: String?
+            var problems: [Problem]?
         }
         var error: Detail
     }
@@ -37,7 +50,11 @@ public struct APIError: Error, Sendable, Equatable {
     func response() -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let data = (try? encoder.encode(Body(error: .init(code: code, message: message, field: field)))) ?? Data()
+        let list = problems.map {
+            Body.Problem(line: $0.line, column: $0.column, path: $0.path, question: $0.question, message: $0.message, description: $0.description)
+        }
+        let data = (try? encoder.encode(Body(error: .init(code: code, message: message, field: field,
+                                                          problems: list.isEmpty ? nil : list)))) ?? Data()
         var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=utf-8"
         if status == .unauthorized { headers[.wwwAuthenticate] = "Bearer" }

@@ -81,7 +81,7 @@ func buildRouter(
             }
         }
         CatalogResponseCache(lifetime: config.cacheLifetime, time: time) { store.catalogGeneration }
-        BodyLimitMiddleware(maxBytes: config.maxBodyBytes)
+        BodyLimitMiddleware(defaultMaxBytes: config.maxBodyBytes)
         CredentialMiddleware()
     }
     router.get("/health") { _, _ -> Response in

@@ -25,12 +25,19 @@ final class ResponseCookies: Sendable {
     @TaskLocal static var current: ResponseCookies?
 
     private let values = Mutex<[String]>([])
+    private let headerValues = Mutex<[(HTTPField.Name, String)]>([])
 
     static func set(_ cookie: String) {
         current?.values.withLock { $0.append(cookie) }
     }
 
+    /// Any other header the generated code would percent-encode (Content-Disposition, Content-Type).
+    static func setHeader(_ name: HTTPField.Name, _ value: String) {
+        current?.headerValues.withLock { $0.append((name, value)) }
+    }
+
     var all: [String] { values.withLock { $0 } }
+    var headers: [(HTTPField.Name, String)] { headerValues.withLock { $0 } }
 }
 
 /// Reads the credential into a task-local so the generated API handlers can see it, and writes
@@ -52,6 +59,7 @@ struct CredentialMiddleware<Context: RequestContext>: RouterMiddleware {
         for cookie in cookies.all {
             response.headers.append(HTTPField(name: .setCookie, value: cookie))
         }
+        for (name, value) in cookies.headers { response.headers[name] = value }
         return response
     }
 

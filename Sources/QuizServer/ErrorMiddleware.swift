@@ -111,9 +111,13 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
 
 /// Reads the whole body up front, refusing it past the limit (413) before any handler sees it.
 struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
-    let maxBytes: Int
+    let defaultMaxBytes: Int
+    /// Question-bank uploads may be as large as a file import.
+    static var importPath: String { "/api/v1/imports" }
+    static var importMaxBytes: Int { 20 << 20 }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let maxBytes = request.uri.path == Self.importPath ? Self.importMaxBytes : defaultMaxBytes
         if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBytes {
             throw APIError(.contentTooLarge, "body_too_large", "The request body is larger than \(maxBytes / 1024) KiB.")
         }
