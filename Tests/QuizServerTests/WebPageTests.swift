@@ -265,27 +265,43 @@ import Testing
         }
     }
 
-    @Test func managingNeedsAnAuthorAndImportsPastedCSVAllOrNothing() async throws {
+    @Test func managingNeedsAnAuthorAndImportsAfterAPreviewAllOrNothing() async throws {
         try await withApp { client, env in
             let browser = TestBrowser(client)
             try await browser.register("writer")
             let asPlayer = try await browser.get("/manage")
             #expect(asPlayer.status == .forbidden)
             #expect(asPlayer.contains(#"id="manage-requirement""#))
+            #expect(try await browser.get("/manage/quizzes/1/export?format=gift").status == .forbidden)
             // As `quizbox user set-role` from another process: seen once the session cache lifetime passes.
             try await env.store.setRole(.author, username: "writer")
             env.time.advance(by: env.config.cacheLifetime + 0.1)
             #expect(try await browser.get("/manage").contains(#"id="import-form""#))
 
-            let bad = try await browser.post("/manage/import", [("subject", "Geo"), ("topic", "Seas"), ("quiz_title", "Oceans"),
-                                                                ("csv", "Largest?,Pacific,Atlantic,,,Pacific\nBroken?,A,B,,,C\n")])
+            let fields = [("subject", "Geo"), ("topic", "Seas"), ("quiz_title", "Oceans"), ("format", "")]
+            let bad = try await browser.post("/manage/import", fields + [("csv", "Largest?,Pacific,Atlantic,,,Pacific\nBroken?,A,B,,,C\n")])
             #expect(bad.status == .unprocessableContent)
             #expect(bad.contains("line 2"))
-            #expect(bad.contains("Largest?"), "the pasted CSV is kept")
-            let good = try await browser.post("/manage/import", [("subject", "Geo"), ("topic", "Seas"), ("quiz_title", "Oceans"),
-                                                                 ("csv", "Largest?,Pacific,Atlantic,,,Pacific\n")])
-            #expect(good.contains("Imported 1 question(s) into 1 quiz(zes)."))
-            #expect(good.contains("Oceans"))
+            #expect(bad.contains("Largest?"), "the pasted file is kept")
+
+            let gift = "Which ocean is largest? {=Pacific ~Atlantic}\n\nDescribe the sea. {}\n"
+            let preview = try await browser.post("/manage/import", fields + [("csv", gift), ("action", "preview")])
+            #expect(preview.contains("Read as gift: 1 question (1 singleChoice)"), "\(preview.html)")
+            #expect(preview.contains("Left out: line 3"))
+            #expect(preview.contains(#"id="import-button""#))
+            #expect(try await env.store.subjects().count == 1, "a preview stores nothing")
+            let stored = try await browser.post("/manage/import", fields + [("csv", gift), ("action", "import")])
+            #expect(stored.contains("Imported 1 question(s) into 1 quiz(zes)."))
+            #expect(try await env.store.subjects().map(\.name) == ["Science", "Geo"], "uncategorised GIFT uses the subject the form gave")
+
+            let unreachable = try await browser.post("/manage/import", fields + [("url", "http://127.0.0.1:9/bank.gift")])
+            #expect(unreachable.status == .unprocessableContent)
+            #expect(unreachable.contains("Could not load it"))
+
+            let download = try await browser.get("/manage/quizzes/1/export?format=gift")
+            #expect(download.status == .ok)
+            #expect(download.headers[.contentDisposition] == #"attachment; filename="quiz-1.gift""#)
+            #expect(download.contains("Which planet is largest?"))
         }
     }
 

@@ -78,7 +78,13 @@ struct WebController<Store: QuizStore>: Sendable {
         router.post("/profile/password") { request, context in try await post(request, context) { try await changePassword($0, $1, request: request) } }
         router.get("/contact") { request, _ in try await page(request) { try await contact($0, request: request) } }
         router.get("/manage") { request, _ in try await page(request) { try await manage($0, feedback: nil) } }
-        router.post("/manage/import") { request, context in try await post(request, context) { try await importCSV($0, $1) } }
+        router.post("/manage/import") { request, context in try await post(request, context) { try await importBank($0, $1) } }
+        router.get("/manage/quizzes/:id/export") { request, context in
+            try await page(request) {
+                try await exportQuiz($0, id: context.parameters.require("id", as: Int64.self),
+                                     format: request.uri.queryParameters["format"].map(String.init))
+            }
+        }
     }
 
     // MARK: - Plumbing
