@@ -48,7 +48,8 @@ public enum BankFormat: String, CaseIterable, Sendable {
         switch self {
         case .csv:
             let options = CSVReader.Options(defaultSubject: defaults.subject, defaultTopic: defaults.topic,
-                                            quizTitle: defaults.quizTitle, maxBytes: defaults.maxBytes)
+                                            quizTitle: defaults.quizTitle, maxBytes: defaults.maxBytes,
+                                            answerColumn: defaults.csvAnswerColumn)
             return ReadResult(bank: try CSVReader(options: options).read(data))
         case .gift: return try GIFTReader(defaults: defaults).read(data)
         case .moodleXML: return try MoodleXMLReader(defaults: defaults).read(data)

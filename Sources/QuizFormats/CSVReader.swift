@@ -13,21 +13,33 @@ import QuizCore
 /// Every problem is reported (up to `ImportError.maxProblems`) with its row's first physical line
 /// and the field's 1-based position as column, and nothing is returned unless the whole file is good.
 public struct CSVReader: Sendable {
+    /// How the answer column names the correct option.
+    public enum AnswerColumn: String, Sendable, Hashable, CaseIterable {
+        /// The option's text (the Quizbox format).
+        case text
+        /// `1`–`4`: the option's column.
+        case index
+        /// `A`–`D` (either case): the option's column.
+        case letter
+    }
+
     public struct Options: Sendable, Hashable {
         public var defaultSubject: String
         public var defaultTopic: String
         public var quizTitle: String
         /// Larger inputs are rejected before parsing.
         public var maxBytes: Int
+        public var answerColumn: AnswerColumn
 
         public init(
             defaultSubject: String = "Imported", defaultTopic: String = "Imported",
-            quizTitle: String = "Imported questions", maxBytes: Int = 20 * 1024 * 1024
+            quizTitle: String = "Imported questions", maxBytes: Int = 20 * 1024 * 1024, answerColumn: AnswerColumn = .text
         ) {
             self.defaultSubject = defaultSubject
             self.defaultTopic = defaultTopic
             self.quizTitle = quizTitle
             self.maxBytes = maxBytes
+            self.answerColumn = answerColumn
         }
     }
 
@@ -136,6 +148,8 @@ public struct CSVReader: Sendable {
         var correct: Int?
         if answer.isEmpty {
             report(column(.answer), "answer is empty: it must be the text of the correct option")
+        } else if options.answerColumn != .text {
+            correct = optionByPosition(answer, cells: cells.map { ($0.name, $0.text) }) { report(column(.answer), $0) }
         } else {
             // Exact text first; then as a player's answer would be compared ("paris" for "Paris").
             correct = cells.firstIndex { $0.text == answer }
@@ -198,4 +212,34 @@ private func uniqueLooseMatch(_ answer: String, in options: [String]) -> Int? {
     let key = AnswerNormalizer.normalize(answer)
     let matches = options.indices.filter { AnswerNormalizer.normalize(options[$0]) == key }
     return matches.count == 1 ? matches[0] : nil
+}
+
+extension CSVReader {
+    /// The option an answer like `2` or `B` names; a value that could also be read as another
+    /// option's text is refused rather than guessed.
+    func optionByPosition(_ answer: String, cells: [(name: CSVColumns.Name, text: String)], report: (String) -> Void) -> Int? {
+        let position: Int?
+        switch options.answerColumn {
+        case .index:
+            position = Int(answer).flatMap { (1...4).contains($0) ? $0 : nil }
+        case .letter:
+            position = answer.count == 1 ? ["A": 1, "B": 2, "C": 3, "D": 4][answer.uppercased()] : nil
+        case .text:
+            position = nil
+        }
+        guard let position else {
+            report("answer \"\(answer)\" is not \(options.answerColumn == .index ? "1, 2, 3 or 4" : "A, B, C or D")")
+            return nil
+        }
+        let name = CSVColumns.Name.options[position - 1]
+        guard let index = cells.firstIndex(where: { $0.name == name }) else {
+            report("answer \"\(answer)\" points at \(name.title), which is empty")
+            return nil
+        }
+        if let other = cells.firstIndex(where: { $0.text == answer }), other != index {
+            report("answer \"\(answer)\" could mean \(name.title) or \(cells[other].name.title), whose text is \"\(answer)\"")
+            return nil
+        }
+        return index
+    }
 }

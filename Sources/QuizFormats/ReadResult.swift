@@ -18,12 +18,15 @@ public struct ImportDefaults: Sendable, Hashable {
     public var topic: String
     public var quizTitle: String
     public var maxBytes: Int
+    /// CSV only: how the answer column names the correct option.
+    public var csvAnswerColumn: CSVReader.AnswerColumn
 
     public init(subject: String = "Imported", topic: String = "Imported", quizTitle: String = "Imported questions",
-                maxBytes: Int = 20 * 1024 * 1024) {
+                maxBytes: Int = 20 * 1024 * 1024, csvAnswerColumn: CSVReader.AnswerColumn = .text) {
         self.subject = subject
         self.topic = topic
         self.quizTitle = quizTitle
         self.maxBytes = maxBytes
+        self.csvAnswerColumn = csvAnswerColumn
     }
 }

@@ -7,6 +7,7 @@ import QuizServer
 import QuizStore
 
 extension BankFormat: ExpressibleByArgument {}
+extension CSVReader.AnswerColumn: ExpressibleByArgument {}
 
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -29,6 +30,9 @@ struct Import: AsyncParsableCommand {
     @Option(help: "Title of the quiz each topic's questions become (default: the file's name).")
     var quizTitle: String?
 
+    @Option(help: "CSV: the answer column holds the option's text, its index (1-4) or its letter (A-D).")
+    var answerColumn: CSVReader.AnswerColumn = .text
+
     @Flag(help: "Check the file and show what would be imported, without storing anything.")
     var dryRun = false
 
@@ -47,7 +51,8 @@ struct Import: AsyncParsableCommand {
         let data = try Data(contentsOf: url)
         let format = format ?? BankFormat.detect(fileName: file, data: data)
         let defaults = ImportDefaults(subject: subject, topic: topic,
-                                      quizTitle: quizTitle ?? url.deletingPathExtension().lastPathComponent, maxBytes: Self.maxBytes)
+                                      quizTitle: quizTitle ?? url.deletingPathExtension().lastPathComponent, maxBytes: Self.maxBytes,
+                                      csvAnswerColumn: answerColumn)
         let result: ReadResult
         do {
             result = try format.read(data, defaults: defaults)
@@ -62,7 +67,8 @@ struct Import: AsyncParsableCommand {
     /// Downloads with the loader's limits (connect 5 s, total 30 s, 20 MiB, 5 redirects).
     func importRemote(_ url: URL) async throws {
         let defaults = ImportDefaults(subject: subject, topic: topic,
-                                      quizTitle: quizTitle ?? url.deletingPathExtension().lastPathComponent, maxBytes: Self.maxBytes)
+                                      quizTitle: quizTitle ?? url.deletingPathExtension().lastPathComponent, maxBytes: Self.maxBytes,
+                                      csvAnswerColumn: answerColumn)
         let loaded: RemoteBankLoader.Loaded
         do {
             loaded = try await RemoteBankLoader().load(url, format: format, defaults: defaults)
