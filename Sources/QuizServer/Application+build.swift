@@ -74,7 +74,8 @@ func buildRouter(
     router.addMiddleware {
         SecurityHeadersMiddleware()
         ErrorMiddleware(renderer: renderer) { request in
-            // Outside the credential middleware: read the cookie from the request itself.
+            // Outside the credential middleware: read the cookie from the request itself. Any failure
+            // (no cookie, expired, database error) just means the error page shows signed out.
             let credential = CredentialMiddleware<AppRequestContext>.credential(in: request)
             return try? await RequestCredential.$current.withValue(credential) {
                 try await Authenticator(store: store, time: time).requireUser().username

@@ -135,8 +135,9 @@ import Testing
     }
 }
 
-/// Deterministic generator so a failure can be reproduced.
-struct SplitMix {
+/// SplitMix64 for this target's randomised tests: the same seed gives the same values on every
+/// machine, so a failure replays exactly.
+struct SplitMix: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

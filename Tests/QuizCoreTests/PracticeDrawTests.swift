@@ -30,7 +30,7 @@ import Testing
         _ settings: PracticeSettings, seen: Set<Int64> = [], from candidates: [PracticeCandidate] = bank,
         seed: UInt64 = 1
     ) -> PracticeDraw.Outcome {
-        var generator = PracticeSplitMix64(seed: seed)
+        var generator = SplitMix(seed: seed)
         return PracticeDraw.draw(from: candidates, settings: settings, seen: seen, using: &generator)
     }
 
@@ -198,7 +198,7 @@ import Testing
         let seen: Set<Int64> = [1, 3, 4]
         let expected: [Int64] = [2, 5, 6, 7]
         #expect(draw(settings, seen: seen).questionIds == expected)
-        var shuffler = PracticeSplitMix64(seed: 99)
+        var shuffler = SplitMix(seed: 99)
         let shuffled = Self.bank.shuffled(using: &shuffler)
         #expect(draw(settings, seen: seen, from: shuffled).questionIds == expected)
         #expect(draw(settings, seen: seen, from: Self.bank.reversed()).questionIds == expected)
@@ -247,18 +247,5 @@ import Testing
             #expect((750...1_050).contains(total[id] ?? 0), "id \(id) drawn \(total[id] ?? 0) times")
             #expect((200...400).contains(first[id] ?? 0), "id \(id) first \(first[id] ?? 0) times")
         }
-    }
-}
-
-/// SplitMix64: the same seed gives the same draws on every machine, so a failure replays exactly.
-private struct PracticeSplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
