@@ -70,7 +70,7 @@ struct CredentialMiddleware<Context: RequestContext>: RouterMiddleware {
                 return RequestCredential(token: String(parts[1]).trimmingCharacters(in: .whitespaces), fromCookie: false)
             }
         }
-        if let cookie = request.cookies[cookieName]?.value, !cookie.isEmpty {
+        if let cookie = request.cookie(cookieName), !cookie.isEmpty {
             return RequestCredential(token: cookie, fromCookie: true)
         }
         return nil

@@ -33,6 +33,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         var context: [String: Any] = ["pageTitle": heading, "heading": heading, "message": message, "signedIn": username != nil]
         if let username { context["username"] = username }
+        context["chrome"] = renderer.chrome(PageChrome(title: heading, username: username))
         return renderer.render("error", context, status: error.status)
     }
 

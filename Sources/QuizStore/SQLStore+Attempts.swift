@@ -17,7 +17,10 @@ extension SQLStore: AttemptStore {
     }
 
     public func attempt(id: Int64, userId: Int64) async throws -> Attempt? {
-        try await database.read { db in try await Self.loadAttempt(db, id: id, userId: userId) }
+        let attempt = try await caches.attempts.value(for: id) {
+            try await database.read { db in try await Self.loadAttempt(db, id: id, userId: nil) }
+        }
+        return attempt?.userId == userId ? attempt : nil
     }
 
     public func unfinishedAttempt(userId: Int64, quizId: Int64) async throws -> Attempt? {
@@ -59,16 +62,18 @@ extension SQLStore: AttemptStore {
     }
 
     /// The attempt and its answers in one query (the answer columns are NULL when there are none).
-    static func loadAttempt(_ db: any SQLDatabase, id: Int64, userId: Int64) async throws -> Attempt? {
+    /// A nil `userId` loads anyone's attempt (for the cache, which checks the owner itself).
+    static func loadAttempt(_ db: any SQLDatabase, id: Int64, userId: Int64?) async throws -> Attempt? {
         let rows = try await db.raw("""
             SELECT t.id, t.user_id, t.quiz_id, t.started_at, t.finished_at,
                    a.question_id, a.correct, a.points, a.answered_at, a.answer
             FROM attempts t LEFT JOIN answers a ON a.attempt_id = t.id
             LEFT JOIN quiz_questions qq ON qq.quiz_id = t.quiz_id AND qq.question_id = a.question_id
-            WHERE t.id = \(bind: id) AND t.user_id = \(bind: userId)
+            WHERE t.id = \(bind: id)
             ORDER BY qq.position, a.answered_at
             """).all()
         guard let first = rows.first else { return nil }
+        if let userId, try first.int64("user_id") != userId { return nil }
         let answers = try rows.compactMap { row -> AnsweredQuestion? in
             guard let questionId = try row.decode(column: "question_id", as: Int64?.self) else { return nil }
             return AnsweredQuestion(questionId: questionId, isCorrect: try row.bool("correct"),
@@ -83,7 +88,9 @@ extension SQLStore: AttemptStore {
     public func recordAnswer(
         attemptId: Int64, questionId: Int64, answer: String, isCorrect: Bool, points: Int, at date: Date
     ) async throws -> Bool {
-        try await answers.record(.init(
+        // Dropped even when the answer is refused: a refusal means the cached attempt was stale.
+        defer { caches.attempts.remove(attemptId) }
+        return try await answers.record(.init(
             attemptId: attemptId, questionId: questionId, answer: answer, isCorrect: isCorrect, points: points,
             answeredAt: date.millis
         ))
@@ -111,6 +118,7 @@ extension SQLStore: AttemptStore {
             return try await Self.score(db, attempt: attempt, userPoints: userPoints, newlyFinished: flipped)
         }
         // After the commit, so no reader can cache the totals from before it.
+        caches.attempts.remove(id)
         if score.newlyFinished {
             caches.invalidateRanking()
             caches.users.remove(userId)

@@ -24,6 +24,9 @@ public struct SQLStore: Sendable {
         let users: ReadCache<Int64, User>
         /// Who owns an attempt and which quiz it plays never change, so they are kept for long.
         let attemptQuizzes: ReadCache<Int64, AttemptOwner>
+        /// An attempt with its answers, the question page's one database read. Answers and
+        /// finishing go through this store and drop the entry once committed.
+        let attempts: ReadCache<Int64, Attempt>
         let distribution: ReadCache<Int, PointsDistribution>
         let leaderboardEnds: ReadCache<Int, LeaderboardEnds>
 
@@ -33,6 +36,7 @@ public struct SQLStore: Sendable {
             sessions = ReadCache(lifetime: lifetime, time: time, maxEntries: 100_000)
             users = ReadCache(lifetime: lifetime, time: time, maxEntries: 100_000)
             attemptQuizzes = ReadCache(lifetime: lifetime > 0 ? 24 * 3600 : 0, time: time, maxEntries: 100_000)
+            attempts = ReadCache(lifetime: lifetime, time: time, maxEntries: 100_000)
             distribution = ReadCache(lifetime: lifetime, time: time, maxEntries: 1)
             leaderboardEnds = ReadCache(lifetime: lifetime, time: time, maxEntries: 100)
         }

@@ -132,6 +132,27 @@ import Testing
     }
 
     @Test(arguments: DatabaseKind.available)
+    func anAttemptReadAgainShowsEveryAnswerAndTheFinish(kind: DatabaseKind) async throws {
+        try await withStore(kind) { store in
+            _ = try await store.importBank(binaryQuizBank(), at: t0)
+            let user = try await store.createUser(newUser("ada"))
+            let quizId = try await firstQuizId(store)
+            let questions = try await store.questions(quizId: quizId)
+            let attempt = try await store.startAttempt(userId: user.id, quizId: quizId, at: t0)
+            // Each read comes right after a write, as the question page does after a POST.
+            #expect(try await store.attempt(id: attempt.id, userId: user.id)?.answers.isEmpty == true)
+            for (count, question) in questions.enumerated() {
+                _ = try await store.recordAnswer(attemptId: attempt.id, questionId: question.id!, answer: "{}", isCorrect: true, points: 1, at: t0)
+                #expect(try await store.attempt(id: attempt.id, userId: user.id)?.answers.count == count + 1)
+            }
+            _ = try await store.finishAttempt(id: attempt.id, userId: user.id, at: t0)
+            #expect(try await store.attempt(id: attempt.id, userId: user.id)?.isFinished == true)
+            let other = try await store.createUser(newUser("bob"))
+            #expect(try await store.attempt(id: attempt.id, userId: other.id) == nil)
+        }
+    }
+
+    @Test(arguments: DatabaseKind.available)
     func answeringTheSameQuestionTwiceIsRecordedOnce(kind: DatabaseKind) async throws {
         try await withStore(kind) { store in
             _ = try await store.importBank(binaryQuizBank(), at: t0)

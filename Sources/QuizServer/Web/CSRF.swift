@@ -8,7 +8,7 @@ enum CSRF {
     static let fieldName = "csrf"
 
     static func token(in request: Request) -> String? {
-        guard let value = request.cookies[cookieName]?.value, value.count == 43 else { return nil }
+        guard let value = request.cookie(cookieName), value.utf8.count == 43 else { return nil }
         return value
     }
 

@@ -12,16 +12,19 @@ extension WebController {
 
     func loginPage(_ visit: Visit, request: Request, feedback: String? = nil, username: String = "", next: String? = nil) async throws -> Response {
         if visit.user != nil { throw Redirect(location: Self.safeNext(next ?? request.uri.queryParameters["next"].map(String.init))) }
-        var context = base(visit, title: "Log in")
+        let notice: String? = if feedback != nil {
+            nil
+        } else if request.uri.queryParameters["expired"] != nil || visit.sessionExpired {
+            "Your session has expired. Log in again to carry on."
+        } else if request.uri.queryParameters["loggedout"] != nil {
+            "You have logged out."
+        } else {
+            nil
+        }
+        var context = base(visit, title: "Log in", notice: notice)
         context["next"] = Self.safeNext(next ?? request.uri.queryParameters["next"].map(String.init))
         context["username"] = username
-        if let feedback {
-            context["feedback"] = feedback
-        } else if request.uri.queryParameters["expired"] != nil || visit.sessionExpired {
-            context["notice"] = "Your session has expired. Log in again to carry on."
-        } else if request.uri.queryParameters["loggedout"] != nil {
-            context["notice"] = "You have logged out."
-        }
+        if let feedback { context["feedback"] = feedback }
         return renderer.render("login", context, status: feedback == nil ? .ok : .unauthorized)
     }
 

@@ -107,9 +107,10 @@ extension WebController {
         context["quizTitle"] = quiz.title
         context["position"] = index + 1
         context["questionCount"] = questions.count
-        context["text"] = question.text
-        context["difficulty"] = question.difficulty.rawValue.capitalized
-        context["points"] = Self.count(question.points, "point")
+        context["questionHead"] = renderer.fragment("question-head", for: question) {
+            ["text": question.text, "difficulty": question.difficulty.rawValue.capitalized,
+             "points": Self.count(question.points, "point")]
+        }
         if let formError { context["feedback"] = formError }
         if let answered {
             context["answered"] = true
@@ -120,9 +121,12 @@ extension WebController {
             context["correctAnswer"] = Components.Schemas.CorrectAnswer(question.correctAnswer).display
             if let explanation = question.explanation { context["explanation"] = explanation }
         } else if !attempt.isFinished {
-            context[question.kind.rawValue] = true
-            context["choices"] = question.body.choices.map { ["id": $0.id, "text": $0.text] as [String: Any] }
-            if case .numeric(_, _, let unit?) = question.body { context["unit"] = unit }
+            context["questionFields"] = renderer.fragment("question-fields", for: question) {
+                var fields: [String: Any] = [question.kind.rawValue: true]
+                fields["choices"] = question.body.choices.map { ["id": $0.id, "text": $0.text] as [String: Any] }
+                if case .numeric(_, _, let unit?) = question.body { fields["unit"] = unit }
+                return fields
+            }
         }
         let answeredIds = Set(attempt.answers.map(\.questionId))
         let unanswered = questions.indices.map { (index + 1 + $0) % questions.count }.map { questions[$0] }
@@ -220,7 +224,7 @@ extension WebController {
     func history(_ visit: Visit, request: Request) async throws -> Response {
         let user = try requireUser(visit, returnTo: "/history")
         // The play session started when the cookie was set; a fresh visit starts it now.
-        let started = request.cookies[Self.playCookie].flatMap { Double($0.value) }.map(Date.init(timeIntervalSince1970:)) ?? time.now()
+        let started = request.cookie(Self.playCookie).flatMap { Double($0) }.map(Date.init(timeIntervalSince1970:)) ?? time.now()
         let items = try await store.history(userId: user.id, since: started, limit: 200)
         var context = base(visit, title: "History", tab: "Quizzes")
         context["items"] = items.map {

@@ -108,7 +108,7 @@ struct WebController<Store: QuizStore>: Sendable {
     /// cookie; any other page ends the play session.
     func page(_ request: Request, play: Bool = false, _ body: (Visit) async throws -> Response) async throws -> Response {
         var visit = await visit(request)
-        let playing = request.cookies[Self.playCookie] != nil
+        let playing = request.cookie(Self.playCookie) != nil
         if play && !playing {
             visit.cookies.append("\(Self.playCookie)=\(time.now().timeIntervalSince1970); Path=/; HttpOnly; SameSite=Lax")
         } else if !play && playing {
@@ -170,6 +170,7 @@ struct WebController<Store: QuizStore>: Sendable {
         if let user = visit.user { context["username"] = user.username }
         if let tab { context["tab" + tab] = true }
         if let notice { context["notice"] = notice }
+        context["chrome"] = renderer.chrome(PageChrome(title: title, username: visit.user?.username, tab: tab, notice: notice))
         return context
     }
 
