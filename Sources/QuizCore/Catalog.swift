@@ -36,14 +36,25 @@ public struct QuizSummary: Sendable, Hashable {
     public var description: String
     public var questionCount: Int
     public var totalPoints: Int
-    public init(id: Int64, topicId: Int64, title: String, description: String, questionCount: Int, totalPoints: Int) {
+    /// Seconds allowed per question, enforced by the server; nil for no limit.
+    public var timeLimitSeconds: Int?
+    /// Set for a practice round: the player it was drawn for. Such quizzes are not in the catalog.
+    public var practiceUserId: Int64?
+    public init(
+        id: Int64, topicId: Int64, title: String, description: String, questionCount: Int, totalPoints: Int,
+        timeLimitSeconds: Int? = nil, practiceUserId: Int64? = nil
+    ) {
         self.id = id
         self.topicId = topicId
         self.title = title
         self.description = description
         self.questionCount = questionCount
         self.totalPoints = totalPoints
+        self.timeLimitSeconds = timeLimitSeconds
+        self.practiceUserId = practiceUserId
     }
+
+    public var isPractice: Bool { practiceUserId != nil }
 }
 
 /// What an import stored.

@@ -91,6 +91,24 @@ public struct NameAllGame: Sendable, Hashable {
         lookup = Lookup(items: items, typoTolerance: typoTolerance)
     }
 
+    /// A game as stored: the items found so far (in the order found) and how it ended, if it has.
+    /// Unknown or repeated item indices are ignored.
+    public init(
+        question: Question, startedAt: Date, found: [Int], ended: (reason: EndReason, at: Date)?,
+        grace: TimeInterval = NameAllGame.defaultGrace
+    ) throws(Error) {
+        try self.init(question: question, startedAt: startedAt, grace: grace)
+        for item in found where items.indices.contains(item) && !isFound[item] {
+            isFound[item] = true
+            self.found.append(item)
+        }
+        if let ended {
+            end(ended.reason, at: ended.at)
+        } else if self.found.count == items.count {
+            end(.allFound, at: startedAt)
+        }
+    }
+
     /// The end of the time limit. Guesses up to `deadline + grace` still count.
     public var deadline: Date { startedAt + TimeInterval(timeLimitSeconds) }
 

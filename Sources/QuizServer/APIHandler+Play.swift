@@ -7,7 +7,7 @@ import QuizStore
 extension APIHandler {
     func startAttempt(_ input: Operations.StartAttempt.Input) async throws -> Operations.StartAttempt.Output {
         let user = try await requireUser()
-        guard let quiz = try await store.quiz(id: input.path.quizId) else { throw APIError.notFound("quiz") }
+        guard let quiz = try await catalogQuiz(id: input.path.quizId) else { throw APIError.notFound("quiz") }
         let attempt = try await store.startAttempt(userId: user.id, quizId: quiz.id, at: time.now())
         return .created(.init(body: .json(.init(attempt, questionCount: quiz.questionCount))))
     }
@@ -26,34 +26,34 @@ extension APIHandler {
         let user = try await requireUser()
         guard case .json(let body) = input.body else { throw APIError(.unsupportedMediaType, "unsupported_media_type", "Send JSON.") }
         let attemptId = input.path.attemptId
-        guard let quizId = try await store.attemptQuiz(id: attemptId, userId: user.id) else {
+        guard let quizId = try await store.attemptQuiz(id: attemptId, userId: user.id),
+              let quiz = try await store.quiz(id: quizId) else {
             throw APIError.notFound("attempt")
         }
         guard let question = try await store.question(id: body.questionId, inQuiz: quizId) else {
             throw APIError(.unprocessableContent, "question_not_in_quiz", "Question \(body.questionId) is not part of this quiz.", field: "questionId")
         }
         let answer = try Self.answer(from: body.answer, for: question)
-        let isCorrect: Bool
+        let isCorrect = try Self.grade(answer, for: question)
+        let outcome: (verdict: Playing<Store>.Verdict, points: Int)
         do {
-            isCorrect = try question.isCorrect(answer)
-        } catch .unknownChoice(let id) {
-            throw APIError(.unprocessableContent, "unknown_choice", "Choice \(id) is not one of this question's choices.", field: "answer")
-        } catch .answerDoesNotFitKind(let kind) {
-            throw APIError(.unprocessableContent, "answer_does_not_fit", Self.expectation(for: kind), field: "answer")
-        }
-        let points = isCorrect ? question.points : 0
-        let recorded: Bool
-        do {
-            recorded = try await store.recordAnswer(
-                attemptId: attemptId, questionId: body.questionId, answer: Self.describe(answer),
-                isCorrect: isCorrect, points: points, at: time.now()
-            )
+            outcome = try await playing.answer(attemptId: attemptId, quiz: quiz, question: question, given: Self.describe(answer), isCorrect: isCorrect)
         } catch StoreError.attemptFinished {
             throw APIError(.conflict, "attempt_finished", "This attempt is finished; start a new one to play again.")
+        } catch Playing<Store>.PlayError.notShown {
+            throw APIError(.conflict, "question_not_shown",
+                           "This quiz is timed: get the question (GET /attempts/\(attemptId)/questions/\(body.questionId)) to start its clock, then answer.",
+                           field: "questionId")
+        }
+        let verdict: Components.Schemas.Verdict = switch outcome.verdict {
+        case .correct: .correct
+        case .wrong: .wrong
+        case .alreadyAnswered: .alreadyAnswered
+        case .tooLate: .tooLate
         }
         return .ok(.init(body: .json(.init(
-            verdict: recorded ? (isCorrect ? .correct : .wrong) : .alreadyAnswered,
-            pointsAwarded: recorded ? points : 0,
+            verdict: verdict,
+            pointsAwarded: outcome.points,
             correctAnswer: .init(question.correctAnswer),
             explanation: question.explanation
         ))))

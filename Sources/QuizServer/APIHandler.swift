@@ -12,6 +12,8 @@ struct APIHandler<Store: QuizStore>: APIProtocol {
     let time: any TimeSource
     let hasher: PasswordHasher
     let limiter: LoginRateLimiter
+    let games: GameTable
+    let guessLimiter: LoginRateLimiter
     let logger: Logger
 
     var authenticator: Authenticator<Store> { Authenticator(store: store, time: time) }
@@ -21,6 +23,12 @@ struct APIHandler<Store: QuizStore>: APIProtocol {
 
     func requireUser() async throws -> User {
         try await authenticator.requireUser()
+    }
+
+    /// A quiz of the catalog: practice rounds are their player's alone.
+    func catalogQuiz(id: Int64) async throws -> QuizSummary? {
+        guard let quiz = try await store.quiz(id: id), !quiz.isPractice else { return nil }
+        return quiz
     }
 }
 
@@ -101,13 +109,14 @@ extension APIHandler {
     }
 
     func getQuiz(_ input: Operations.GetQuiz.Input) async throws -> Operations.GetQuiz.Output {
-        guard let quiz = try await store.quiz(id: input.path.quizId) else { throw APIError.notFound("quiz") }
+        guard let quiz = try await catalogQuiz(id: input.path.quizId) else { throw APIError.notFound("quiz") }
         return .ok(.init(body: .json(.init(quiz))))
     }
 
     func listQuizQuestions(_ input: Operations.ListQuizQuestions.Input) async throws -> Operations.ListQuizQuestions.Output {
+        // A practice round's questions are served one at a time, each starting its clock.
+        guard try await catalogQuiz(id: input.path.quizId) != nil else { throw APIError.notFound("quiz") }
         let questions = try await store.questions(quizId: input.path.quizId)
-        if questions.isEmpty, try await store.quiz(id: input.path.quizId) == nil { throw APIError.notFound("quiz") }
         let wire = questions.enumerated().map { Components.Schemas.Question(question: $0.element, position: $0.offset + 1) }
         return .ok(.init(body: .json(.init(questions: wire))))
     }

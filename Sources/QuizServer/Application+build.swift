@@ -96,18 +96,23 @@ func buildRouter(
         headers[.contentType] = "application/yaml; charset=utf-8"
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: yaml)))
     }
-    router.get("/static/app.css") { _, _ -> Response in
-        guard let css = PageRenderer.stylesheet else { throw HTTPError(.notFound) }
+    router.get("/static/:file") { _, context -> Response in
+        guard let file = PageRenderer.staticFiles[try context.parameters.require("file")] else { throw HTTPError(.notFound) }
         var headers = HTTPFields()
-        headers[.contentType] = "text/css; charset=utf-8"
+        headers[.contentType] = file.type
         headers[.cacheControl] = "public, max-age=3600"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: css)))
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: file.data)))
     }
     let hasher = PasswordHasher(cost: config.bcryptCost)
     let limiter = LoginRateLimiter(limit: config.loginAttemptsPerMinute, window: 60, time: time)
-    WebController(store: store, config: config, time: time, hasher: hasher, renderer: renderer, limiter: limiter, logger: logger)
+    // Shared by the pages and the API, so a game started on one can be played on the other.
+    let games = GameTable()
+    let guessLimiter = LoginRateLimiter(limit: Playing<SQLStore>.guessesPerSecond, window: 1, time: time)
+    WebController(store: store, config: config, time: time, hasher: hasher, renderer: renderer, limiter: limiter,
+                  games: games, guessLimiter: guessLimiter, logger: logger)
         .register(on: router)
-    let handler = APIHandler(store: store, config: config, time: time, hasher: hasher, limiter: limiter, logger: logger)
+    let handler = APIHandler(store: store, config: config, time: time, hasher: hasher, limiter: limiter,
+                             games: games, guessLimiter: guessLimiter, logger: logger)
     // Compact, unsorted JSON: pretty-printing and key sorting cost a third of a question list response.
     try handler.registerHandlers(on: router, serverURL: URL(string: "/api/v1")!, configuration: .init(jsonEncodingOptions: []))
     return router

@@ -5,7 +5,8 @@ import SQLKit
 extension SQLStore: AttemptStore {
     public func startAttempt(userId: Int64, quizId: Int64, at date: Date) async throws -> Attempt {
         try await database.transaction { db in
-            guard try await db.raw("SELECT id FROM quizzes WHERE id = \(bind: quizId)").first() != nil else {
+            // A practice round is played through the attempt it was drawn with, never started again.
+            guard try await db.raw("SELECT id FROM quizzes WHERE id = \(bind: quizId) AND practice_user_id IS NULL").first() != nil else {
                 throw StoreError.notFound
             }
             guard let id = try await db.raw("""

@@ -20,7 +20,7 @@ extension SQLStore: CatalogStore {
             guard try await db.raw("SELECT id FROM subjects WHERE id = \(bind: subjectId)").first() != nil else { return nil }
             return try await db.raw("""
                 SELECT t.id, t.subject_id, t.name, t.description,
-                  (SELECT COUNT(*) FROM quizzes q WHERE q.topic_id = t.id) AS n
+                  (SELECT COUNT(*) FROM quizzes q WHERE q.topic_id = t.id AND q.practice_user_id IS NULL) AS n
                 FROM topics t WHERE t.subject_id = \(bind: subjectId) ORDER BY t.position, t.id
                 """).all().map {
                 TopicSummary(id: try $0.int64("id"), subjectId: try $0.int64("subject_id"), name: try $0.string("name"),
@@ -30,7 +30,7 @@ extension SQLStore: CatalogStore {
     }
 
     static let quizSummarySQL = """
-        SELECT q.id, q.topic_id, q.title, q.description,
+        SELECT q.id, q.topic_id, q.title, q.description, q.time_limit_seconds, q.practice_user_id,
           (SELECT COUNT(*) FROM quiz_questions qq WHERE qq.quiz_id = q.id) AS n,
           (SELECT COALESCE(SUM(x.points), 0) FROM quiz_questions qq JOIN questions x ON x.id = qq.question_id
            WHERE qq.quiz_id = q.id) AS total
@@ -40,14 +40,16 @@ extension SQLStore: CatalogStore {
     static func decodeQuiz(_ row: any SQLRow) throws -> QuizSummary {
         QuizSummary(id: try row.int64("id"), topicId: try row.int64("topic_id"), title: try row.string("title"),
                     description: try row.string("description"), questionCount: try row.int("n"),
-                    totalPoints: try row.int("total"))
+                    totalPoints: try row.int("total"), timeLimitSeconds: try row.decode(column: "time_limit_seconds", as: Int?.self),
+                    practiceUserId: try row.decode(column: "practice_user_id", as: Int64?.self))
     }
 
     public func quizzes(topicId: Int64) async throws -> [QuizSummary]? {
         try await database.read { db in
             guard try await db.raw("SELECT id FROM topics WHERE id = \(bind: topicId)").first() != nil else { return nil }
             return try await db.raw("""
-                \(unsafeRaw: Self.quizSummarySQL) WHERE q.topic_id = \(bind: topicId) ORDER BY q.position, q.id
+                \(unsafeRaw: Self.quizSummarySQL) WHERE q.topic_id = \(bind: topicId) AND q.practice_user_id IS NULL
+                ORDER BY q.position, q.id
                 """).all().map(Self.decodeQuiz)
         }
     }
@@ -63,11 +65,13 @@ extension SQLStore: CatalogStore {
     public func allQuizzes() async throws -> [QuizListing] {
         try await database.read { db in
             try await db.raw("""
-                SELECT q.id, q.topic_id, q.title, q.description, t.name AS topic_name, s.name AS subject_name,
+                SELECT q.id, q.topic_id, q.title, q.description, q.time_limit_seconds, q.practice_user_id,
+                  t.name AS topic_name, s.name AS subject_name,
                   (SELECT COUNT(*) FROM quiz_questions qq WHERE qq.quiz_id = q.id) AS n,
                   (SELECT COALESCE(SUM(x.points), 0) FROM quiz_questions qq JOIN questions x ON x.id = qq.question_id
                    WHERE qq.quiz_id = q.id) AS total
                 FROM quizzes q JOIN topics t ON t.id = q.topic_id JOIN subjects s ON s.id = t.subject_id
+                WHERE q.practice_user_id IS NULL
                 ORDER BY s.position, s.id, t.position, t.id, q.position, q.id
                 """).all().map {
                 QuizListing(quiz: try Self.decodeQuiz($0), topicName: try $0.string("topic_name"),
@@ -114,7 +118,8 @@ extension SQLStore: CatalogStore {
                 var quizFilter: SQLQueryString = ""
                 if case .quiz(let quizId) = scope { quizFilter = " AND id = \(bind: quizId)" }
                 let quizRows = try await db.raw("""
-                    SELECT id, title, description FROM quizzes WHERE topic_id = \(bind: topicId)\(quizFilter) ORDER BY position, id
+                    SELECT id, title, description FROM quizzes WHERE topic_id = \(bind: topicId) AND practice_user_id IS NULL\(quizFilter)
+                    ORDER BY position, id
                     """).all()
                 var topic = BankTopic(name: try row.string("name"), description: try row.string("description"))
                 var inQuizzes = Set<Int64>()
@@ -131,7 +136,8 @@ extension SQLStore: CatalogStore {
                     // Bank-only questions (in no quiz of this topic) travel with their topic.
                     let loose = try await db.raw("""
                         SELECT \(unsafeRaw: Self.questionColumns) FROM questions x WHERE x.topic_id = \(bind: topicId)
-                        AND NOT EXISTS (SELECT 1 FROM quiz_questions qq WHERE qq.question_id = x.id) ORDER BY x.id
+                        AND NOT EXISTS (SELECT 1 FROM quiz_questions qq JOIN quizzes z ON z.id = qq.quiz_id
+                          WHERE qq.question_id = x.id AND z.practice_user_id IS NULL) ORDER BY x.id
                         """).all().map(QuestionBodyRecord.decodeQuestion)
                     topic.questions = loose.filter { !inQuizzes.contains($0.id ?? 0) }.map { var q = $0; q.id = nil; return q }
                 }

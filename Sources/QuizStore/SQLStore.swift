@@ -28,6 +28,8 @@ public struct SQLStore: Sendable {
         /// finishing go through this store and drop the entry once committed.
         let attempts: ReadCache<Int64, Attempt>
         let distribution: ReadCache<Int, PointsDistribution>
+        let practiceCandidates: ReadCache<Int, [PracticeCandidate]>
+        let questions: ReadCache<Int64, Question>
         let leaderboardEnds: ReadCache<Int, LeaderboardEnds>
 
         init(lifetime: TimeInterval, time: any TimeSource) {
@@ -38,6 +40,8 @@ public struct SQLStore: Sendable {
             attemptQuizzes = ReadCache(lifetime: lifetime > 0 ? 24 * 3600 : 0, time: time, maxEntries: 100_000)
             attempts = ReadCache(lifetime: lifetime, time: time, maxEntries: 100_000)
             distribution = ReadCache(lifetime: lifetime, time: time, maxEntries: 1)
+            practiceCandidates = ReadCache(lifetime: lifetime, time: time, maxEntries: 1)
+            questions = ReadCache(lifetime: lifetime, time: time, maxEntries: 10_000)
             leaderboardEnds = ReadCache(lifetime: lifetime, time: time, maxEntries: 100)
         }
 
@@ -54,6 +58,8 @@ public struct SQLStore: Sendable {
             catalogGeneration.add(1, ordering: .relaxed)
             quizQuestions.removeAll()
             quizzes.removeAll()
+            practiceCandidates.removeAll()
+            questions.removeAll()
         }
     }
 

@@ -107,4 +107,85 @@ public protocol LeaderboardStore: Sendable {
     func rank(points: Int64) async throws -> Int64
 }
 
-public typealias QuizStore = UserStore & SessionStore & CatalogStore & AttemptStore & LeaderboardStore
+/// A question answered on its own, as stored.
+public struct SingleAnswer: Sendable, Hashable {
+    public var id: Int64
+    public var userId: Int64
+    public var questionId: Int64
+    /// As stored: JSON with one of choiceId, choiceIds, value, text, number.
+    public var given: String
+    public var isCorrect: Bool
+    public var pointsAwarded: Int
+    /// False when the question had already been answered that (UTC) day: no points either way.
+    public var counted: Bool
+    public var answeredAt: Date
+
+    public init(id: Int64, userId: Int64, questionId: Int64, given: String, isCorrect: Bool, pointsAwarded: Int, counted: Bool, answeredAt: Date) {
+        self.id = id
+        self.userId = userId
+        self.questionId = questionId
+        self.given = given
+        self.isCorrect = isCorrect
+        self.pointsAwarded = pointsAwarded
+        self.counted = counted
+        self.answeredAt = answeredAt
+    }
+}
+
+public protocol PracticeStore: Sendable {
+    /// Every playable question of the bank in bank order, cheap to filter (cached).
+    func practiceCandidates() async throws -> [PracticeCandidate]
+    /// Any question by id, quiz or not.
+    func question(id: Int64) async throws -> Question?
+    func practiceSettings(userId: Int64) async throws -> PracticeSettings?
+    func seenQuestions(userId: Int64) async throws -> Set<Int64>
+    /// Forgets what the player has seen, so every question can be drawn again.
+    func forgetSeenQuestions(userId: Int64) async throws
+    /// Stores the round as the player's own quiz, starts its attempt, marks its questions seen
+    /// and remembers the settings; all or nothing.
+    func startPractice(userId: Int64, settings: PracticeSettings, title: String, questionIds: [Int64], at date: Date) async throws -> Attempt
+    /// Records when a question of an attempt was first shown and returns that time.
+    func markShown(attemptId: Int64, questionId: Int64, at date: Date) async throws -> Date
+    func shownAt(attemptId: Int64, questionId: Int64) async throws -> Date?
+    /// Stores the answer; the first answer of the day to a question counts, and its points go to
+    /// the user at once.
+    func recordSingleAnswer(userId: Int64, questionId: Int64, answer: String, isCorrect: Bool, points: Int, at date: Date) async throws -> SingleAnswer
+    func singleAnswer(id: Int64, userId: Int64) async throws -> SingleAnswer?
+}
+
+/// A "name them all" game as stored.
+public struct StoredGame: Sendable, Hashable {
+    public var id: Int64
+    public var userId: Int64
+    public var question: Question
+    public var startedAt: Date
+    /// Item indices in the order found.
+    public var found: [Int]
+    public var endedAt: Date?
+    public var endReason: NameAllGame.EndReason?
+    public var points: Int
+
+    public init(id: Int64, userId: Int64, question: Question, startedAt: Date, found: [Int], endedAt: Date?, endReason: NameAllGame.EndReason?, points: Int) {
+        self.id = id
+        self.userId = userId
+        self.question = question
+        self.startedAt = startedAt
+        self.found = found
+        self.endedAt = endedAt
+        self.endReason = endReason
+        self.points = points
+    }
+}
+
+public protocol GameStore: Sendable {
+    /// The bank's name-them-all questions with their topic's name, in bank order.
+    func nameAllQuestions() async throws -> [(question: Question, topicName: String)]
+    func startGame(userId: Int64, questionId: Int64, at date: Date) async throws -> StoredGame
+    func game(id: Int64) async throws -> StoredGame?
+    /// False when the item had been found already.
+    func recordFind(gameId: Int64, item: Int, at date: Date) async throws -> Bool
+    /// Ends the game and adds `points` to the player's total, once: false when it had ended.
+    func endGame(id: Int64, reason: NameAllGame.EndReason, at date: Date, points: Int) async throws -> Bool
+}
+
+public typealias QuizStore = UserStore & SessionStore & CatalogStore & AttemptStore & LeaderboardStore & PracticeStore & GameStore

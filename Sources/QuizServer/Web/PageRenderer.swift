@@ -58,11 +58,21 @@ struct PageRenderer: Sendable {
         return html
     }
 
-    static let stylesheet: Data? = Bundle.module.url(forResource: "static/app", withExtension: "css")
-        .flatMap { try? Data(contentsOf: $0) }
+    /// The files under /static, read once: name → (content type, bytes).
+    static let staticFiles: [String: (type: String, data: Data)] = {
+        let types = ["app.css": "text/css; charset=utf-8", "countdown.js": "text/javascript; charset=utf-8",
+                     "name-all.js": "text/javascript; charset=utf-8"]
+        var files: [String: (type: String, data: Data)] = [:]
+        for (name, type) in types {
+            let parts = name.split(separator: ".")
+            if let url = Bundle.module.url(forResource: "static/\(parts[0])", withExtension: String(parts[1])),
+               let data = try? Data(contentsOf: url) { files[name] = (type, data) }
+        }
+        return files
+    }()
 
     static let contentSecurityPolicy =
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; "
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; "
         + "frame-ancestors 'none'; base-uri 'none'"
 
     func render(_ template: String, _ context: [String: Any], status: HTTPResponse.Status = .ok, cookies: [String] = []) -> Response {

@@ -47,7 +47,7 @@ extension WebController {
 
     func quiz(_ visit: Visit, id: Int64) async throws -> Response {
         let user = try requireUser(visit, returnTo: "/quizzes/\(id)")
-        guard let quiz = try await store.quiz(id: id) else { throw HTTPError(.notFound) }
+        guard let quiz = try await store.quiz(id: id), !quiz.isPractice else { throw HTTPError(.notFound) }
         var context = base(visit, title: quiz.title, tab: "Quizzes")
         context["id"] = quiz.id
         context["title"] = quiz.title
@@ -107,25 +107,25 @@ extension WebController {
         context["quizTitle"] = quiz.title
         context["position"] = index + 1
         context["questionCount"] = questions.count
-        context["questionHead"] = renderer.fragment("question-head", for: question) {
-            ["text": question.text, "difficulty": question.difficulty.rawValue.capitalized,
-             "points": Self.count(question.points, "point")]
-        }
+        context["questionHead"] = renderer.fragment("question-head", for: question) { Self.headContext(question) }
         if let formError { context["feedback"] = formError }
         if let answered {
             context["answered"] = true
+            let late = Playing<Store>.isLate(answered.given)
             context["verdictClass"] = already ? "already" : (answered.isCorrect ? "right" : "wrong")
             context["verdictText"] = already ? "You already answered this question; your first answer counts."
+                : late ? "Too late: the time limit had passed, so this answer scores nothing."
                 : answered.isCorrect ? "Right! +\(answered.pointsAwarded) point\(answered.pointsAwarded == 1 ? "" : "s")" : "Not quite."
             if let given = answered.given.flatMap({ Self.describe(given: $0, for: question) }) { context["given"] = given }
             context["correctAnswer"] = Components.Schemas.CorrectAnswer(question.correctAnswer).display
             if let explanation = question.explanation { context["explanation"] = explanation }
         } else if !attempt.isFinished {
-            context["questionFields"] = renderer.fragment("question-fields", for: question) {
-                var fields: [String: Any] = [question.kind.rawValue: true]
-                fields["choices"] = question.body.choices.map { ["id": $0.id, "text": $0.text] as [String: Any] }
-                if case .numeric(_, _, let unit?) = question.body { fields["unit"] = unit }
-                return fields
+            context["questionFields"] = renderer.fragment("question-fields", for: question) { Self.fieldsContext(question) }
+            if quiz.timeLimitSeconds != nil, let deadline = try await playing.show(attemptId: attemptId, quiz: quiz, questionId: questionId).deadline {
+                let left = max(0, Int(deadline.timeIntervalSince(time.now()).rounded(.down)))
+                context["timed"] = true
+                context["secondsLeft"] = left
+                context["deadline"] = Int64((deadline.timeIntervalSince1970 * 1000).rounded())
             }
         }
         let answeredIds = Set(attempt.answers.map(\.questionId))
@@ -142,6 +142,7 @@ extension WebController {
         let path = "/play/\(attemptId)/questions/\(questionId)"
         let user = try requireUser(visit, returnTo: path)
         guard let quizId = try await store.attemptQuiz(id: attemptId, userId: user.id),
+              let quiz = try await store.quiz(id: quizId),
               let question = try await store.question(id: questionId, inQuiz: quizId) else { throw HTTPError(.notFound) }
         guard let answer = Self.answer(from: form, kind: question.kind) else {
             return try await questionPage(visit, attemptId: attemptId, questionId: questionId, already: false,
@@ -152,12 +153,14 @@ extension WebController {
                                           formError: "That answer does not fit this question.")
         }
         do {
-            let stored = try await store.recordAnswer(
-                attemptId: attemptId, questionId: questionId, answer: APIHandler<Store>.describe(answer),
-                isCorrect: correct, points: correct ? question.points : 0, at: time.now())
-            return PageRenderer.redirect(to: stored ? path : path + "?already=1")
+            let outcome = try await playing.answer(attemptId: attemptId, quiz: quiz, question: question,
+                                                   given: APIHandler<Store>.describe(answer), isCorrect: correct)
+            return PageRenderer.redirect(to: outcome.verdict == .alreadyAnswered ? path + "?already=1" : path)
         } catch StoreError.attemptFinished {
             throw Redirect(location: "/play/\(attemptId)/result")
+        } catch Playing<Store>.PlayError.notShown {
+            // The question was never opened, so its clock never started: open it now.
+            throw Redirect(location: path)
         }
     }
 

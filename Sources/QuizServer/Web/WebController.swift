@@ -13,7 +13,11 @@ struct WebController<Store: QuizStore>: Sendable {
     let hasher: PasswordHasher
     let renderer: PageRenderer
     let limiter: LoginRateLimiter
+    let games: GameTable
+    let guessLimiter: LoginRateLimiter
     let logger: Logger
+
+    var playing: Playing<Store> { Playing(store: store, time: time, games: games, guessLimiter: guessLimiter) }
 
     var accounts: Accounts<Store> {
         Accounts(store: store, hasher: hasher, minimumPasswordLength: config.minimumPasswordLength, time: time)
@@ -77,6 +81,7 @@ struct WebController<Store: QuizStore>: Sendable {
         router.get("/profile") { request, _ in try await page(request) { try await profile($0, feedback: nil) } }
         router.post("/profile/password") { request, context in try await post(request, context) { try await changePassword($0, $1, request: request) } }
         router.get("/contact") { request, _ in try await page(request) { try await contact($0, request: request) } }
+        registerModes(on: router)
         router.get("/manage") { request, _ in try await page(request) { try await manage($0, feedback: nil) } }
         router.post("/manage/import") { request, context in try await post(request, context) { try await importBank($0, $1) } }
         router.get("/manage/quizzes/:id/export") { request, context in
