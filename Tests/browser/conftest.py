@@ -36,7 +36,8 @@ SCREENS = [
     "entry", "login", "register", "home", "subject", "quiz", "question-unanswered", "question-right",
     "question-wrong", "already-answered", "attempt-list", "history", "history-question", "result",
     "leaderboard", "profile", "quizzes", "contact", "manage", "not-found", "login-wrong-password",
-    "register-username-taken",
+    "register-username-taken", "practice-settings", "practice-timed-question", "practice-result", "random-form",
+    "random-result", "games", "game-playing", "game-over",
 ]
 SCREEN_FILE = re.compile(r"^(\d+x\d+-\d\d-.+|FAILED-.+)\.png$")
 

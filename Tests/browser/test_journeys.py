@@ -359,3 +359,99 @@ def test_an_unknown_page_shows_the_styled_not_found_page(server, browser, screen
     screenshot(driver, "not-found")
     click_link(driver, "Back to the start")
     assert by_id(driver, "play-link")
+
+
+# MARK: - Ways to play (issue 5)
+
+
+def test_a_player_practises_true_or_false_with_a_countdown(server, browser, screenshot):
+    driver = open_browser(server=server, browser=browser, javascript=True)
+    register(driver, new_username("practice"))
+    click_id(driver, "mode-practice")
+    screenshot(driver, "practice-settings")
+    type_into(driver, count="2")
+    kind = driver.find_element(By.CSS_SELECTOR, 'input[name="kind"][value="trueFalse"]')
+    scroll_to(driver, kind)
+    kind.click()
+    driver.find_element(By.CSS_SELECTOR, '#time-limit option[value="30"]').click()
+    click_id(driver, "start-practice")
+
+    # A timed question: the countdown runs in the page (the server keeps the real clock).
+    assert "Question 1 of 2" in driver.find_element(By.CLASS_NAME, "crumbs").text
+    start = int(text(driver, "seconds-left"))
+    assert 25 <= start <= 30
+    WebDriverWait(driver, 10).until(lambda d: int(text(d, "seconds-left")) < start)
+    screenshot(driver, "practice-timed-question")
+    choose(driver, "True")
+    click_id(driver, "submit-answer")
+    assert driver.find_element(By.CSS_SELECTOR, "#feedback .verdict").text in ("Right! +1 point", "Not quite.") \
+        or driver.find_element(By.CSS_SELECTOR, "#feedback .verdict").text.startswith("Right!")
+    click_id(driver, "continue")
+    choose(driver, "False")
+    click_id(driver, "submit-answer")
+    click_id(driver, "finish-quiz")
+    assert "of 2 right" in text(driver, "score")
+    screenshot(driver, "practice-result")
+
+    # The settings are remembered for next time.
+    driver.get(server.url + "/practice")
+    assert driver.find_element(By.ID, "count").get_attribute("value") == "2"
+    assert driver.find_element(By.CSS_SELECTOR, 'input[name="kind"][value="trueFalse"]').is_selected()
+    assert driver.find_element(By.CSS_SELECTOR, '#time-limit option[value="30"]').is_selected()
+
+
+def test_a_random_question_on_a_phone_without_javascript_has_a_shareable_address(server, browser, screenshot):
+    driver = open_browser(server=server, browser=browser, javascript=False, size=PHONE)
+    register(driver, new_username("random"))
+    click_id(driver, "mode-random")
+    screenshot(driver, "random-form")
+    click_id(driver, "random-go")
+    assert re.fullmatch(r"/questions/\d+", path(driver)), path(driver)
+    question_url = driver.current_url
+    question = text(driver, "question-text")
+    options = driver.find_elements(By.CSS_SELECTOR, "label.option")
+    if options:
+        choose(driver, options[0].text.strip())
+    else:
+        field = driver.find_elements(By.ID, "answer-text") or driver.find_elements(By.ID, "answer-number")
+        field[0].send_keys("42")
+    click_id(driver, "submit-answer")
+    assert text(driver, "correct-answer").startswith("Correct answer: ")
+    assert text(driver, "points-note")
+    screenshot(driver, "random-result")
+    click_id(driver, "share-link")
+    assert driver.current_url == question_url
+    assert text(driver, "question-text") == question
+
+
+def test_naming_the_planets_as_you_type_then_giving_up(server, browser, screenshot):
+    driver = open_browser(server=server, browser=browser, javascript=True)
+    register(driver, new_username("namer"))
+    click_id(driver, "mode-games")
+    screenshot(driver, "games")
+    planets = [item for item in driver.find_elements(By.CSS_SELECTOR, "#games li")
+               if "planets" in item.find_element(By.CLASS_NAME, "quiz-link").text]
+    assert planets, text(driver, "games")
+    click_and_wait(driver, planets[0].find_element(By.CLASS_NAME, "start-game"))
+    assert text(driver, "found-count") == "0"
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#items li.item-blank")) == 8
+
+    # No Enter: each name is taken as soon as it is typed, and the box empties for the next.
+    guess = by_id(driver, "guess")
+    for count, name in enumerate(["mars", "The Earth", "jupiter"], start=1):
+        guess.send_keys(name)
+        WebDriverWait(driver, 10).until(lambda d: text(d, "found-count") == str(count))
+        WebDriverWait(driver, 10).until(lambda d: by_id(d, "guess").get_attribute("value") == "")
+    found = [cell.text for cell in driver.find_elements(By.CSS_SELECTOR, "#items li.item-found")]
+    assert sorted(found) == ["Earth", "Jupiter", "Mars"]
+    # A wrong guess, sent with Enter, is answered in words.
+    guess.send_keys("Pluto\n")
+    WebDriverWait(driver, 10).until(lambda d: text(d, "guess-feedback") == "That is not on the list.")
+    screenshot(driver, "game-playing")
+
+    click_id(driver, "give-up")
+    assert text(driver, "game-over").startswith("You gave up.")
+    assert text(driver, "game-points") == "3 points"
+    missed = [cell.text for cell in driver.find_elements(By.CSS_SELECTOR, "#items li.item-missed")]
+    assert "Mercury" in missed and "Neptune" in missed and "Mars" not in missed
+    screenshot(driver, "game-over")
