@@ -3,11 +3,16 @@ import QuizCore
 import SQLKit
 
 extension SQLStore: CatalogStore {
+    /// Players see a topic, and so its subject, only once it holds a published quiz: an author's
+    /// work in progress never shows as an empty course.
+    static let visibleTopic = "EXISTS (SELECT 1 FROM quizzes vq WHERE vq.topic_id = t.id AND vq.published)"
+
     public func subjects() async throws -> [SubjectSummary] {
         try await database.read { db in
             try await db.raw("""
-                SELECT s.id, s.name, s.description, (SELECT COUNT(*) FROM topics t WHERE t.subject_id = s.id) AS n
-                FROM subjects s ORDER BY s.position, s.id
+                SELECT * FROM (SELECT s.id, s.name, s.description, s.position,
+                  (SELECT COUNT(*) FROM topics t WHERE t.subject_id = s.id AND \(unsafeRaw: Self.visibleTopic)) AS n
+                  FROM subjects s) v WHERE n > 0 ORDER BY position, id
                 """).all().map {
                 SubjectSummary(id: try $0.int64("id"), name: try $0.string("name"),
                                description: try $0.string("description"), topicCount: try $0.int("n"))
@@ -17,15 +22,16 @@ extension SQLStore: CatalogStore {
 
     public func topics(subjectId: Int64) async throws -> [TopicSummary]? {
         try await database.read { db in
-            guard try await db.raw("SELECT id FROM subjects WHERE id = \(bind: subjectId)").first() != nil else { return nil }
-            return try await db.raw("""
+            let topics = try await db.raw("""
                 SELECT t.id, t.subject_id, t.name, t.description,
-                  (SELECT COUNT(*) FROM quizzes q WHERE q.topic_id = t.id) AS n
-                FROM topics t WHERE t.subject_id = \(bind: subjectId) ORDER BY t.position, t.id
+                  (SELECT COUNT(*) FROM quizzes q WHERE q.topic_id = t.id AND q.published) AS n
+                FROM topics t WHERE t.subject_id = \(bind: subjectId) AND \(unsafeRaw: Self.visibleTopic) ORDER BY t.position, t.id
                 """).all().map {
                 TopicSummary(id: try $0.int64("id"), subjectId: try $0.int64("subject_id"), name: try $0.string("name"),
                              description: try $0.string("description"), quizCount: try $0.int("n"))
             }
+            // A subject with nothing published is as absent as a missing one.
+            return topics.isEmpty ? nil : topics
         }
     }
 
@@ -45,17 +51,17 @@ extension SQLStore: CatalogStore {
 
     public func quizzes(topicId: Int64) async throws -> [QuizSummary]? {
         try await database.read { db in
-            guard try await db.raw("SELECT id FROM topics WHERE id = \(bind: topicId)").first() != nil else { return nil }
-            return try await db.raw("""
-                \(unsafeRaw: Self.quizSummarySQL) WHERE q.topic_id = \(bind: topicId) ORDER BY q.position, q.id
+            let quizzes = try await db.raw("""
+                \(unsafeRaw: Self.quizSummarySQL) WHERE q.topic_id = \(bind: topicId) AND q.published ORDER BY q.position, q.id
                 """).all().map(Self.decodeQuiz)
+            return quizzes.isEmpty ? nil : quizzes
         }
     }
 
     public func quiz(id: Int64) async throws -> QuizSummary? {
         try await caches.quizzes.value(for: id) {
             try await database.read { db in
-                try await db.raw("\(unsafeRaw: Self.quizSummarySQL) WHERE q.id = \(bind: id)").first().map(Self.decodeQuiz)
+                try await db.raw("\(unsafeRaw: Self.quizSummarySQL) WHERE q.id = \(bind: id) AND q.published").first().map(Self.decodeQuiz)
             }
         }
     }
@@ -68,7 +74,7 @@ extension SQLStore: CatalogStore {
                   (SELECT COALESCE(SUM(x.points), 0) FROM quiz_questions qq JOIN questions x ON x.id = qq.question_id
                    WHERE qq.quiz_id = q.id) AS total
                 FROM quizzes q JOIN topics t ON t.id = q.topic_id JOIN subjects s ON s.id = t.subject_id
-                ORDER BY s.position, s.id, t.position, t.id, q.position, q.id
+                WHERE q.published ORDER BY s.position, s.id, t.position, t.id, q.position, q.id
                 """).all().map {
                 QuizListing(quiz: try Self.decodeQuiz($0), topicName: try $0.string("topic_name"),
                             subjectName: try $0.string("subject_name"))
@@ -83,6 +89,7 @@ extension SQLStore: CatalogStore {
             try await database.read { db in
                 try await db.raw("""
                     SELECT \(unsafeRaw: Self.questionColumns) FROM quiz_questions qq JOIN questions x ON x.id = qq.question_id
+                    JOIN quizzes q ON q.id = qq.quiz_id AND q.published
                     WHERE qq.quiz_id = \(bind: quizId) ORDER BY qq.position
                     """).all().map(QuestionBodyRecord.decodeQuestion)
             }

@@ -107,4 +107,4 @@ public protocol LeaderboardStore: Sendable {
     func rank(points: Int64) async throws -> Int64
 }
 
-public typealias QuizStore = UserStore & SessionStore & CatalogStore & AttemptStore & LeaderboardStore
+public typealias QuizStore = UserStore & SessionStore & CatalogStore & AttemptStore & LeaderboardStore & AuthoringStore

@@ -36,7 +36,7 @@ SCREENS = [
     "entry", "login", "register", "home", "subject", "quiz", "question-unanswered", "question-right",
     "question-wrong", "already-answered", "attempt-list", "history", "history-question", "result",
     "leaderboard", "profile", "quizzes", "contact", "manage", "not-found", "login-wrong-password",
-    "register-username-taken",
+    "register-username-taken", "manage-catalog", "manage-quiz", "manage-question",
 ]
 SCREEN_FILE = re.compile(r"^(\d+x\d+-\d\d-.+|FAILED-.+)\.png$")
 
@@ -113,6 +113,11 @@ class Server:
                                                    "lastName": last, "password": password})
         assert status == 201, body
         return body
+
+    def set_role(self, username, role):
+        """As whoever runs this Quizbox would: `quizbox user set-role` on the same database."""
+        subprocess.run([str(BINARY), "user", "set-role", username, role, "--database", str(self.database)],
+                       cwd=self.directory, check=True, capture_output=True, text=True, timeout=60)
 
     def answer_key(self, quiz_id):
         """Question text → the correct answer as the page shows it.

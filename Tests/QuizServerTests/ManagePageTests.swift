@@ -1,0 +1,141 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import QuizCore
+import QuizServer
+import QuizStore
+import Testing
+
+@Suite struct ManagePageTests {
+    /// Registers through the pages, then gets `role` as `quizbox user set-role` would give it.
+    func signedIn(_ client: any TestClientProtocol, _ env: TestEnvironment, _ name: String, role: Role) async throws -> TestBrowser {
+        let browser = TestBrowser(client)
+        try await browser.register(name)
+        if role != .player {
+            try await env.store.setRole(role, username: name)
+            env.time.advance(by: env.config.cacheLifetime + 0.1)
+        }
+        return browser
+    }
+
+    @Test(arguments: ["/manage/catalog", "/manage/subjects/1", "/manage/topics/1", "/manage/quizzes/1", "/manage/questions/1",
+                      "/manage/questions/new?topic=1", "/manage/users"])
+    func playersAreToldTheyNeedTheAuthorRole(path: String) async throws {
+        try await withApp { client, env in
+            let player = try await signedIn(client, env, "player", role: .player)
+            let page = try await player.get(path)
+            #expect(page.status == .forbidden)
+            #expect(page.contains(#"id="manage-requirement""#))
+            #expect(!page.contains(#"id="tab-manage""#))
+        }
+    }
+
+    @Test func playersCannotChangeAnythingByPosting() async throws {
+        try await withApp { client, env in
+            let player = try await signedIn(client, env, "player", role: .player)
+            #expect(!(try await player.get("/home")).contains(#"id="tab-manage""#))
+            #expect(try await player.post("/manage/subjects", [("name", "Sneaky")]).status == .forbidden)
+            #expect(try await player.post("/manage/quizzes/1/delete", []).status == .forbidden)
+            #expect(try await player.post("/manage/users/1/role", [("role", "admin")]).status == .forbidden)
+            #expect(try await env.store.outline().map(\.name) == ["Science"])
+            #expect(try await env.store.user(id: 1)?.role == .player)
+        }
+    }
+
+    @Test func anAuthorWritesAQuizThatPlayersFindOnlyOncePublished() async throws {
+        try await withApp { client, env in
+            let author = try await signedIn(client, env, "writer", role: .author)
+            let player = try await signedIn(client, env, "player", role: .player)
+            #expect(try await author.get("/home").contains(#"id="tab-manage""#))
+            let manage = try await author.get("/manage")
+            #expect(manage.contains(#"id="manage-catalog-link""#))
+            #expect(!manage.contains(#"id="manage-users-link""#), "roles are for admins")
+
+            let blank = try await author.post("/manage/subjects", [("name", " "), ("description", "Sounds and songs")])
+            #expect(blank.status == .unprocessableContent)
+            #expect(blank.contains(#"id="error-name""#))
+            #expect(blank.contains("Sounds and songs"), "what was typed is kept")
+            let created = try await author.post("/manage/subjects", [("name", "Music"), ("description", "Sounds and songs")])
+            #expect(created.location == "/manage/catalog?done=created")
+            let subjectId = try #require(try await env.store.outline().first { $0.name == "Music" }?.id)
+            let topic = try await author.post("/manage/subjects/\(subjectId)/topics", [("name", "Opera"), ("description", "")])
+            #expect(topic.location == "/manage/subjects/\(subjectId)?done=created")
+            let topicId = try #require(try await env.store.outline().first { $0.id == subjectId }?.topics.first?.id)
+            let quiz = try await author.post("/manage/topics/\(topicId)/quizzes", [("name", "Arias"), ("description", "")])
+            let quizPath = try #require(quiz.location?.components(separatedBy: "?").first)
+            let quizId = try #require(Int64(quizPath.components(separatedBy: "/").last ?? ""))
+            #expect(try await author.follow(quiz).contains("Players cannot see this quiz yet."))
+
+            let form = try await author.get("/manage/questions/new?topic=\(topicId)&quiz=\(quizId)")
+            #expect(form.status == .ok)
+            let question: [(String, String)] = [("topic", "\(topicId)"), ("quiz", "\(quizId)"), ("kind", "singleChoice"),
+                                                ("text", "Who wrote Tosca?"), ("difficulty", "easy"), ("points", "2"),
+                                                ("choice_text", "Puccini"), ("choice_correct", "0"), ("choice_text", "Verdi")]
+            let twoRight = try await author.post("/manage/questions", question + [("choice_correct", "1")])
+            #expect(twoRight.status == .unprocessableContent)
+            #expect(twoRight.contains(#"id="error-choices""#))
+            #expect(twoRight.contains("Needs exactly one correct choice, has 2."))
+            #expect(twoRight.contains("Who wrote Tosca?"), "the question typed is kept")
+            let saved = try await author.post("/manage/questions", question)
+            #expect(saved.location == "/manage/quizzes/\(quizId)?done=created")
+            let editor = try await author.follow(saved)
+            #expect(editor.contains("Who wrote Tosca?"))
+            #expect(editor.contains(#"id="preview""#))
+
+            #expect(!(try await player.get("/quizzes")).contains("Arias"))
+            #expect(try await player.get("/quizzes/\(quizId)").status == .notFound)
+            #expect(!(try await player.get("/home")).contains("Music"))
+            let published = try await author.post("/manage/quizzes/\(quizId)/publish", [("published", "true")])
+            #expect(try await author.follow(published).contains("Published: players can find it now."))
+            #expect(try await player.get("/quizzes").contains("Arias"))
+            #expect(try await player.get("/home").contains("Music"))
+            #expect(try await player.get("/subjects/\(subjectId)").contains("Arias"))
+            let start = try await player.post("/quizzes/\(quizId)/start", [])
+            #expect(try await player.follow(start).contains("Who wrote Tosca?"))
+        }
+    }
+
+    @Test func quizQuestionsAreAddedRemovedAndReordered() async throws {
+        try await withApp { client, env in
+            let author = try await signedIn(client, env, "writer", role: .author)
+            let topicId = try #require(try await env.store.outline().first?.topics.first?.id)
+            let quizId = try await env.store.create(.quiz, parent: topicId, name: "Short", description: "")
+            let bank = try #require(try await env.store.topicQuestions(topicId: topicId))
+            for question in bank.prefix(2) {
+                _ = try await author.post("/manage/quizzes/\(quizId)/questions", [("op", "add"), ("question", "\(question.id!)")])
+            }
+            #expect(try await env.store.managedQuiz(id: quizId)?.questions.map(\.id) == [bank[0].id, bank[1].id])
+            _ = try await author.post("/manage/quizzes/\(quizId)/questions", [("op", "up"), ("question", "\(bank[1].id!)")])
+            #expect(try await env.store.managedQuiz(id: quizId)?.questions.map(\.id) == [bank[1].id, bank[0].id])
+            _ = try await author.post("/manage/quizzes/\(quizId)/questions", [("op", "remove"), ("question", "\(bank[1].id!)")])
+            #expect(try await env.store.managedQuiz(id: quizId)?.questions.map(\.id) == [bank[0].id])
+            let page = try await author.get("/manage/quizzes/\(quizId)")
+            #expect(page.contains(#"id="available-questions""#))
+        }
+    }
+
+    @Test func anAdminChangesRolesAPageAtATimeButKeepsAnAdmin() async throws {
+        try await withApp { client, env in
+            let admin = try await signedIn(client, env, "root", role: .admin)
+            for index in 1...21 { _ = try await env.store.createUser(NewUser(
+                username: String(format: "user%02d", index), firstName: "U", lastName: "Ser", passwordHash: "x", role: .player, createdAt: env.time.now())) }
+            #expect(try await admin.get("/manage").contains(#"id="manage-users-link""#))
+            let first = try await admin.get("/manage/users")
+            #expect(first.contains("22 users, page 1 of 2"))
+            #expect(first.contains(#"id="next-page""#))
+            #expect(try await admin.get("/manage/users?page=2").contains("user21"))
+            let search = try await admin.get("/manage/users?search=USER0")
+            #expect(search.contains("9 users, page 1 of 1"))
+
+            let user01 = try #require(try await env.store.users(matching: "user01", offset: 0, limit: 1).users.first)
+            let changed = try await admin.post("/manage/users/\(user01.id)/role", [("role", "author"), ("search", "user0")])
+            #expect(changed.location == "/manage/users?search=user0&done=role")
+            #expect(try await env.store.user(id: user01.id)?.role == .author)
+            let rootId = try #require(try await env.store.users(matching: "root", offset: 0, limit: 1).users.first?.id)
+            let refused = try await admin.post("/manage/users/\(rootId)/role", [("role", "player")])
+            #expect(refused.status == .conflict)
+            #expect(refused.contains("last admin"))
+            #expect(try await env.store.users(matching: "root", offset: 0, limit: 1).users.first?.role == .admin)
+        }
+    }
+}
