@@ -70,7 +70,8 @@ public protocol AuthoringStore: Sendable {
     /// A question with the topic it belongs to; nil when missing or archived.
     func managedQuestion(id: Int64) async throws -> (topicId: Int64, question: Question)?
 
-    /// Creates a subject, topic or quiz at the end of its parent; quizzes start as drafts.
+    /// Creates a subject, topic or quiz at the end of its parent. Quizzes start as drafts; a new
+    /// subject or topic is shown to players once it holds a published quiz.
     /// `parent` is nil for subjects. Throws `StoreError.notFound` when the parent is missing.
     func create(_ level: CatalogLevel, parent: Int64?, name: String, description: String) async throws -> Int64
     /// Changes what is given; nil keeps the current value.

@@ -70,6 +70,9 @@ public struct Migrations: Sendable {
             [
                 // Everything stored before authoring existed (imports, the starter bank) stays published.
                 "ALTER TABLE quizzes ADD COLUMN published BOOLEAN NOT NULL DEFAULT TRUE",
+                // An author's new subject or topic is unpublished: shown once it holds a published quiz.
+                "ALTER TABLE subjects ADD COLUMN published BOOLEAN NOT NULL DEFAULT TRUE",
+                "ALTER TABLE topics ADD COLUMN published BOOLEAN NOT NULL DEFAULT TRUE",
                 // A deleted question that players answered is archived, so history keeps its text.
                 "ALTER TABLE questions ADD COLUMN archived_at BIGINT",
                 // Frozen when an attempt finishes, so later edits to the quiz leave past scores alone.

@@ -115,11 +115,9 @@ extension SQLStore: AuthoringStore {
                 columns = "\(unsafeRaw: column), "
                 values = "\(bind: parent), "
             }
-            if level == .quiz {
-                // New quizzes are drafts: players see them once an author publishes them.
-                columns = "\(columns)published, "
-                values = "\(values)\(bind: false), "
-            }
+            // New quizzes are drafts; a new subject or topic shows once it holds a published quiz.
+            columns = "\(columns)published, "
+            values = "\(values)\(bind: false), "
             let position = try await db.raw("""
                 SELECT COALESCE(MAX(position), 0) + 1 AS p FROM \(unsafeRaw: level.table)\(parentFilter)
                 """).first()?.int("p") ?? 1

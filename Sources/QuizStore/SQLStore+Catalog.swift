@@ -3,16 +3,19 @@ import QuizCore
 import SQLKit
 
 extension SQLStore: CatalogStore {
-    /// Players see a topic, and so its subject, only once it holds a published quiz: an author's
-    /// work in progress never shows as an empty course.
-    static let visibleTopic = "EXISTS (SELECT 1 FROM quizzes vq WHERE vq.topic_id = t.id AND vq.published)"
+    /// A subject or topic an author creates stays unpublished until it holds a published quiz, so
+    /// work in progress never shows as an empty course; imported ones are published as before.
+    static let visibleTopic = "(t.published OR EXISTS (SELECT 1 FROM quizzes vq WHERE vq.topic_id = t.id AND vq.published))"
+    static let visibleSubject = """
+        (s.published OR EXISTS (SELECT 1 FROM topics t WHERE t.subject_id = s.id AND \(visibleTopic)))
+        """
 
     public func subjects() async throws -> [SubjectSummary] {
         try await database.read { db in
             try await db.raw("""
-                SELECT * FROM (SELECT s.id, s.name, s.description, s.position,
+                SELECT s.id, s.name, s.description,
                   (SELECT COUNT(*) FROM topics t WHERE t.subject_id = s.id AND \(unsafeRaw: Self.visibleTopic)) AS n
-                  FROM subjects s) v WHERE n > 0 ORDER BY position, id
+                FROM subjects s WHERE \(unsafeRaw: Self.visibleSubject) ORDER BY s.position, s.id
                 """).all().map {
                 SubjectSummary(id: try $0.int64("id"), name: try $0.string("name"),
                                description: try $0.string("description"), topicCount: try $0.int("n"))
@@ -22,7 +25,10 @@ extension SQLStore: CatalogStore {
 
     public func topics(subjectId: Int64) async throws -> [TopicSummary]? {
         try await database.read { db in
-            let topics = try await db.raw("""
+            guard try await db.raw("""
+                SELECT s.id FROM subjects s WHERE s.id = \(bind: subjectId) AND \(unsafeRaw: Self.visibleSubject)
+                """).first() != nil else { return nil }
+            return try await db.raw("""
                 SELECT t.id, t.subject_id, t.name, t.description,
                   (SELECT COUNT(*) FROM quizzes q WHERE q.topic_id = t.id AND q.published) AS n
                 FROM topics t WHERE t.subject_id = \(bind: subjectId) AND \(unsafeRaw: Self.visibleTopic) ORDER BY t.position, t.id
@@ -30,8 +36,6 @@ extension SQLStore: CatalogStore {
                 TopicSummary(id: try $0.int64("id"), subjectId: try $0.int64("subject_id"), name: try $0.string("name"),
                              description: try $0.string("description"), quizCount: try $0.int("n"))
             }
-            // A subject with nothing published is as absent as a missing one.
-            return topics.isEmpty ? nil : topics
         }
     }
 
@@ -51,10 +55,11 @@ extension SQLStore: CatalogStore {
 
     public func quizzes(topicId: Int64) async throws -> [QuizSummary]? {
         try await database.read { db in
-            let quizzes = try await db.raw("""
+            guard try await db.raw("SELECT t.id FROM topics t WHERE t.id = \(bind: topicId) AND \(unsafeRaw: Self.visibleTopic)")
+                .first() != nil else { return nil }
+            return try await db.raw("""
                 \(unsafeRaw: Self.quizSummarySQL) WHERE q.topic_id = \(bind: topicId) AND q.published ORDER BY q.position, q.id
                 """).all().map(Self.decodeQuiz)
-            return quizzes.isEmpty ? nil : quizzes
         }
     }
 
