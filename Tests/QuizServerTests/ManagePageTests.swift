@@ -138,4 +138,43 @@ import Testing
             #expect(try await env.store.users(matching: "root", offset: 0, limit: 1).users.first?.role == .admin)
         }
     }
+
+    @Test func editingAnAnsweredQuestionKeepsTheFormHonestAndTheScoreUnchanged() async throws {
+        try await withApp { client, env in
+            let author = try await signedIn(client, env, "writer", role: .author)
+            let player = try await client.signUp("player")
+            let attempt = try #require(try await client.call(.post, "/api/v1/quizzes/1/attempts", token: player)["id"] as? Int)
+            _ = try await client.call(.post, "/api/v1/attempts/\(attempt)/answers", token: player, json: ["questionId": 1, "answer": ["choiceId": 2]])
+            _ = try await client.call(.post, "/api/v1/attempts/\(attempt)/finish", token: player)
+
+            let form = try await author.get("/manage/questions/1?quiz=1")
+            #expect(form.contains("Which planet is largest?"))
+            #expect(form.contains(#"value="Jupiter" maxlength="500" aria-label="Choice 2">"#))
+            #expect(form.contains(#"name="choice_correct" value="1" checked"#), "the correct choice is ticked")
+            let fields: [(String, String)] = [("quiz", "1"), ("text", "Which planet is the largest?"), ("difficulty", "easy"),
+                                              ("choice_text", "Mars"), ("choice_text", "Jupiter"), ("choice_correct", "1")]
+            let unreadable = try await author.post("/manage/questions/1", fields + [("kind", "singleChoice"), ("points", "lots")])
+            #expect(unreadable.status == .unprocessableContent)
+            #expect(unreadable.contains("Points must be a whole number."))
+            #expect(unreadable.contains(#"value="lots""#), "the points typed are kept")
+            let retyped = try await author.post("/manage/questions/1", fields + [("kind", "trueFalse"), ("tf_answer", "true"), ("points", "1")])
+            #expect(retyped.status == .unprocessableContent)
+            #expect(retyped.contains(#"id="error-kind""#))
+            let withoutToken = try await author.post("/manage/questions/1", fields + [("kind", "singleChoice"), ("points", "9")], csrf: false)
+            #expect(withoutToken.status == .forbidden)
+            #expect(try await env.store.managedQuestion(id: 1)?.question.points == 1, "a form without its token changes nothing")
+
+            let saved = try await author.post("/manage/questions/1", fields + [("kind", "singleChoice"), ("points", "9")])
+            #expect(saved.location == "/manage/quizzes/1?done=saved")
+            #expect(try await env.store.managedQuiz(id: 1)?.questions.first?.text == "Which planet is the largest?")
+            let deleted = try await author.post("/manage/questions/1/delete", [("quiz", "1")])
+            #expect(deleted.location == "/manage/quizzes/1?done=deleted")
+            #expect(try await env.store.managedQuiz(id: 1)?.questions.count == 4)
+
+            let score = try await client.call(.post, "/api/v1/attempts/\(attempt)/finish", token: player)
+            #expect(score["points"] as? Int == 1)
+            #expect(score["questionCount"] as? Int == 5)
+            #expect(try await client.call(.get, "/api/v1/me", token: player)["points"] as? Int == 1)
+        }
+    }
 }

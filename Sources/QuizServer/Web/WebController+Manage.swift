@@ -67,7 +67,7 @@ extension WebController {
 
     func catalogPage(_ visit: Visit, done: String?, values: [String: String] = [:], errors: [String: String] = [:]) async throws -> Response {
         guard try await requireAuthor(visit, returnTo: "/manage/catalog") != nil else { return try await needsAuthor(visit) }
-        var context = base(visit, title: "Subjects, topics and quizzes", notice: Self.notice(done))
+        var context = base(visit, title: "Subjects, topics and quizzes", tab: "Manage", notice: Self.notice(done))
         let subjects = try await store.outline()
         context["subjects"] = subjects.enumerated().map { index, subject -> [String: Any] in
             ["id": subject.id, "name": subject.name, "description": subject.description,
@@ -148,7 +148,7 @@ extension WebController {
         case .quiz:
             throw Redirect(location: "/manage/quizzes/\(id)")
         }
-        var context = base(visit, title: entry.name, notice: Self.notice(done))
+        var context = base(visit, title: entry.name, tab: "Manage", notice: Self.notice(done))
         context["id"] = id
         context["kind"] = level.rawValue
         context["isSubject"] = level == .subject

@@ -52,7 +52,7 @@ extension WebController {
             if given == nil { draft = QuestionDraft(question) }
         }
         guard let topic, try await store.topicQuestions(topicId: topic) != nil else { throw HTTPError(.notFound) }
-        var context = base(visit, title: questionId == nil ? "New question" : "Edit question")
+        var context = base(visit, title: questionId == nil ? "New question" : "Edit question", tab: "Manage")
         context["isNew"] = questionId == nil
         context["action"] = questionId.map { "/manage/questions/\($0)" } ?? "/manage/questions"
         context["questionId"] = questionId ?? 0

@@ -29,10 +29,11 @@ extension WebController {
         let quiz = managed.quiz
         let inQuiz = Set(managed.questions.compactMap(\.id))
         let bank = try await store.topicQuestions(topicId: quiz.topicId) ?? []
-        var context = base(visit, title: quiz.title, notice: Self.notice(done))
+        var context = base(visit, title: quiz.title, tab: "Manage", notice: Self.notice(done))
         context["id"] = quiz.id
         context["quizId"] = quiz.id
         context["topicId"] = quiz.topicId
+        context["topicName"] = try await store.outline().lazy.flatMap(\.topics).first { $0.id == quiz.topicId }?.name ?? "Topic"
         context["title"] = values["title"] ?? quiz.title
         context["description"] = values["description"] ?? quiz.description
         if let error = errors["title"] { context["titleError"] = error }

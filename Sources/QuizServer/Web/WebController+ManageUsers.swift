@@ -37,7 +37,7 @@ extension WebController {
         let search = String(search.trimmingCharacters(in: .whitespaces).prefix(64))
         let page = min(max(page, 1), 100_000)
         let found = try await store.users(matching: search, offset: (page - 1) * Self.usersPerPage, limit: Self.usersPerPage)
-        var context = base(visit, title: "Users and roles", notice: Self.notice(done))
+        var context = base(visit, title: "Users and roles", tab: "Manage", notice: Self.notice(done))
         context["search"] = search
         if let failure { context["failure"] = failure }
         context["users"] = found.users.map { user -> [String: Any] in
