@@ -179,4 +179,39 @@ import Testing
             #expect(try await client.call(.delete, "/api/v1/manage/subjects/\(music)", token: author).status == .notFound)
         }
     }
+
+    @Test func everyKindOfQuestionIsWrittenAndReadBackWithItsAnswers() async throws {
+        try await withApp { client, env in
+            let author = try await signUp(client, env, "writer", role: .author)
+            let topicId = try #require(try await env.store.outline().first?.topics.first?.id)
+            let before = try await env.store.topicQuestions(topicId: topicId)?.count ?? 0
+            let kinds: [[String: Any]] = [
+                Self.singleChoice,
+                ["kind": "multipleChoice", "text": "Gas giants?", "choices": [["text": "Jupiter", "correct": true],
+                                                                              ["text": "Saturn", "correct": true], ["text": "Mars", "correct": false]]],
+                ["kind": "trueFalse", "text": "The Moon is a planet.", "answer": false, "difficulty": "easy"],
+                ["kind": "typedAnswer", "text": "Closest star?", "answers": ["the Sun", "Sol"], "explanation": "It is 8 light-minutes away."],
+                ["kind": "numeric", "text": "Moons of Mars?", "value": 2, "tolerance": 0, "unit": "moons", "points": 3],
+                ["kind": "nameAll", "text": "Name the gas giants", "items": [["answer": "Jupiter"], ["answer": "Saturn", "alternates": ["Saturne"]]],
+                 "timeLimitSeconds": 60, "typoTolerance": true],
+            ]
+            for body in kinds {
+                let created = try await client.call(.post, "/api/v1/manage/topics/\(topicId)/questions", token: author, json: body)
+                #expect(created.status == .created, "\(created.raw)")
+            }
+            let listed = try await client.call(.get, "/api/v1/manage/topics/\(topicId)/questions", token: author)["questions"] as? [[String: Any]] ?? []
+            let added = Array(listed.dropFirst(before))
+            #expect(added.compactMap { $0["kind"] as? String } == ["singleChoice", "multipleChoice", "trueFalse", "typedAnswer", "numeric", "nameAll"])
+            #expect((added[1]["choices"] as? [[String: Any]])?.compactMap { $0["correct"] as? Bool } == [true, true, false])
+            #expect(added[2]["answer"] as? Bool == false)
+            #expect(added[3]["answers"] as? [String] == ["the Sun", "Sol"])
+            #expect(added[3]["explanation"] as? String == "It is 8 light-minutes away.")
+            #expect(added[4]["value"] as? Double == 2)
+            #expect(added[4]["unit"] as? String == "moons")
+            #expect(added[4]["points"] as? Int == 3)
+            #expect((added[5]["items"] as? [[String: Any]])?.last?["alternates"] as? [String] == ["Saturne"])
+            #expect(added[5]["typoTolerance"] as? Bool == true)
+            #expect(try await client.call(.get, "/api/v1/manage/topics/999/questions", token: author).status == .notFound)
+        }
+    }
 }

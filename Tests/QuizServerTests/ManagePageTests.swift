@@ -177,4 +177,32 @@ import Testing
             #expect(try await client.call(.get, "/api/v1/me", token: player)["points"] as? Int == 1)
         }
     }
+
+    @Test func theFormWritesNumbersAndNameThemAllQuestions() async throws {
+        try await withApp { client, env in
+            let author = try await signedIn(client, env, "writer", role: .author)
+            let topicId = try #require(try await env.store.outline().first?.topics.first?.id)
+            let numeric = try await author.post("/manage/questions", [
+                ("topic", "\(topicId)"), ("kind", "numeric"), ("text", "Moons of Mars?"), ("points", "2"),
+                ("value", "2"), ("tolerance", "0,5"), ("unit", "moons"),
+            ])
+            #expect(numeric.location == "/manage/topics/\(topicId)?done=created")
+            let nameAll = try await author.post("/manage/questions", [
+                ("topic", "\(topicId)"), ("kind", "nameAll"), ("text", "Name the gas giants"), ("points", "1"),
+                ("items", "Jupiter\nSaturn | Saturne\n\n"), ("time_limit", "60"), ("typo_tolerance", "on"),
+            ])
+            #expect(nameAll.status == .seeOther, "\(nameAll.html)")
+            let bank = try #require(try await env.store.topicQuestions(topicId: topicId))
+            #expect(bank.suffix(2).map(\.body) == [
+                .numeric(value: 2, tolerance: 0.5, unit: "moons"),
+                .nameAll(items: [NameAllItem(answer: "Jupiter"), NameAllItem(answer: "Saturn", alternates: ["Saturne"])],
+                         timeLimitSeconds: 60, typoTolerance: true),
+            ])
+            let noValue = try await author.post("/manage/questions", [("topic", "\(topicId)"), ("kind", "numeric"), ("text", "How many?")])
+            #expect(noValue.status == .unprocessableContent)
+            #expect(noValue.contains(#"id="error-value""#))
+            let page = try await author.get("/manage/topics/\(topicId)")
+            #expect(page.contains("Name the gas giants"), "the topic's bank lists it")
+        }
+    }
 }
