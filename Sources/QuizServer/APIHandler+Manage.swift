@@ -34,11 +34,8 @@ extension APIHandler {
     // MARK: - Subjects, topics, quizzes
 
     func createSubject(_ input: Operations.CreateSubject.Input) async throws -> Operations.CreateSubject.Output {
-        _ = try await requireAuthor()
         guard case .json(let body) = input.body else { throw APIError.sendJSON }
-        try Self.checkNames(name: body.name, description: body.description ?? "")
-        let id = try await store.create(.subject, parent: nil, name: body.name, description: body.description ?? "")
-        return .created(.init(body: .json(.init(id: id))))
+        return .created(.init(body: .json(.init(id: try await create(.subject, in: nil, name: body.name, description: body.description)))))
     }
 
     func updateSubject(_ input: Operations.UpdateSubject.Input) async throws -> Operations.UpdateSubject.Output {
@@ -48,18 +45,13 @@ extension APIHandler {
     }
 
     func deleteSubject(_ input: Operations.DeleteSubject.Input) async throws -> Operations.DeleteSubject.Output {
-        _ = try await requireAuthor()
-        try await managing("subject") { try await store.delete(.subject, id: input.path.subjectId) }
+        try await delete(.subject, id: input.path.subjectId)
         return .noContent(.init())
     }
 
     func createTopic(_ input: Operations.CreateTopic.Input) async throws -> Operations.CreateTopic.Output {
-        _ = try await requireAuthor()
         guard case .json(let body) = input.body else { throw APIError.sendJSON }
-        try Self.checkNames(name: body.name, description: body.description ?? "")
-        let id = try await managing("subject") {
-            try await store.create(.topic, parent: input.path.subjectId, name: body.name, description: body.description ?? "")
-        }
+        let id = try await create(.topic, in: input.path.subjectId, name: body.name, description: body.description)
         return .created(.init(body: .json(.init(id: id))))
     }
 
@@ -70,19 +62,28 @@ extension APIHandler {
     }
 
     func deleteTopic(_ input: Operations.DeleteTopic.Input) async throws -> Operations.DeleteTopic.Output {
-        _ = try await requireAuthor()
-        try await managing("topic") { try await store.delete(.topic, id: input.path.topicId) }
+        try await delete(.topic, id: input.path.topicId)
         return .noContent(.init())
     }
 
     func createQuiz(_ input: Operations.CreateQuiz.Input) async throws -> Operations.CreateQuiz.Output {
-        _ = try await requireAuthor()
         guard case .json(let body) = input.body else { throw APIError.sendJSON }
-        try Self.checkNames(name: body.title, description: body.description ?? "", nameField: "title")
-        let id = try await managing("topic") {
-            try await store.create(.quiz, parent: input.path.topicId, name: body.title, description: body.description ?? "")
-        }
+        let id = try await create(.quiz, in: input.path.topicId, name: body.title, description: body.description)
         return .created(.init(body: .json(.init(id: id))))
+    }
+
+    /// Checks the names, then adds it at the end of `parent` (nil for a subject).
+    private func create(_ level: CatalogLevel, in parent: Int64?, name: String, description: String?) async throws -> Int64 {
+        _ = try await requireAuthor()
+        try Self.checkNames(name: name, description: description ?? "", nameField: level == .quiz ? "title" : "name")
+        return try await managing(level == .quiz ? "topic" : "subject") {
+            try await store.create(level, parent: parent, name: name, description: description ?? "")
+        }
+    }
+
+    private func delete(_ level: CatalogLevel, id: Int64) async throws {
+        _ = try await requireAuthor()
+        try await managing(level.rawValue) { try await store.delete(level, id: id) }
     }
 
     func getManagedQuiz(_ input: Operations.GetManagedQuiz.Input) async throws -> Operations.GetManagedQuiz.Output {
@@ -105,8 +106,7 @@ extension APIHandler {
     }
 
     func deleteQuiz(_ input: Operations.DeleteQuiz.Input) async throws -> Operations.DeleteQuiz.Output {
-        _ = try await requireAuthor()
-        try await managing("quiz") { try await store.delete(.quiz, id: input.path.quizId) }
+        try await delete(.quiz, id: input.path.quizId)
         return .noContent(.init())
     }
 
