@@ -205,4 +205,29 @@ import Testing
             #expect(page.contains("Name the gas giants"), "the topic's bank lists it")
         }
     }
+
+    @Test func subjectsAreMovedRenamedAndOnlyEmptyOnesDeleted() async throws {
+        try await withApp { client, env in
+            let author = try await signedIn(client, env, "writer", role: .author)
+            _ = try await author.post("/manage/subjects", [("name", "Music"), ("description", "")])
+            let music = try #require(try await env.store.outline().last?.id)
+            let moved = try await author.post("/manage/subjects/\(music)/move", [("direction", "up")])
+            #expect(moved.location == "/manage/catalog?done=moved")
+            #expect(try await env.store.outline().map(\.name) == ["Music", "Science"])
+            let renamed = try await author.post("/manage/subjects/\(music)", [("name", "Sound"), ("description", "Songs")])
+            #expect(renamed.location == "/manage/subjects/\(music)?done=saved")
+            let tooLong = try await author.post("/manage/subjects/\(music)", [("name", String(repeating: "x", count: 201)), ("description", "")])
+            #expect(tooLong.status == .unprocessableContent)
+            #expect(tooLong.contains("Is longer than 200 characters."))
+            #expect(try await env.store.outline().first?.name == "Sound")
+
+            let science = try #require(try await env.store.outline().last?.id)
+            let refused = try await author.post("/manage/subjects/\(science)/delete", [])
+            #expect(refused.status == .conflict)
+            #expect(refused.contains("It still holds quizzes or questions"))
+            let deleted = try await author.post("/manage/subjects/\(music)/delete", [])
+            #expect(deleted.location == "/manage/catalog?done=deleted")
+            #expect(try await env.store.outline().map(\.name) == ["Science"])
+        }
+    }
 }
