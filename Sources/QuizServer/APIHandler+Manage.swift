@@ -40,7 +40,7 @@ extension APIHandler {
 
     func updateSubject(_ input: Operations.UpdateSubject.Input) async throws -> Operations.UpdateSubject.Output {
         guard case .json(let body) = input.body else { throw APIError.sendJSON }
-        try await change(.subject, id: input.path.subjectId, name: body.name, description: body.description, position: body.position)
+        try await change(.subject, id: input.path.subjectId, CatalogChange(name: body.name, description: body.description, position: body.position))
         return .noContent(.init())
     }
 
@@ -57,7 +57,7 @@ extension APIHandler {
 
     func updateTopic(_ input: Operations.UpdateTopic.Input) async throws -> Operations.UpdateTopic.Output {
         guard case .json(let body) = input.body else { throw APIError.sendJSON }
-        try await change(.topic, id: input.path.topicId, name: body.name, description: body.description, position: body.position)
+        try await change(.topic, id: input.path.topicId, CatalogChange(name: body.name, description: body.description, position: body.position))
         return .noContent(.init())
     }
 
@@ -98,10 +98,8 @@ extension APIHandler {
 
     func updateQuiz(_ input: Operations.UpdateQuiz.Input) async throws -> Operations.UpdateQuiz.Output {
         guard case .json(let body) = input.body else { throw APIError.sendJSON }
-        try await change(.quiz, id: input.path.quizId, name: body.title, description: body.description, position: body.position)
-        if let published = body.published {
-            try await managing("quiz") { try await store.setPublished(published, quizId: input.path.quizId) }
-        }
+        try await change(.quiz, id: input.path.quizId, CatalogChange(name: body.title, description: body.description,
+                                                                      position: body.position, published: body.published))
         return .noContent(.init())
     }
 
@@ -120,15 +118,11 @@ extension APIHandler {
         return .noContent(.init())
     }
 
-    /// The fields given change; a position moves it among its siblings. Checked before anything is stored.
-    private func change(_ level: CatalogLevel, id: Int64, name: String?, description: String?, position: Int?) async throws {
+    /// The fields given change, all at once; checked before anything is stored.
+    private func change(_ level: CatalogLevel, id: Int64, _ change: CatalogChange) async throws {
         _ = try await requireAuthor()
-        let nameField = level == .quiz ? "title" : "name"
-        try Self.checkNames(name: name, description: description, nameField: nameField)
-        try await managing(level.rawValue) {
-            if name != nil || description != nil { try await store.rename(level, id: id, name: name, description: description) }
-            if let position { try await store.move(level, id: id, to: position) }
-        }
+        try Self.checkNames(name: change.name, description: change.description, nameField: level == .quiz ? "title" : "name")
+        try await managing(level.rawValue) { try await store.update(level, id: id, change) }
     }
 
     static func checkNames(name: String?, description: String?, nameField: String = "name") throws {

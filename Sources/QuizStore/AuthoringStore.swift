@@ -54,6 +54,23 @@ public struct UserPage: Sendable, Hashable {
     public var total: Int
 }
 
+/// What to change about a subject, topic or quiz; nil keeps the current value.
+public struct CatalogChange: Sendable, Hashable {
+    public var name: String?
+    public var description: String?
+    /// 1-based place among its siblings, clamped to the first and last.
+    public var position: Int?
+    /// Quizzes only: subjects and topics follow their quizzes.
+    public var published: Bool?
+
+    public init(name: String? = nil, description: String? = nil, position: Int? = nil, published: Bool? = nil) {
+        self.name = name
+        self.description = description
+        self.position = position
+        self.published = published
+    }
+}
+
 /// The three levels of the catalog that authors arrange.
 public enum CatalogLevel: String, Sendable {
     case subject, topic, quiz
@@ -74,13 +91,10 @@ public protocol AuthoringStore: Sendable {
     /// subject or topic is shown to players once it holds a published quiz.
     /// `parent` is nil for subjects. Throws `StoreError.notFound` when the parent is missing.
     func create(_ level: CatalogLevel, parent: Int64?, name: String, description: String) async throws -> Int64
-    /// Changes what is given; nil keeps the current value.
-    func rename(_ level: CatalogLevel, id: Int64, name: String?, description: String?) async throws
-    /// Moves it to `position` (1-based, clamped) among its siblings.
-    func move(_ level: CatalogLevel, id: Int64, to position: Int) async throws
+    /// Applies the whole change in one transaction.
+    func update(_ level: CatalogLevel, id: Int64, _ change: CatalogChange) async throws
     /// Throws `AuthoringError.notEmpty` or `.quizHasAttempts` rather than deleting what players rely on.
     func delete(_ level: CatalogLevel, id: Int64) async throws
-    func setPublished(_ published: Bool, quizId: Int64) async throws
 
     func createQuestion(_ question: Question, topicId: Int64, at date: Date) async throws -> Int64
     /// Replaces the question's content; past answers keep their verdicts and points.
@@ -94,4 +108,18 @@ public protocol AuthoringStore: Sendable {
     func users(matching search: String, offset: Int, limit: Int) async throws -> UserPage
     /// Throws `AuthoringError.lastAdmin` when it would leave no admin, `StoreError.notFound` for no such user.
     func setRole(_ role: Role, userId: Int64) async throws -> User
+}
+
+extension AuthoringStore {
+    public func rename(_ level: CatalogLevel, id: Int64, name: String?, description: String?) async throws {
+        try await update(level, id: id, CatalogChange(name: name, description: description))
+    }
+
+    public func move(_ level: CatalogLevel, id: Int64, to position: Int) async throws {
+        try await update(level, id: id, CatalogChange(position: position))
+    }
+
+    public func setPublished(_ published: Bool, quizId: Int64) async throws {
+        try await update(.quiz, id: quizId, CatalogChange(published: published))
+    }
 }

@@ -129,36 +129,36 @@ extension SQLStore: AuthoringStore {
         }
     }
 
-    public func rename(_ level: CatalogLevel, id: Int64, name: String?, description: String?) async throws {
+    public func update(_ level: CatalogLevel, id: Int64, _ change: CatalogChange) async throws {
         defer { caches.invalidateCatalog() }
         try await database.transaction { db in
+            // The name and description too, when unchanged: this is also the check that it exists.
             guard try await db.raw("""
-                UPDATE \(unsafeRaw: level.table) SET \(unsafeRaw: level.nameColumn) = COALESCE(\(bind: name), \(unsafeRaw: level.nameColumn)),
-                  description = COALESCE(\(bind: description), description)
+                UPDATE \(unsafeRaw: level.table) SET \(unsafeRaw: level.nameColumn) = COALESCE(\(bind: change.name), \(unsafeRaw: level.nameColumn)),
+                  description = COALESCE(\(bind: change.description), description)
                 WHERE id = \(bind: id) RETURNING id
                 """).first() != nil else { throw StoreError.notFound }
+            if let position = change.position { try await Self.move(db, level, id: id, to: position) }
+            if let published = change.published, level == .quiz {
+                try await db.raw("UPDATE quizzes SET published = \(bind: published) WHERE id = \(bind: id)").run()
+            }
         }
     }
 
-    public func move(_ level: CatalogLevel, id: Int64, to position: Int) async throws {
-        defer { caches.invalidateCatalog() }
-        try await database.transaction { db in
-            let parent: SQLQueryString
-            if let column = level.parentColumn {
-                guard let row = try await db.raw("SELECT \(unsafeRaw: column) AS p FROM \(unsafeRaw: level.table) WHERE id = \(bind: id)")
-                    .first() else { throw StoreError.notFound }
-                parent = " WHERE \(unsafeRaw: column) = \(bind: try row.int64("p"))"
-            } else {
-                guard try await db.raw("SELECT id FROM subjects WHERE id = \(bind: id)").first() != nil else { throw StoreError.notFound }
-                parent = ""
-            }
-            var ids = try await db.raw("SELECT id FROM \(unsafeRaw: level.table)\(parent) ORDER BY position, id").all()
-                .map { try $0.int64("id") }
-            ids.removeAll { $0 == id }
-            ids.insert(id, at: min(max(position, 1), ids.count + 1) - 1)
-            for (index, sibling) in ids.enumerated() {
-                try await db.raw("UPDATE \(unsafeRaw: level.table) SET position = \(bind: index + 1) WHERE id = \(bind: sibling)").run()
-            }
+    /// Renumbers the siblings 1, 2, 3… with `id` at `position` (clamped).
+    private static func move(_ db: any SQLDatabase, _ level: CatalogLevel, id: Int64, to position: Int) async throws {
+        var parent: SQLQueryString = ""
+        if let column = level.parentColumn {
+            guard let row = try await db.raw("SELECT \(unsafeRaw: column) AS p FROM \(unsafeRaw: level.table) WHERE id = \(bind: id)")
+                .first() else { throw StoreError.notFound }
+            parent = " WHERE \(unsafeRaw: column) = \(bind: try row.int64("p"))"
+        }
+        var ids = try await db.raw("SELECT id FROM \(unsafeRaw: level.table)\(parent) ORDER BY position, id").all()
+            .map { try $0.int64("id") }
+        ids.removeAll { $0 == id }
+        ids.insert(id, at: min(max(position, 1), ids.count + 1) - 1)
+        for (index, sibling) in ids.enumerated() {
+            try await db.raw("UPDATE \(unsafeRaw: level.table) SET position = \(bind: index + 1) WHERE id = \(bind: sibling)").run()
         }
     }
 
@@ -185,15 +185,6 @@ extension SQLStore: AuthoringStore {
                 try await db.raw("DELETE FROM quiz_questions WHERE quiz_id = \(bind: id)").run()
             }
             try await db.raw("DELETE FROM \(unsafeRaw: level.table) WHERE id = \(bind: id)").run()
-        }
-    }
-
-    public func setPublished(_ published: Bool, quizId: Int64) async throws {
-        defer { caches.invalidateCatalog() }
-        try await database.transaction { db in
-            guard try await db.raw("""
-                UPDATE quizzes SET published = \(bind: published) WHERE id = \(bind: quizId) RETURNING id
-                """).first() != nil else { throw StoreError.notFound }
         }
     }
 
