@@ -96,7 +96,8 @@ public protocol AuthoringStore: Sendable {
     /// Throws `AuthoringError.notEmpty` or `.quizHasAttempts` rather than deleting what players rely on.
     func delete(_ level: CatalogLevel, id: Int64) async throws
 
-    func createQuestion(_ question: Question, topicId: Int64, at date: Date) async throws -> Int64
+    /// Adds it to the topic's bank and, when `quizId` is given, at the end of that quiz (of the same topic).
+    func createQuestion(_ question: Question, topicId: Int64, appendingTo quizId: Int64?, at date: Date) async throws -> Int64
     /// Replaces the question's content; past answers keep their verdicts and points.
     func updateQuestion(_ question: Question) async throws
     /// Deletes it, or archives it when players have answered it. Either way it leaves every quiz.
@@ -117,6 +118,10 @@ extension AuthoringStore {
 
     public func move(_ level: CatalogLevel, id: Int64, to position: Int) async throws {
         try await update(level, id: id, CatalogChange(position: position))
+    }
+
+    public func createQuestion(_ question: Question, topicId: Int64, at date: Date) async throws -> Int64 {
+        try await createQuestion(question, topicId: topicId, appendingTo: nil, at: date)
     }
 
     public func setPublished(_ published: Bool, quizId: Int64) async throws {

@@ -190,11 +190,21 @@ extension SQLStore: AuthoringStore {
 
     // MARK: - Questions
 
-    public func createQuestion(_ question: Question, topicId: Int64, at date: Date) async throws -> Int64 {
+    public func createQuestion(_ question: Question, topicId: Int64, appendingTo quizId: Int64?, at date: Date) async throws -> Int64 {
         defer { caches.invalidateCatalog() }
         return try await database.transaction { db in
             guard try await db.raw("SELECT id FROM topics WHERE id = \(bind: topicId)").first() != nil else { throw StoreError.notFound }
+            if let quizId {
+                guard try await db.raw("SELECT id FROM quizzes WHERE id = \(bind: quizId) AND topic_id = \(bind: topicId)").first() != nil
+                else { throw StoreError.notFound }
+            }
             guard let id = try await insertQuestions(db, [question], topicId: topicId, at: date).first else { throw StoreError.notFound }
+            if let quizId {
+                try await db.raw("""
+                    INSERT INTO quiz_questions (quiz_id, question_id, position)
+                    SELECT \(bind: quizId), \(bind: id), COALESCE(MAX(position), 0) + 1 FROM quiz_questions WHERE quiz_id = \(bind: quizId)
+                    """).run()
+            }
             return id
         }
     }

@@ -81,6 +81,13 @@ import Testing
             try await store.setQuizQuestions(quizId: quizId, questionIds: [first])
             #expect(try await store.managedQuiz(id: quizId)?.questions.map(\.id) == [first])
             #expect(try await store.topicQuestions(topicId: topicId)?.count == 2, "removing from a quiz keeps it in the bank")
+            let third = try await store.createQuestion(pick("Is Aida by Verdi?"), topicId: topicId, appendingTo: quizId, at: t0)
+            #expect(try await store.managedQuiz(id: quizId)?.questions.map(\.id) == [first, third])
+            let (otherTopic, _, _) = try await draftQuiz(store, subject: "Film")
+            await #expect(throws: StoreError.notFound) {
+                try await store.createQuestion(pick("Elsewhere?"), topicId: otherTopic, appendingTo: quizId, at: t0)
+            }
+            #expect(try await store.topicQuestions(topicId: otherTopic)?.count == 1, "a refused question is not stored")
         }
     }
 

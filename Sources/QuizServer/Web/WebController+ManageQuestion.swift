@@ -142,11 +142,8 @@ extension WebController {
                 topic = try await store.managedQuestion(id: questionId)?.topicId ?? 0
             } else {
                 guard let topicId else { throw HTTPError(.notFound) }
-                let id = try await store.createQuestion(question, topicId: topicId, at: time.now())
+                _ = try await store.createQuestion(question, topicId: topicId, appendingTo: quizId, at: time.now())
                 topic = topicId
-                if let quizId, let managed = try await store.managedQuiz(id: quizId), managed.quiz.topicId == topicId {
-                    try await store.setQuizQuestions(quizId: quizId, questionIds: managed.questions.compactMap(\.id) + [id])
-                }
             }
         } catch StoreError.notFound {
             throw HTTPError(.notFound)
