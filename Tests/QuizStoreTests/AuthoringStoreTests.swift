@@ -38,6 +38,14 @@ import Testing
             #expect(outline[1].topics[0].quizzes.map(\.isPublished) == [false])
             #expect(try await store.managedQuiz(id: quizId)?.questions.map(\.text) == ["Is Tosca by Puccini?"])
 
+            let powers = try #require(try await store.subjects().first?.id)
+            let powersTopic = try #require(try await store.topics(subjectId: powers)?.first?.id)
+            let extra = try await store.create(.quiz, parent: powersTopic, name: "More powers", description: "")
+            #expect(try await store.quizzes(topicId: powersTopic)?.map(\.title) == ["Powers of two"], "a draft in a listed topic stays hidden")
+            #expect(try await store.topics(subjectId: powers)?.first?.quizCount == 1)
+            try await store.setPublished(true, quizId: extra)
+            #expect(try await store.quizzes(topicId: powersTopic)?.map(\.title) == ["Powers of two", "More powers"])
+
             try await store.setPublished(true, quizId: quizId)
             #expect(try await store.subjects().map(\.name) == ["Maths", "Music"])
             #expect(try await store.quiz(id: quizId)?.questionCount == 1)
