@@ -41,7 +41,8 @@ extension WebController {
         registerUserManagement(on: router)
     }
 
-    /// The author behind this visit; anyone else gets the "needs the author role" page of /manage.
+    /// The author or admin behind this visit; nil for a player, who is shown `needsAuthor`.
+    /// Someone signed out is sent to log in and back.
     func requireAuthor(_ visit: Visit, returnTo path: String) async throws -> User? {
         let user = try requireUser(visit, returnTo: path)
         return user.role == .author || user.role == .admin ? user : nil
