@@ -150,7 +150,7 @@ import Testing
             let form = try await author.get("/manage/questions/1?quiz=1")
             #expect(form.contains("Which planet is largest?"))
             #expect(form.contains(#"value="Jupiter" maxlength="500" aria-label="Choice 2">"#))
-            #expect(form.contains(#"name="choice_correct" value="1" checked"#), "the correct choice is ticked")
+            #expect(form.contains(#"value="1" aria-label="Choice 2 is correct" checked"#), "the correct choice is ticked")
             let fields: [(String, String)] = [("quiz", "1"), ("text", "Which planet is the largest?"), ("difficulty", "easy"),
                                               ("choice_text", "Mars"), ("choice_text", "Jupiter"), ("choice_correct", "1")]
             let unreadable = try await author.post("/manage/questions/1", fields + [("kind", "singleChoice"), ("points", "lots")])
