@@ -114,10 +114,28 @@ public struct Migrations: Sendable {
                 """,
             ]
         },
+        Migration(version: 3, name: "authoring: drafts, archived questions, scores kept at finish") { _ in
+            [
+                // Everything stored before authoring existed (imports, the starter bank) stays published.
+                "ALTER TABLE quizzes ADD COLUMN published BOOLEAN NOT NULL DEFAULT TRUE",
+                // An author's new subject or topic is unpublished: shown once it holds a published quiz.
+                "ALTER TABLE subjects ADD COLUMN published BOOLEAN NOT NULL DEFAULT TRUE",
+                "ALTER TABLE topics ADD COLUMN published BOOLEAN NOT NULL DEFAULT TRUE",
+                // A deleted question that players answered is archived, so history keeps its text.
+                "ALTER TABLE questions ADD COLUMN archived_at BIGINT",
+                // Frozen when an attempt finishes, so later edits to the quiz leave past scores alone.
+                "ALTER TABLE attempts ADD COLUMN question_count INTEGER",
+                "ALTER TABLE attempts ADD COLUMN total_points INTEGER",
+                "CREATE INDEX answers_by_question ON answers (question_id)",
+            ]
+        },
     ]
 
     /// The newest schema version this build knows.
     public static var latestVersion: Int { all.last?.version ?? 0 }
+
+    /// Every version this build knows, in order (there may be gaps).
+    public static var knownVersions: [Int] { all.map(\.version) }
 
     /// Applies what is missing; returns the versions it applied.
     @discardableResult

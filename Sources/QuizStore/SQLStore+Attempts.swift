@@ -6,7 +6,9 @@ extension SQLStore: AttemptStore {
     public func startAttempt(userId: Int64, quizId: Int64, at date: Date) async throws -> Attempt {
         try await database.transaction { db in
             // A practice round is played through the attempt it was drawn with, never started again.
-            guard try await db.raw("SELECT id FROM quizzes WHERE id = \(bind: quizId) AND practice_user_id IS NULL").first() != nil else {
+            guard try await db.raw("""
+                SELECT id FROM quizzes WHERE id = \(bind: quizId) AND published AND practice_user_id IS NULL
+                """).first() != nil else {
                 throw StoreError.notFound
             }
             guard let id = try await db.raw("""
@@ -105,6 +107,16 @@ extension SQLStore: AttemptStore {
                 UPDATE attempts SET finished_at = \(bind: date.millis) WHERE id = \(bind: id) AND finished_at IS NULL
                 RETURNING id
                 """).first() != nil
+            if flipped {
+                // The quiz's size and worth as played, so editing it later leaves this score alone.
+                try await db.raw("""
+                    UPDATE attempts SET
+                      question_count = (SELECT COUNT(*) FROM quiz_questions qq WHERE qq.quiz_id = attempts.quiz_id),
+                      total_points = (SELECT COALESCE(SUM(x.points), 0) FROM quiz_questions qq
+                                      JOIN questions x ON x.id = qq.question_id WHERE qq.quiz_id = attempts.quiz_id)
+                    WHERE id = \(bind: id)
+                    """).run()
+            }
             guard var attempt = try await Self.loadAttempt(db, id: id, userId: userId) else { throw StoreError.notFound }
             attempt.finishedAt = attempt.finishedAt ?? Date(millis: date.millis)
             let earned = Int64(attempt.points)
@@ -137,9 +149,12 @@ extension SQLStore: AttemptStore {
     }
 
     static func score(_ db: any SQLDatabase, attempt: Attempt, userPoints: Int64, newlyFinished: Bool) async throws -> AttemptScore {
+        // Finished attempts read the totals frozen at finishing (NULL only for ones finished before version 3).
         let totals = try await db.raw("""
-            SELECT COUNT(*) AS n, COALESCE(SUM(x.points), 0) AS total FROM quiz_questions qq
-            JOIN questions x ON x.id = qq.question_id WHERE qq.quiz_id = \(bind: attempt.quizId)
+            SELECT COALESCE(a.question_count, (SELECT COUNT(*) FROM quiz_questions qq WHERE qq.quiz_id = a.quiz_id)) AS n,
+              COALESCE(a.total_points, (SELECT COALESCE(SUM(x.points), 0) FROM quiz_questions qq
+                JOIN questions x ON x.id = qq.question_id WHERE qq.quiz_id = a.quiz_id)) AS total
+            FROM attempts a WHERE a.id = \(bind: attempt.id)
             """).first()
         return AttemptScore(
             attempt: attempt, questionCount: try totals?.int("n") ?? 0, totalPoints: try totals?.int("total") ?? 0,

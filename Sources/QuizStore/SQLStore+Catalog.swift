@@ -3,11 +3,19 @@ import QuizCore
 import SQLKit
 
 extension SQLStore: CatalogStore {
+    /// A subject or topic an author creates stays unpublished until it holds a published quiz, so
+    /// work in progress never shows as an empty course; imported ones are published as before.
+    static let visibleTopic = "(t.published OR EXISTS (SELECT 1 FROM quizzes vq WHERE vq.topic_id = t.id AND vq.published AND vq.practice_user_id IS NULL))"
+    static let visibleSubject = """
+        (s.published OR EXISTS (SELECT 1 FROM topics t WHERE t.subject_id = s.id AND \(visibleTopic)))
+        """
+
     public func subjects() async throws -> [SubjectSummary] {
         try await database.read { db in
             try await db.raw("""
-                SELECT s.id, s.name, s.description, (SELECT COUNT(*) FROM topics t WHERE t.subject_id = s.id) AS n
-                FROM subjects s ORDER BY s.position, s.id
+                SELECT s.id, s.name, s.description,
+                  (SELECT COUNT(*) FROM topics t WHERE t.subject_id = s.id AND \(unsafeRaw: Self.visibleTopic)) AS n
+                FROM subjects s WHERE \(unsafeRaw: Self.visibleSubject) ORDER BY s.position, s.id
                 """).all().map {
                 SubjectSummary(id: try $0.int64("id"), name: try $0.string("name"),
                                description: try $0.string("description"), topicCount: try $0.int("n"))
@@ -17,11 +25,13 @@ extension SQLStore: CatalogStore {
 
     public func topics(subjectId: Int64) async throws -> [TopicSummary]? {
         try await database.read { db in
-            guard try await db.raw("SELECT id FROM subjects WHERE id = \(bind: subjectId)").first() != nil else { return nil }
+            guard try await db.raw("""
+                SELECT s.id FROM subjects s WHERE s.id = \(bind: subjectId) AND \(unsafeRaw: Self.visibleSubject)
+                """).first() != nil else { return nil }
             return try await db.raw("""
                 SELECT t.id, t.subject_id, t.name, t.description,
-                  (SELECT COUNT(*) FROM quizzes q WHERE q.topic_id = t.id AND q.practice_user_id IS NULL) AS n
-                FROM topics t WHERE t.subject_id = \(bind: subjectId) ORDER BY t.position, t.id
+                  (SELECT COUNT(*) FROM quizzes q WHERE q.topic_id = t.id AND q.published AND q.practice_user_id IS NULL) AS n
+                FROM topics t WHERE t.subject_id = \(bind: subjectId) AND \(unsafeRaw: Self.visibleTopic) ORDER BY t.position, t.id
                 """).all().map {
                 TopicSummary(id: try $0.int64("id"), subjectId: try $0.int64("subject_id"), name: try $0.string("name"),
                              description: try $0.string("description"), quizCount: try $0.int("n"))
@@ -46,9 +56,10 @@ extension SQLStore: CatalogStore {
 
     public func quizzes(topicId: Int64) async throws -> [QuizSummary]? {
         try await database.read { db in
-            guard try await db.raw("SELECT id FROM topics WHERE id = \(bind: topicId)").first() != nil else { return nil }
+            guard try await db.raw("SELECT t.id FROM topics t WHERE t.id = \(bind: topicId) AND \(unsafeRaw: Self.visibleTopic)")
+                .first() != nil else { return nil }
             return try await db.raw("""
-                \(unsafeRaw: Self.quizSummarySQL) WHERE q.topic_id = \(bind: topicId) AND q.practice_user_id IS NULL
+                \(unsafeRaw: Self.quizSummarySQL) WHERE q.topic_id = \(bind: topicId) AND q.published AND q.practice_user_id IS NULL
                 ORDER BY q.position, q.id
                 """).all().map(Self.decodeQuiz)
         }
@@ -57,7 +68,7 @@ extension SQLStore: CatalogStore {
     public func quiz(id: Int64) async throws -> QuizSummary? {
         try await caches.quizzes.value(for: id) {
             try await database.read { db in
-                try await db.raw("\(unsafeRaw: Self.quizSummarySQL) WHERE q.id = \(bind: id)").first().map(Self.decodeQuiz)
+                try await db.raw("\(unsafeRaw: Self.quizSummarySQL) WHERE q.id = \(bind: id) AND q.published").first().map(Self.decodeQuiz)
             }
         }
     }
@@ -71,8 +82,7 @@ extension SQLStore: CatalogStore {
                   (SELECT COALESCE(SUM(x.points), 0) FROM quiz_questions qq JOIN questions x ON x.id = qq.question_id
                    WHERE qq.quiz_id = q.id) AS total
                 FROM quizzes q JOIN topics t ON t.id = q.topic_id JOIN subjects s ON s.id = t.subject_id
-                WHERE q.practice_user_id IS NULL
-                ORDER BY s.position, s.id, t.position, t.id, q.position, q.id
+                WHERE q.published AND q.practice_user_id IS NULL ORDER BY s.position, s.id, t.position, t.id, q.position, q.id
                 """).all().map {
                 QuizListing(quiz: try Self.decodeQuiz($0), topicName: try $0.string("topic_name"),
                             subjectName: try $0.string("subject_name"))
@@ -87,6 +97,7 @@ extension SQLStore: CatalogStore {
             try await database.read { db in
                 try await db.raw("""
                     SELECT \(unsafeRaw: Self.questionColumns) FROM quiz_questions qq JOIN questions x ON x.id = qq.question_id
+                    JOIN quizzes q ON q.id = qq.quiz_id AND q.published
                     WHERE qq.quiz_id = \(bind: quizId) ORDER BY qq.position
                     """).all().map(QuestionBodyRecord.decodeQuestion)
             }

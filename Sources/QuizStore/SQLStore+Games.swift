@@ -8,7 +8,7 @@ extension SQLStore: GameStore {
             try await db.raw("""
                 SELECT \(unsafeRaw: Self.questionColumns), t.name AS topic_name
                 FROM questions x JOIN topics t ON t.id = x.topic_id JOIN subjects s ON s.id = t.subject_id
-                WHERE x.kind = \(bind: QuestionKind.nameAll.rawValue)
+                WHERE x.kind = \(bind: QuestionKind.nameAll.rawValue) AND \(unsafeRaw: Self.playableQuestion)
                 ORDER BY s.position, s.id, t.position, t.id, x.id
                 """).all().map { (question: try QuestionBodyRecord.decodeQuestion($0), topicName: try $0.string("topic_name")) }
         }

@@ -3,12 +3,16 @@ import QuizCore
 import SQLKit
 
 extension SQLStore: PracticeStore {
+    /// Questions players may meet outside quizzes: not archived, in a topic and subject players can see.
+    static let playableQuestion = "x.archived_at IS NULL AND \(visibleTopic) AND \(visibleSubject)"
+
     public func practiceCandidates() async throws -> [PracticeCandidate] {
         try await caches.practiceCandidates.value(for: 0) {
             try await database.read { db in
                 try await db.raw("""
                     SELECT x.id, t.subject_id, x.topic_id, x.difficulty, x.kind
                     FROM questions x JOIN topics t ON t.id = x.topic_id JOIN subjects s ON s.id = t.subject_id
+                    WHERE \(unsafeRaw: Self.playableQuestion)
                     ORDER BY s.position, s.id, t.position, t.id, x.id
                     """).all().enumerated().compactMap { position, row in
                     guard let difficulty = Difficulty(rawValue: try row.string("difficulty")),
@@ -23,8 +27,11 @@ extension SQLStore: PracticeStore {
     public func question(id: Int64) async throws -> Question? {
         try await caches.questions.value(for: id) {
             try await database.read { db in
-                try await db.raw("SELECT \(unsafeRaw: Self.questionColumns) FROM questions x WHERE x.id = \(bind: id)")
-                    .first().map(QuestionBodyRecord.decodeQuestion)
+                try await db.raw("""
+                    SELECT \(unsafeRaw: Self.questionColumns)
+                    FROM questions x JOIN topics t ON t.id = x.topic_id JOIN subjects s ON s.id = t.subject_id
+                    WHERE x.id = \(bind: id) AND \(unsafeRaw: Self.playableQuestion)
+                    """).first().map(QuestionBodyRecord.decodeQuestion)
             }
         }
     }

@@ -37,7 +37,7 @@ SCREENS = [
     "question-wrong", "already-answered", "attempt-list", "history", "history-question", "result",
     "leaderboard", "profile", "quizzes", "contact", "manage", "not-found", "login-wrong-password",
     "register-username-taken", "practice-settings", "practice-timed-question", "practice-result", "random-form",
-    "random-result", "games", "game-playing", "game-over",
+    "random-result", "games", "game-playing", "game-over", "manage-catalog", "manage-quiz", "manage-question",
 ]
 SCREEN_FILE = re.compile(r"^(\d+x\d+-\d\d-.+|FAILED-.+)\.png$")
 
@@ -114,6 +114,11 @@ class Server:
                                                    "lastName": last, "password": password})
         assert status == 201, body
         return body
+
+    def set_role(self, username, role):
+        """As whoever runs this Quizbox would: `quizbox user set-role` on the same database."""
+        subprocess.run([str(BINARY), "user", "set-role", username, role, "--database", str(self.database)],
+                       cwd=self.directory, check=True, capture_output=True, text=True, timeout=60)
 
     def answer_key(self, quiz_id):
         """Question text → the correct answer as the page shows it.

@@ -455,3 +455,55 @@ def test_naming_the_planets_as_you_type_then_giving_up(server, browser, screensh
     missed = [cell.text for cell in driver.find_elements(By.CSS_SELECTOR, "#items li.item-missed")]
     assert "Mercury" in missed and "Neptune" in missed and "Mars" not in missed
     screenshot(driver, "game-over")
+def test_an_author_publishes_a_new_quiz_and_a_player_finds_and_answers_it(server, browser, screenshot):
+    author_name = new_username("author")
+    server.create_user(author_name, PASSWORD)
+    server.set_role(author_name, "author")
+    author = open_browser(browser, server)
+    author.get(author.base_url + "/login?next=/manage")
+    log_in(author, author_name, PASSWORD)
+    click_id(author, "manage-catalog-link")
+    title = f"Opera {uuid.uuid4().hex[:6]}"
+
+    type_into(author, name="Music", description="Sounds and songs")
+    click_id(author, "create-subject")
+    assert "Created." in text(author, "notice")
+    click_link(author, "Music")
+    type_into(author, **{"child-name": "Opera"})
+    click_id(author, "create-child")
+    click_link(author, "Opera")
+    type_into(author, **{"child-name": title})
+    click_id(author, "create-child")
+    assert "Players cannot see this quiz yet." in text(author, "publishing")
+    screenshot(author, "manage-quiz")
+
+    click_id(author, "new-question")
+    type_into(author, text="Who wrote Tosca?", **{"choice-1": "Puccini", "choice-2": "Verdi"})
+    checkbox = author.find_elements(By.NAME, "choice_correct")[0]
+    scroll_to(author, checkbox)
+    checkbox.click()
+    screenshot(author, "manage-question")
+    click_id(author, "save-question")
+    assert "Who wrote Tosca?" in text(author, "quiz-questions")
+    assert "Puccini ✓" in text(author, "preview")
+
+    player = open_browser(browser, server, size=PHONE)
+    register(player, new_username())
+    player.get(player.base_url + "/quizzes")
+    assert title not in player.find_element(By.TAG_NAME, "main").text, "a draft is invisible to players"
+
+    click_id(author, "publish-quiz")
+    assert "Published" in text(author, "notice")
+    author.get(author.base_url + "/manage/catalog")
+    screenshot(author, "manage-catalog")
+
+    player.get(player.base_url + "/home")
+    assert "Music" in text(player, "subjects")
+    player.get(player.base_url + "/quizzes")
+    click_link(player, title)
+    click_id(player, "start-quiz")
+    assert text(player, "question-text") == "Who wrote Tosca?"
+    choose(player, "Puccini")
+    click_id(player, "submit-answer")
+    assert "Puccini" in text(player, "correct-answer")
+    assert "right" in by_id(player, "feedback").get_attribute("class")

@@ -26,6 +26,7 @@ struct PageRenderer: Sendable {
         fragment("top", key: chrome) {
             var context: [String: Any] = ["pageTitle": chrome.title, "signedIn": chrome.username != nil]
             if let username = chrome.username { context["username"] = username }
+            if chrome.canAuthor { context["canAuthor"] = true }
             if let tab = chrome.tab { context["tab" + tab] = true }
             if let notice = chrome.notice { context["notice"] = notice }
             return context
@@ -96,6 +97,7 @@ struct PageRenderer: Sendable {
 struct PageChrome: Hashable, Sendable {
     var title: String
     var username: String?
+    var canAuthor = false
     var tab: String? = nil
     var notice: String? = nil
 }

@@ -83,17 +83,6 @@ extension WebController {
         return renderer.render("practice", context, status: status)
     }
 
-    static func kindLabel(_ kind: QuestionKind) -> String {
-        switch kind {
-        case .singleChoice: "Single choice"
-        case .multipleChoice: "Multiple choice"
-        case .trueFalse: "True or false"
-        case .typedAnswer: "Typed answer"
-        case .numeric: "Number"
-        case .nameAll: "Name them all"
-        }
-    }
-
     /// The settings as the form sent them; unreadable values become rule breaks the form explains.
     static func practiceSettings(from form: WebForm) -> PracticeSettings {
         PracticeSettings(

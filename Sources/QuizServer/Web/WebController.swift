@@ -90,6 +90,7 @@ struct WebController<Store: QuizStore>: Sendable {
                                      format: request.uri.queryParameters["format"].map(String.init))
             }
         }
+        registerManage(on: router)
     }
 
     // MARK: - Plumbing
@@ -172,10 +173,16 @@ struct WebController<Store: QuizStore>: Sendable {
 
     func base(_ visit: Visit, title: String, tab: String? = nil, notice: String? = nil) -> [String: Any] {
         var context: [String: Any] = ["pageTitle": title, "csrf": visit.csrf, "signedIn": visit.user != nil]
-        if let user = visit.user { context["username"] = user.username }
+        if let user = visit.user {
+            context["username"] = user.username
+            // Only authors and admins see the way to the authoring pages.
+            context["canAuthor"] = user.role == .author || user.role == .admin
+            context["isAdmin"] = user.role == .admin
+        }
         if let tab { context["tab" + tab] = true }
         if let notice { context["notice"] = notice }
-        context["chrome"] = renderer.chrome(PageChrome(title: title, username: visit.user?.username, tab: tab, notice: notice))
+        context["chrome"] = renderer.chrome(PageChrome(
+            title: title, username: visit.user?.username, canAuthor: context["canAuthor"] as? Bool ?? false, tab: tab, notice: notice))
         return context
     }
 
