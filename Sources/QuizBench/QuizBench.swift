@@ -9,6 +9,10 @@ import QuizStore
 enum QuizBench {
     static func main() async throws {
         let arguments = CommandLine.arguments.dropFirst()
+        if arguments.first == "play" {
+            try PlayBench.run()
+            return
+        }
         if arguments.first == "memory" {
             try memory(megabytes: Int(arguments.dropFirst().first ?? "100") ?? 100)
             return

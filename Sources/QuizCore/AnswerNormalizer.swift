@@ -21,7 +21,8 @@ import Foundation
 /// calls; both paths give the same result for ASCII (a test checks this).
 public enum AnswerNormalizer {
     public static func normalize(_ s: String) -> String {
-        s.utf8.allSatisfy { $0 < 0x80 } ? normalizeASCII(s) : normalizeUnicode(s)
+        if s.utf8.allSatisfy({ $0 < 0x80 }) { return normalizeASCII(s) }
+        return normalizeLatin(s) ?? normalizeUnicode(s)
     }
 
     // MARK: - ASCII path
@@ -87,6 +88,67 @@ public enum AnswerNormalizer {
     }
 
     private static let articles: [[UInt8]] = [Array("the ".utf8), Array("an ".utf8), Array("a ".utf8)]
+
+    // MARK: - Latin path
+
+    /// What the Unicode path makes of one character of Latin-1 Supplement or Latin Extended-A/B,
+    /// learnt by running it between two letters: nothing, a word break, or letters.
+    enum LatinEntry: Sendable {
+        case dropped
+        case separator
+        case letters([UInt8])
+        /// Depends on its neighbours (a fraction, say): only the Unicode path gets it right.
+        case complex
+    }
+
+    static let latinRange: ClosedRange<UInt32> = 0x80...0x24F
+
+    static let latinTable: [LatinEntry] = latinRange.map { value in
+        guard let scalar = Unicode.Scalar(value) else { return .complex }
+        let result = normalizeUnicode("z\(Character(scalar))z")
+        if result == "zz" { return .dropped }
+        if result == "z z" { return .separator }
+        guard result.count >= 3, result.hasPrefix("z"), result.hasSuffix("z"), !result.contains(" "), !result.contains(".") else {
+            return .complex
+        }
+        return .letters(Array(result.utf8.dropFirst().dropLast()))
+    }
+
+    /// Accented Latin text ("Zürich", "São Paulo", "Straße") without Foundation's normalisation,
+    /// which costs ten times more. Nil when the text has anything else, or a "." (whose meaning
+    /// depends on the digits around it): the Unicode path takes those.
+    static func normalizeLatin(_ s: String) -> String? {
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count)
+        var pendingSpace = false
+        func emit(_ bytes: some Collection<UInt8>) {
+            if pendingSpace && !out.isEmpty { out.append(UInt8(ascii: " ")) }
+            pendingSpace = false
+            out.append(contentsOf: bytes)
+        }
+        for scalar in s.unicodeScalars {
+            let value = scalar.value
+            if value < 0x80 {
+                let byte = UInt8(value)
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): emit(CollectionOfOne(byte))
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): emit(CollectionOfOne(byte + 32))
+                case UInt8(ascii: "."): return nil
+                default: pendingSpace = true
+                }
+                continue
+            }
+            guard latinRange.contains(value) else { return nil }
+            switch latinTable[Int(value - latinRange.lowerBound)] {
+            case .dropped: continue
+            case .separator: pendingSpace = true
+            case .letters(let bytes): emit(bytes)
+            case .complex: return nil
+            }
+        }
+        let article = out.withUnsafeBufferPointer(leadingArticleLength)
+        return String(decoding: out[article...], as: UTF8.self)
+    }
 
     // MARK: - Unicode path
 

@@ -128,6 +128,30 @@ import Testing
         }
     }
 
+    @Test func latinFastPathAgreesWithUnicodePath() {
+        // Every character the Latin table covers, alone and between letters, spaces and digits.
+        var samples = AnswerNormalizer.latinRange.compactMap(Unicode.Scalar.init).flatMap { scalar in
+            let c = String(Character(scalar))
+            return [c, "a\(c)b", "The \(c)", "\(c) \(c)", "1\(c)2", c + c]
+        }
+        samples += ["Zürich", "São Paulo", "STRASSE Straße", "Œuvre", "Ærø", "Łódź", "ﬁ", "½ cup", "3.14 €", "Ça va?"]
+        var generator = SplitMix(seed: 7)
+        let alphabet = Array("aZ9 -'!éÉüßøÆİıĳǆ½¼²ª\u{AD}\u{A0}×¿«»·ÞðŁ")
+        samples += (0..<2_000).map { _ in
+            String((0..<Int(generator.next() % 10)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+        }
+        for sample in samples {
+            if let fast = AnswerNormalizer.normalizeLatin(sample) {
+                #expect(fast == AnswerNormalizer.normalizeUnicode(sample), "\(sample.unicodeScalars.map { String($0.value, radix: 16) })")
+            }
+        }
+        // The fast path takes the common accented names, and leaves what it cannot do exactly.
+        #expect(AnswerNormalizer.normalizeLatin("Zürich") == "zurich")
+        #expect(AnswerNormalizer.normalizeLatin("Saint-Étienne") == "saint etienne")
+        #expect(AnswerNormalizer.normalizeLatin("3.14 €") == nil)
+        #expect(AnswerNormalizer.normalizeLatin("東京") == nil)
+    }
+
     @Test func normalisingTwiceChangesNothingWithoutArticles() {
         for sample in ["Saint-Étienne", "ＴＯＫＹＯ", "Straße", "İstanbul", "3.14!", "東京 タワー"] {
             #expect(n(n(sample)) == n(sample))
