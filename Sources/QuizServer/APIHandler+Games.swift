@@ -34,11 +34,11 @@ extension APIHandler {
     func guess(_ input: Operations.Guess.Input) async throws -> Operations.Guess.Output {
         let user = try await requireUser()
         guard case .json(let body) = input.body else { throw APIError(.unsupportedMediaType, "unsupported_media_type", "Send JSON.") }
-        let (verdict, game) = try await gameCall { try await playing.guess(id: input.path.gameId, userId: user.id, text: body.text) }
-        var item: Components.Schemas.GameItem?
-        if case .found(let index) = verdict { item = .init(index: index, answer: game.items[index].answer) }
-        if case .alreadyFound(let index) = verdict { item = .init(index: index, answer: game.items[index].answer) }
-        return .ok(.init(body: .json(.init(verdict: .init(verdict), item: item, game: .init(id: input.path.gameId, game: game, at: time.now())))))
+        let outcome = try await GuessOutcome.outcome(playing, gameId: input.path.gameId, userId: user.id, text: body.text)
+        return .ok(.init(body: .json(.init(
+            verdict: .init(rawValue: outcome.verdict) ?? .notAnItem, item: outcome.item.map { .init(index: $0.index, answer: $0.answer) },
+            state: outcome.finished ? .finished : .playing, foundCount: outcome.foundCount, itemCount: outcome.itemCount
+        ))))
     }
 
     func giveUp(_ input: Operations.GiveUp.Input) async throws -> Operations.GiveUp.Output {
@@ -71,19 +71,5 @@ extension Components.Schemas.Game {
             missed: endReason == nil ? nil : result.missed.map { .init(index: $0.index, answer: $0.answer) },
             secondsUsed: result.secondsUsed, points: result.points
         )
-    }
-}
-
-extension Components.Schemas.GuessResult.VerdictPayload {
-    init(_ verdict: NameAllGame.Verdict) {
-        self = switch verdict {
-        case .found: .found
-        case .alreadyFound: .alreadyFound
-        case .notAnItem: .notAnItem
-        case .empty: .empty
-        case .tooLong: .tooLong
-        case .tooLate: .tooLate
-        case .gameOver: .gameOver
-        }
     }
 }

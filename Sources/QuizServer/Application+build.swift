@@ -71,6 +71,9 @@ func buildRouter(
     store: SQLStore, renderer: PageRenderer, config: ServerConfig, time: any TimeSource, logger: Logger
 ) throws -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
+    // Shared by the pages and the API, so a game started on one can be played on the other.
+    let games = GameTable()
+    let guessLimiter = LoginRateLimiter(limit: Playing<SQLStore>.guessesPerSecond, window: 1, time: time)
     router.addMiddleware {
         SecurityHeadersMiddleware()
         ErrorMiddleware(renderer: renderer) { request in
@@ -84,6 +87,7 @@ func buildRouter(
         CatalogResponseCache(lifetime: config.cacheLifetime, time: time) { store.catalogGeneration }
         BodyLimitMiddleware(defaultMaxBytes: config.maxBodyBytes)
         CredentialMiddleware()
+        GuessRoute(playing: Playing(store: store, time: time, games: games, guessLimiter: guessLimiter))
     }
     router.get("/health") { _, _ -> Response in
         var headers = HTTPFields()
@@ -105,9 +109,6 @@ func buildRouter(
     }
     let hasher = PasswordHasher(cost: config.bcryptCost)
     let limiter = LoginRateLimiter(limit: config.loginAttemptsPerMinute, window: 60, time: time)
-    // Shared by the pages and the API, so a game started on one can be played on the other.
-    let games = GameTable()
-    let guessLimiter = LoginRateLimiter(limit: Playing<SQLStore>.guessesPerSecond, window: 1, time: time)
     WebController(store: store, config: config, time: time, hasher: hasher, renderer: renderer, limiter: limiter,
                   games: games, guessLimiter: guessLimiter, logger: logger)
         .register(on: router)

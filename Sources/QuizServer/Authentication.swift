@@ -63,12 +63,23 @@ struct CredentialMiddleware<Context: RequestContext>: RouterMiddleware {
         return response
     }
 
+    /// The token of "Bearer <token>" (any case, surrounding blanks ignored), read as bytes: this
+    /// runs on every API request, and Foundation's trimming showed up in profiles.
+    static func bearerToken(_ header: String) -> String? {
+        var bytes = Substring(header).utf8[...]
+        let scheme = "bearer ".utf8
+        guard bytes.count > scheme.count,
+              zip(bytes.prefix(scheme.count), scheme).allSatisfy({ $0 | 0x20 == $1 | 0x20 }) else { return nil }
+        bytes = bytes.dropFirst(scheme.count)
+        let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        while let first = bytes.first, blank(first) { bytes = bytes.dropFirst() }
+        while let last = bytes.last, blank(last) { bytes = bytes.dropLast() }
+        return String(Substring(bytes))
+    }
+
     static func credential(in request: Request) -> RequestCredential? {
-        if let header = request.headers[.authorization] {
-            let parts = header.split(separator: " ", maxSplits: 1)
-            if parts.count == 2, parts[0].lowercased() == "bearer" {
-                return RequestCredential(token: String(parts[1]).trimmingCharacters(in: .whitespaces), fromCookie: false)
-            }
+        if let header = request.headers[.authorization], let token = bearerToken(header) {
+            return RequestCredential(token: token, fromCookie: false)
         }
         if let cookie = request.cookie(cookieName), !cookie.isEmpty {
             return RequestCredential(token: cookie, fromCookie: true)

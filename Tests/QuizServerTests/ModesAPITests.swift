@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import QuizCore
-import QuizServer
+@testable import QuizServer
 import QuizStore
 import Testing
 
@@ -196,8 +196,9 @@ func practice(_ settings: [String: Any] = [:], acceptFewer: Bool = false) -> [St
             #expect(try await verdict(String(repeating: "x", count: 10_240))["verdict"] as? String == "tooLong")
             var last: JSONResponse?
             for name in ["Mercury", "Venus", "Mars", "Jupiter", "Saturn", "Uranus", "Neptune"] { last = try await verdict(name) }
-            let game = try #require(last?["game"] as? [String: Any])
-            #expect(game["state"] as? String == "finished")
+            #expect(last?["state"] as? String == "finished")
+            #expect(last?["foundCount"] as? Int == 8)
+            let game = try await client.call(.get, "/api/v1/games/\(id)", token: token)
             #expect(game["endReason"] as? String == "allFound")
             #expect(game["points"] as? Int == 10)  // 8 items + a bonus of 2 for all of them
             #expect(try await client.call(.get, "/api/v1/me", token: token)["points"] as? Int == 10)
@@ -216,7 +217,8 @@ func practice(_ settings: [String: Any] = [:], acceptFewer: Bool = false) -> [St
             env.time.advance(by: 121.5)
             let late = try await client.call(.post, "/api/v1/games/\(id)/guesses", token: token, json: ["text": "Venus"])
             #expect(late["verdict"] as? String == "tooLate")
-            let game = try #require(late["game"] as? [String: Any])
+            #expect(late["state"] as? String == "finished")
+            let game = try await client.call(.get, "/api/v1/games/\(id)", token: token)
             #expect(game["endReason"] as? String == "timeUp")
             #expect(game["points"] as? Int == 1)
             #expect((game["missed"] as? [Any])?.count == 7)
@@ -260,5 +262,28 @@ func practice(_ settings: [String: Any] = [:], acceptFewer: Bool = false) -> [St
             env.time.advance(by: 1.1)
             #expect(try await client.call(.post, "/api/v1/games/\(id)/guesses", token: token, json: ["text": "Mars"])["verdict"] as? String == "found")
         }
+    }
+
+    @Test func badGuessRequestsGetClearErrors() async throws {
+        try await withApp { client, env in
+            let token = try await client.signUp("ada")
+            let id = try await startPlanets(client, env, token)
+            let path = "/api/v1/games/\(id)/guesses"
+            #expect(try await client.call(.post, path, json: ["text": "Mars"]).errorCode == "unauthenticated")
+            #expect(try await client.call(.post, path, token: token, rawBody: "{text: Mars").errorCode == "invalid_json")
+            #expect(try await client.call(.post, path, token: token, rawBody: "{}").errorCode == "invalid_json")
+            #expect(try await client.call(.post, path, token: token, rawBody: "Mars", contentType: "text/plain").status == .unsupportedMediaType)
+            #expect(try await client.call(.post, "/api/v1/games/999/guesses", token: token, json: ["text": "Mars"]).status == .notFound)
+            #expect(try await client.call(.post, "/api/v1/games/x/guesses", token: token, json: ["text": "Mars"]).status.code >= 400)
+            let found = try await client.call(.post, path, token: token, json: ["text": "Mars"])
+            #expect(found.raw == #"{"verdict":"found","item":{"index":3,"answer":"Mars"},"state":"playing","foundCount":1,"itemCount":8}"#)
+        }
+    }
+
+    @Test func answersAreWrittenAsValidJSONStrings() throws {
+        let text = "Say \"hi\"\\ \n\u{1}é"
+        let json = GuessOutcome.Outcome(verdict: "found", item: (0, text), finished: false, foundCount: 1, itemCount: 2).json
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect((object["item"] as? [String: Any])?["answer"] as? String == text)
     }
 }

@@ -40,4 +40,12 @@ import Testing
     func cookiesAreFoundByExactName(header: String, expected: String?) {
         #expect(Request.cookie("quizbox_session", in: header) == expected)
     }
+
+    @Test(arguments: [
+        ("Bearer abc", "abc"), ("bearer   abc \t", "abc"), ("BEARER x-y_z", "x-y_z"),
+        ("Basic abc", nil), ("Bearer", nil), ("Bearerabc", nil),
+    ] as [(String, String?)])
+    func bearerTokensAreReadWhateverTheCaseAndBlanks(header: String, expected: String?) {
+        #expect(CredentialMiddleware<AppRequestContext>.bearerToken(header) == expected)
+    }
 }

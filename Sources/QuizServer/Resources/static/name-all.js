@@ -53,7 +53,7 @@
         say(result.body && result.body.error ? result.body.error.message : 'That guess did not go through.');
       } else {
         var verdict = result.body.verdict;
-        foundCount.textContent = String(result.body.game.found.length);
+        foundCount.textContent = String(result.body.foundCount);
         if (verdict === 'found') {
           reveal(result.body.item);
           if (input.value === text) input.value = '';
@@ -63,7 +63,7 @@
         } else if (verdict === 'notAnItem' && explicit) {
           say('That is not on the list.');
         }
-        if (result.body.game.state === 'finished') { window.location.reload(); return; }
+        if (result.body.state === 'finished') { window.location.reload(); return; }
       }
       if (queued !== null) {
         var next = queued;
