@@ -14,6 +14,8 @@ struct WebController<Store: QuizStore>: Sendable {
     let renderer: PageRenderer
     let limiter: LoginRateLimiter
     let logger: Logger
+    /// Files uploaded for a preview, until the author imports them.
+    let uploads = ImportUploads()
 
     var accounts: Accounts<Store> {
         Accounts(store: store, hasher: hasher, minimumPasswordLength: config.minimumPasswordLength, time: time)
@@ -129,8 +131,8 @@ struct WebController<Store: QuizStore>: Sendable {
         _ request: Request, _ context: AppRequestContext, _ body: (Visit, WebForm) async throws -> Response
     ) async throws -> Response {
         var request = request
-        let bytes = try await request.collectBody(upTo: config.maxBodyBytes)
-        guard let form = try? WebForm(String(buffer: bytes)) else {
+        let bytes = try await request.collectBody(upTo: maxFormBytes(path: request.uri.path))
+        guard let form = Self.readForm(bytes, contentType: request.headers[.contentType]) else {
             return renderer.render("error", errorContext(await visit(request), heading: "That form could not be read",
                                                          message: "Please go back and try again."), status: .badRequest)
         }
