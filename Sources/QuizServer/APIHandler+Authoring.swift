@@ -46,7 +46,7 @@ extension APIHandler {
                                           ? "Imported questions" : url.deletingPathExtension().lastPathComponent),
                                       skipInvalid: body.skipInvalid ?? false)
         do {
-            let loaded = try await RemoteBankLoader().load(url, format: body.format.flatMap { BankFormat(rawValue: $0.rawValue) }, defaults: defaults)
+            let loaded = try await RemoteBankLoader(limits: config.remoteImportLimits).load(url, format: body.format.flatMap { BankFormat(rawValue: $0.rawValue) }, defaults: defaults)
             return .ok(.init(body: .json(try await report(loaded.result, format: loaded.format, dryRun: body.dryRun ?? false))))
         } catch let error as RemoteBankLoader.Error {
             switch error {
@@ -54,6 +54,8 @@ extension APIHandler {
                 throw APIError(.badGateway, "remote_unreachable", "Could not reach \(url.absoluteString): \(reason).", field: "url")
             case .invalidData(let reason, let problems):
                 throw APIError(.unprocessableContent, "invalid_bank", reason + "; nothing was imported.", field: "url", problems: problems)
+            case .privateAddress(let reason):
+                throw APIError(.unprocessableContent, "private_address", reason + ".", field: "url")
             }
         }
     }

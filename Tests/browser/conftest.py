@@ -36,7 +36,7 @@ SCREENS = [
     "entry", "login", "register", "home", "subject", "quiz", "question-unanswered", "question-right",
     "question-wrong", "already-answered", "attempt-list", "history", "history-question", "result",
     "leaderboard", "profile", "quizzes", "contact", "manage", "not-found", "login-wrong-password",
-    "register-username-taken",
+    "register-username-taken", "manage-preview",
 ]
 SCREEN_FILE = re.compile(r"^(\d+x\d+-\d\d-.+|FAILED-.+)\.png$")
 

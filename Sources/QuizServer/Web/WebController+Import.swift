@@ -97,7 +97,7 @@ extension WebController {
         } else {
             guard let url = URL(string: values["url"]!) else { return try await fail("That address is not valid.") }
             do {
-                let loaded = try await RemoteBankLoader().load(url, format: format, defaults: defaults(fileName: url.lastPathComponent))
+                let loaded = try await RemoteBankLoader(limits: config.remoteImportLimits).load(url, format: format, defaults: defaults(fileName: url.lastPathComponent))
                 (result, chosen) = (loaded.result, loaded.format)
             } catch {
                 let problems: [String]
@@ -105,6 +105,7 @@ extension WebController {
                 let text: String = switch error {
                 case .connectivity: "Could not load it: \(error.description.prefix(300)). Nothing was imported."
                 case .invalidData(let reason, _): "\(reason). Nothing was imported."
+                case .privateAddress(let reason): "\(reason). Nothing was imported."
                 }
                 return try await fail(text, problems)
             }
