@@ -16,39 +16,39 @@ extension SQLStore {
             var subjects: [String: Int64] = [:]
             var quizzes: [TopicKey: (quizId: Int64, topicId: Int64, count: Int)] = [:]
             while let batch = try await next() {
-                var start = batch.startIndex
-                while start < batch.endIndex {
-                    // Rows usually come grouped by topic: one run of them is one INSERT series.
-                    let first = batch[start]
-                    var end = start + 1
-                    while end < batch.endIndex && batch[end].subject == first.subject && batch[end].topic == first.topic { end += 1 }
-                    let key = TopicKey(subject: first.subject, topic: first.topic)
+                // Grouped by topic, so rows that alternate between topics still go in many to a statement.
+                var groups: [TopicKey: [Question]] = [:]
+                var order: [TopicKey] = []
+                for entry in batch {
+                    let key = TopicKey(subject: entry.subject, topic: entry.topic)
+                    if groups[key] == nil { order.append(key) }
+                    groups[key, default: []].append(entry.question)
+                }
+                for key in order {
                     var quiz: (quizId: Int64, topicId: Int64, count: Int)
                     if let known = quizzes[key] {
                         quiz = known
                     } else {
                         let subjectId: Int64
-                        if let known = subjects[first.subject] {
+                        if let known = subjects[key.subject] {
                             subjectId = known
                         } else {
-                            let (id, new) = try await Self.findOrInsert(db, table: "subjects", parent: nil, name: first.subject, description: "")
+                            let (id, new) = try await Self.findOrInsert(db, table: "subjects", parent: nil, name: key.subject, description: "")
                             if new { summary.subjects += 1 }
-                            subjects[first.subject] = id
+                            subjects[key.subject] = id
                             subjectId = id
                         }
                         let (topicId, newTopic) = try await Self.findOrInsert(
-                            db, table: "topics", parent: ("subject_id", subjectId), name: first.topic, description: "")
+                            db, table: "topics", parent: ("subject_id", subjectId), name: key.topic, description: "")
                         if newTopic { summary.topics += 1 }
                         quiz = (try await Self.insertQuiz(db, topicId: topicId, title: quizTitle, description: ""), topicId, 0)
                         summary.quizzes += 1
-                        quizzes[key] = quiz
                     }
-                    let ids = try await insertQuestions(db, batch[start..<end].map(\.question), topicId: quiz.topicId, at: date)
+                    let ids = try await insertQuestions(db, groups[key] ?? [], topicId: quiz.topicId, at: date)
                     try await Self.addToQuiz(db, quizId: quiz.quizId, questionIds: ids, after: quiz.count)
                     quiz.count += ids.count
                     quizzes[key] = quiz
                     summary.questions += ids.count
-                    start = end
                 }
             }
             return summary
