@@ -1,5 +1,7 @@
 import Foundation
 import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
 import QuizServer
 import QuizCore
 import QuizStore
@@ -41,6 +43,27 @@ extension AuthoringAPITests {
             #expect(empty.status == .unprocessableContent)
             #expect(empty.raw.contains("the file holds no questions"))
             #expect(try await env.store.subjects().map(\.name) == ["Science"])
+        }
+    }
+
+    @Test func aRemoteImportCanSkipInvalidQuestionsToo() async throws {
+        let router = Router()
+        router.get("/payloads.json") { _, _ in
+            #"[{"question": "Name the primary colours", "answer": ["red", "yellow", "blue"]}, {"question": "", "answer": ["x"]}]"#
+        }
+        let bankServer = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await bankServer.test(.live) { remote in
+            let url = "http://127.0.0.1:\(try #require(remote.port))/payloads.json"
+            try await withApp { client, env in
+                let token = try await author(client, env)
+                let strict = try await client.call(.post, "/api/v1/imports/remote", token: token, json: ["url": url])
+                #expect(strict.status == .unprocessableContent)
+                #expect(strict.errorCode == "invalid_bank")
+                let skipping = try await client.call(.post, "/api/v1/imports/remote", token: token, json: ["url": url, "skipInvalid": true])
+                #expect(skipping.status == .ok, "\(skipping.raw)")
+                #expect((skipping["imported"] as? [String: Any])?["questions"] as? Int == 1)
+                #expect((skipping["skipped"] as? [[String: Any]])?.first?["path"] as? String == "[1].question")
+            }
         }
     }
 }
