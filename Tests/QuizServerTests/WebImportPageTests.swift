@@ -75,16 +75,23 @@ extension TestBrowser {
             #expect(preview.contains(#"id="import-button""#))
             #expect(try await env.store.subjects().map(\.name) == ["Science"], "a preview stores nothing")
 
-            let token = try #require(Self.uploadToken(preview))
+            // Another file chosen before pressing "Import 2 questions" is previewed, not stored unseen.
+            let other = Array("Is the Earth round? {T}\n".utf8)
+            let switched = try await browser.postMultipart("/manage/import", [("action", "import")], file: ("earth.gift", other))
+            #expect(switched.contains("Read as gift: 1 question (1 trueFalse)"), "\(switched.html)")
+            #expect(try await env.store.subjects().map(\.name) == ["Science"])
+            let again = try await browser.postMultipart("/manage/import", [("action", "preview")], file: ("rome.gift", Self.gift))
+
+            let token = try #require(Self.uploadToken(again))
             // The browser sends the file input empty: the previewed file is the one imported.
             let stored = try await browser.postMultipart("/manage/import", [("upload", token), ("action", "import")], file: nil)
             #expect(stored.contains("Imported 2 question(s) into 1 quiz(zes)."), "\(stored.html)")
             #expect(try await env.store.subjects().map(\.name) == ["Science", "History"])
             #expect(try await env.store.allQuizzes().map(\.quiz.title).contains("rome"), "the quiz is named after the file")
 
-            let again = try await browser.postMultipart("/manage/import", [("upload", token), ("action", "import")], file: nil)
-            #expect(again.status == .unprocessableContent)
-            #expect(again.contains("no longer kept"), "an imported upload cannot be imported twice by resending the form")
+            let twice = try await browser.postMultipart("/manage/import", [("upload", token), ("action", "import")], file: nil)
+            #expect(twice.status == .unprocessableContent)
+            #expect(twice.contains("no longer kept"), "an imported upload cannot be imported twice by resending the form")
         }
     }
 

@@ -55,6 +55,7 @@ extension WebController {
         // Where the file comes from: a new upload, an address, a paste, or the upload previewed before.
         var file: (name: String, data: Data)?
         var uploadToken: String?
+        var newUpload = false
         if let sent = form.files["file"], !sent.fileName.isEmpty || !sent.data.isEmpty {
             let name = sent.fileName.isEmpty ? "the file" : "“\(sent.fileName)”"
             guard !sent.data.isEmpty else { return try await fail("\(name) is empty: choose a file that holds questions.") }
@@ -64,6 +65,7 @@ extension WebController {
             }
             uploadToken = await uploads.keep(sent.data, fileName: sent.fileName, userId: user.id, now: time.now())
             file = (sent.fileName, sent.data)
+            newUpload = true
         } else if !values["url"]!.isEmpty {
             file = nil
         } else if !values["csv"]!.isEmpty {
@@ -113,7 +115,8 @@ extension WebController {
 
         let notes = Self.describe(result.skipped, omitted: result.skippedOmittedCount).map { "Skipped: \($0)" }
             + result.warnings.map { "Left out: \($0.description)" }
-        if form["action"] != "import" {
+        // A file chosen after the preview is previewed too: the "Import N" button counted the old one.
+        if form["action"] != "import" || newUpload {
             let counts = Dictionary(grouping: result.bank.subjects.flatMap(\.topics).flatMap { $0.questions + $0.quizzes.flatMap(\.questions) },
                                     by: \.kind).map { "\($0.value.count) \($0.key.rawValue)" }.sorted().joined(separator: ", ")
             let skipped = result.skipped.isEmpty ? "" : " The questions with the problems below are skipped."
