@@ -44,9 +44,9 @@ extension WebController {
             try await manage(visit, feedback: .init(text: text, ok: false, problems: problems), values: values)
         }
         func defaults(fileName: String) -> ImportDefaults {
-            let title = values["quiz_title"]!.isEmpty
-                ? ((fileName as NSString).deletingPathExtension.isEmpty ? "Imported questions" : (fileName as NSString).deletingPathExtension)
-                : values["quiz_title"]!
+            // Named after the file, within the title field's 200 characters.
+            let base = String((fileName as NSString).deletingPathExtension.prefix(200))
+            let title = values["quiz_title"]!.isEmpty ? (base.isEmpty ? "Imported questions" : base) : values["quiz_title"]!
             return ImportDefaults(subject: values["subject"]!.isEmpty ? "Imported" : values["subject"]!,
                                   topic: values["topic"]!.isEmpty ? "Imported" : values["topic"]!, quizTitle: title,
                                   maxBytes: BodyLimitMiddleware<AppRequestContext>.importMaxBytes, skipInvalid: skipInvalid)
