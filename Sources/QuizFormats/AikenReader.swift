@@ -38,13 +38,15 @@ public struct AikenReader: Sendable {
             parser.consume(line, number: index + 1)
         }
         parser.finish()
-        if !parser.problems.isEmpty { throw parser.problems.error }
-        if parser.questions.isEmpty { throw ImportError(problems: [FormatProblem(message: "the file holds no questions")]) }
+        if parser.problems.isEmpty && parser.questions.isEmpty {
+            throw ImportError(problems: [FormatProblem(message: "the file holds no questions")])
+        }
+        let skipped = try parser.problems.skippedProblems(skipInvalid: defaults.skipInvalid, keptAny: !parser.questions.isEmpty)
         var builder = BankBuilder()
         for question in parser.questions {
             builder.add(question, subject: defaults.subject, topic: defaults.topic)
         }
-        return ReadResult(bank: builder.bank(quizTitle: defaults.quizTitle))
+        return ReadResult(bank: builder.bank(quizTitle: defaults.quizTitle), skipping: skipped)
     }
 
     /// The file's lines as text, split at LF, CRLF or a lone CR, without a leading byte-order mark.

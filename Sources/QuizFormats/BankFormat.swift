@@ -43,19 +43,21 @@ public enum BankFormat: String, CaseIterable, Sendable {
         return .csv
     }
 
-    /// Reads `data`; all problems come back in one ImportError, and nothing is half-read.
+    /// Reads `data`; all problems come back in one ImportError, and nothing is half-read. With
+    /// `defaults.skipInvalid`, questions with problems are left out and listed in `ReadResult.skipped`.
     public func read(_ data: Data, defaults: ImportDefaults) throws(ImportError) -> ReadResult {
         switch self {
         case .csv:
             let options = CSVReader.Options(defaultSubject: defaults.subject, defaultTopic: defaults.topic,
                                             quizTitle: defaults.quizTitle, maxBytes: defaults.maxBytes,
-                                            answerColumn: defaults.csvAnswerColumn)
-            return ReadResult(bank: try CSVReader(options: options).read(data))
+                                            answerColumn: defaults.csvAnswerColumn, skipInvalid: defaults.skipInvalid)
+            return try CSVReader(options: options).readResult(data)
         case .gift: return try GIFTReader(defaults: defaults).read(data)
         case .moodleXML: return try MoodleXMLReader(defaults: defaults).read(data)
         case .aiken: return try AikenReader(defaults: defaults).read(data)
         case .openTriviaDB: return try OpenTriviaReader(defaults: defaults).read(data)
         case .remote: return try RemoteQuestionReader(defaults: defaults).read(data)
+        // A bundle is Quizbox's own complete copy: a problem in it means a damaged file, never skipped.
         case .bundle: return ReadResult(bank: try BundleCodec(maxBytes: defaults.maxBytes).read(data))
         }
     }

@@ -30,11 +30,15 @@ public struct CSVReader: Sendable {
         /// Larger inputs are rejected before parsing.
         public var maxBytes: Int
         public var answerColumn: AnswerColumn
+        /// Keep the good rows and list the bad ones, instead of all or nothing.
+        public var skipInvalid: Bool
 
         public init(
             defaultSubject: String = "Imported", defaultTopic: String = "Imported",
-            quizTitle: String = "Imported questions", maxBytes: Int = 20 * 1024 * 1024, answerColumn: AnswerColumn = .text
+            quizTitle: String = "Imported questions", maxBytes: Int = 20 * 1024 * 1024, answerColumn: AnswerColumn = .text,
+            skipInvalid: Bool = false
         ) {
+            self.skipInvalid = skipInvalid
             self.defaultSubject = defaultSubject
             self.defaultTopic = defaultTopic
             self.quizTitle = quizTitle
@@ -50,59 +54,39 @@ public struct CSVReader: Sendable {
     }
 
     public func read(_ data: Data) throws(ImportError) -> Bank {
-        try data.withUnsafeBytes { read(buffer: $0.bindMemory(to: UInt8.self)) }.get()
+        try readResult(data).bank
     }
 
     public func read(_ bytes: [UInt8]) throws(ImportError) -> Bank {
-        try bytes.withUnsafeBufferPointer(read(buffer:)).get()
+        try bytes.withUnsafeBufferPointer(read(buffer:)).get().bank
     }
 
-    private func read(buffer input: UnsafeBufferPointer<UInt8>) -> Result<Bank, ImportError> {
+    /// The bank, and with `Options.skipInvalid` the problems of the rows left out.
+    public func readResult(_ data: Data) throws(ImportError) -> ReadResult {
+        try data.withUnsafeBytes { read(buffer: $0.bindMemory(to: UInt8.self)) }.get()
+    }
+
+    private func read(buffer input: UnsafeBufferPointer<UInt8>) -> Result<ReadResult, ImportError> {
         guard input.count <= options.maxBytes else {
             return .failure(.tooLarge(size: input.count, limit: options.maxBytes))
         }
-        var problems = ProblemList()
+        var rows = CSVRows(reader: self)
         var builder = BankBuilder()
-        var columns: CSVColumns?
-        var sawHeader = false
-        var unusableHeader = false
-
-        CSVTokenizer.forEachRecord(in: input) { record in
-            if columns == nil {
-                guard !unusableHeader else { return }
-                switch CSVColumns.header(from: record.fields) {
-                case .none:
-                    columns = .fixed
-                case .columns(let found):
-                    columns = found
-                    sawHeader = true
-                    return
-                case .invalid(let found):
-                    // Rows cannot be read without knowing their columns: report the header only.
-                    unusableHeader = true
-                    for problem in found {
-                        problems.append(FormatProblem(line: record.line, column: problem.column, message: problem.message))
-                    }
-                    return
-                }
-            }
-            if record.problems.isEmpty && record.fields.allSatisfy({ $0?.isEmpty == true }) { return }
-            readRow(record, columns ?? .fixed, into: &builder, problems: &problems)
+        rows.read(input, limit: .max) { builder.add($0, subject: $1, topic: $2) }
+        do {
+            let skipped = try rows.finish()
+            return .success(ReadResult(bank: builder.bank(quizTitle: options.quizTitle), skipping: skipped))
+        } catch {
+            return .failure(error)
         }
-
-        if problems.isEmpty && builder.isEmpty {
-            let message = sawHeader ? "the file has a header but no questions" : "the file holds no questions"
-            problems.append(FormatProblem(message: message))
-        }
-        if !problems.isEmpty { return .failure(problems.error) }
-        return .success(builder.bank(quizTitle: options.quizTitle))
     }
 
     private typealias Name = CSVColumns.Name
 
-    private func readRow(
+    /// Reads one row into a question, or reports why it cannot.
+    func readRow(
         _ record: CSVTokenizer.Record, _ columns: CSVColumns,
-        into builder: inout BankBuilder, problems: inout ProblemList
+        problems: inout ProblemList, add: (Question, String, String) -> Void
     ) {
         var failed = false
         func report(_ column: Int?, _ message: String) {
@@ -111,7 +95,12 @@ public struct CSVReader: Sendable {
         }
         func column(_ name: Name) -> Int? { columns.index(of: name).map { $0 + 1 } }
 
-        for problem in record.problems { report(problem.column, problem.message) }
+        for problem in record.problems {
+            let found = FormatProblem(line: record.line, column: problem.column, message: problem.message)
+            // An unclosed quote took every later row with it: skipping this one would lose them silently.
+            if record.unclosedQuote { problems.appendWholeFile(found) } else { problems.append(found) }
+            failed = true
+        }
         if failed { return }  // a quoting mistake shifts fields: anything more would be noise
         guard record.fields.count == columns.fieldCount else {
             let layout = columns.fromHeader ? " as in the header" : " (\(CSVColumns.fixedLayoutDescription))"
@@ -184,9 +173,7 @@ public struct CSVReader: Sendable {
 
         let subject = columns.value(.subject, in: fields)
         let topic = columns.value(.topic, in: fields)
-        builder.add(
-            question, subject: subject.isEmpty ? options.defaultSubject : subject,
-            topic: topic.isEmpty ? options.defaultTopic : topic)
+        add(question, subject.isEmpty ? options.defaultSubject : subject, topic.isEmpty ? options.defaultTopic : topic)
     }
 
     /// The CSV column a validation error's field came from: "choices[2].text" is the third

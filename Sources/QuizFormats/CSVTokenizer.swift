@@ -13,6 +13,14 @@ struct CSVTokenizer {
         var fields: [String?] = []
         /// Malformed quoting, by 1-based field position.
         var problems: [(column: Int, message: String)] = []
+        /// An unclosed quote swallowed the rest of the file into this record.
+        var unclosedQuote = false
+    }
+
+    /// Where reading stopped, so the next batch carries on from there.
+    struct Position {
+        var offset = 0
+        var line = 1
     }
 
     private static let comma = UInt8(ascii: ","), quote = UInt8(ascii: "\"")
@@ -20,20 +28,30 @@ struct CSVTokenizer {
     private static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
 
     static func forEachRecord(in input: UnsafeBufferPointer<UInt8>, _ body: (Record) -> Void) {
+        var position = Position()
+        forEachRecord(in: input, from: &position) { body($0); return true }
+    }
+
+    /// Reads records from `position` until the input ends or `body` returns false (after that
+    /// record); `position` is then where the next record starts.
+    static func forEachRecord(in input: UnsafeBufferPointer<UInt8>, from position: inout Position, _ body: (Record) -> Bool) {
         let end = input.count
-        var i = end >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF ? 3 : 0
-        var line = 1
+        var i = position.offset == 0 && end >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF ? 3 : position.offset
+        var line = position.line
         var record = Record()
         record.fields.reserveCapacity(16)
         var scratch: [UInt8] = []  // a quoted field's bytes, when they are not one contiguous run
+        var goOn = true
+        defer { position = Position(offset: i, line: line) }
 
         func emit() {
-            body(record)
+            goOn = body(record)
             record.fields.removeAll(keepingCapacity: true)
             record.problems.removeAll()
+            record.unclosedQuote = false
         }
 
-        while i < end {
+        while i < end && goOn {
             if record.fields.isEmpty {
                 if input[i] == lf || input[i] == cr {  // blank line
                     i = afterLineBreak(input, i)
@@ -82,6 +100,7 @@ struct CSVTokenizer {
                     i = next
                 } else {
                     record.problems.append((column, "quoted field is never closed: a \" is missing"))
+                    record.unclosedQuote = true
                 }
                 if scratch.isEmpty {
                     record.fields.append(makeString(run))

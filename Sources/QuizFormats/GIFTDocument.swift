@@ -10,6 +10,8 @@ struct GIFTDocument {
     private(set) var problems = ProblemList()
     private(set) var warnings: [FormatProblem] = []
     private(set) var builder = BankBuilder()
+    /// Questions found, whether kept, left out with a warning, or broken.
+    private(set) var questionsSeen = 0
     private var subject: String
     private var topic: String
     /// The question being collected (see `GIFTBlock` for how escapes are stored).
@@ -98,10 +100,11 @@ struct GIFTDocument {
     /// Reads the collected question, if any, and starts a new one.
     private mutating func flush() {
         guard !text.isEmpty else { return }
+        questionsSeen += 1
         let outcome = text.withUnsafeBufferPointer { GIFTBlock(text: $0, lines: lines, input: input).readQuestion() }
         for problem in outcome.problems { problems.append(problem) }
         warnings += outcome.warnings
-        if let question = outcome.question { builder.add(question, subject: subject, topic: topic) }
+        if let question = outcome.question, outcome.problems.isEmpty { builder.add(question, subject: subject, topic: topic) }
         text.removeAll(keepingCapacity: true)
         lines.removeAll(keepingCapacity: true)
     }

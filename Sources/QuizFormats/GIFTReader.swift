@@ -53,12 +53,21 @@ public struct GIFTReader: Sendable {
         }
         var document = GIFTDocument(input: input, defaults: defaults)
         document.read()
-        if !document.problems.isEmpty { return .failure(document.problems.error) }
+        // As for every other format: a file without a single question is an error, not a warning.
+        if document.questionsSeen == 0 {
+            return .failure(ImportError(problems: [FormatProblem(message: "the file holds no questions")]))
+        }
+        let skipped: ProblemList
+        do {
+            skipped = try document.problems.skippedProblems(skipInvalid: defaults.skipInvalid, keptAny: !document.builder.isEmpty)
+        } catch {
+            return .failure(error)
+        }
         var warnings = document.warnings
         if document.builder.isEmpty {
             warnings.append(FormatProblem(message: "the file holds no questions Quizbox can import"))
         }
-        return .success(ReadResult(bank: document.builder.bank(quizTitle: defaults.quizTitle), warnings: warnings))
+        return .success(ReadResult(bank: document.builder.bank(quizTitle: defaults.quizTitle), warnings: warnings, skipping: skipped))
     }
 
     private static func notUTF8(_ input: UnsafeBufferPointer<UInt8>, at offset: Int) -> FormatProblem {

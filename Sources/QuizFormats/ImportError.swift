@@ -24,6 +24,8 @@ public struct ImportError: Error, Sendable, Hashable, CustomStringConvertible {
 struct ProblemList {
     private(set) var problems: [FormatProblem] = []
     private(set) var omittedCount = 0
+    /// A problem no skipping can get past (an unreadable header, an unclosed quote).
+    private(set) var concernsWholeFile = false
 
     var isEmpty: Bool { problems.isEmpty }
     /// A reader can stop early once nothing more would be shown.
@@ -31,6 +33,11 @@ struct ProblemList {
 
     mutating func append(_ problem: FormatProblem) {
         if isFull { omittedCount += 1 } else { problems.append(problem) }
+    }
+
+    mutating func appendWholeFile(_ problem: FormatProblem) {
+        concernsWholeFile = true
+        append(problem)
     }
 
     var error: ImportError { ImportError(problems: problems, omittedCount: omittedCount) }

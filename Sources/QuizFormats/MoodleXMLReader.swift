@@ -154,12 +154,12 @@ extension MoodleXMLReader {
         }
 
         func result() throws(ImportError) -> ReadResult {
-            if !problems.isEmpty { throw problems.error }
             // A file of only unsupported questions reads as an empty bank whose warnings say why.
-            if questionsSeen == 0 { throw ImportError(problems: [FormatProblem(message: "the file holds no questions")]) }
+            if problems.isEmpty && questionsSeen == 0 { throw ImportError(problems: [FormatProblem(message: "the file holds no questions")]) }
+            let skipped = try problems.skippedProblems(skipInvalid: defaults.skipInvalid, keptAny: !builder.isEmpty)
             var warnings = warnings
             if omittedWarnings > 0 { warnings.append(FormatProblem(message: "…and \(omittedWarnings) more warnings")) }
-            return ReadResult(bank: builder.bank(quizTitle: defaults.quizTitle), warnings: warnings)
+            return ReadResult(bank: builder.bank(quizTitle: defaults.quizTitle), warnings: warnings, skipping: skipped)
         }
     }
 }

@@ -71,6 +71,8 @@ public struct OpenTriviaReader: Sendable {
             throw ImportError(problems: [FormatProblem(path: "response_code", message: message)])
         }
         guard let results = decoder.array(response, "results") else { throw decoder.problems.error }
+        // A problem before the first question (a response_code that is not a number) is the whole file's.
+        let responseProblem = !decoder.problems.isEmpty
 
         let raws = results.enumerated().compactMap { index, value in
             OpenTriviaResult(value, at: "results[\(index)]", decoder: &decoder)
@@ -85,8 +87,9 @@ public struct OpenTriviaReader: Sendable {
         if decoder.problems.isEmpty && builder.isEmpty {
             throw ImportError(problems: [FormatProblem(path: "results", message: "the response holds no questions")])
         }
-        if !decoder.problems.isEmpty { throw decoder.problems.error }
-        return ReadResult(bank: builder.bank(quizTitle: defaults.quizTitle))
+        let skipped = try decoder.problems.skippedProblems(skipInvalid: defaults.skipInvalid, keptAny: !builder.isEmpty,
+                                                           wholeFile: responseProblem)
+        return ReadResult(bank: builder.bank(quizTitle: defaults.quizTitle), skipping: skipped)
     }
 
     /// "Science: Computers" → ("Science", "Computers"); "Science & Nature" → the same for both.

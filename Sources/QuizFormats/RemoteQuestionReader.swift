@@ -40,12 +40,12 @@ public struct RemoteQuestionReader: Sendable {
         default:
             decoder.report("", "expected an object \(RemoteQuestionReader.shape) or an array of them, found \(root.typeDescription)")
         }
-        if !decoder.problems.isEmpty { throw decoder.problems.error }
+        let skipped = try decoder.problems.skippedProblems(skipInvalid: defaults.skipInvalid, keptAny: !questions.isEmpty)
         var builder = BankBuilder()
         for question in questions {
             builder.add(question, subject: defaults.subject, topic: defaults.topic)
         }
-        return ReadResult(bank: builder.bank(quizTitle: defaults.quizTitle))
+        return ReadResult(bank: builder.bank(quizTitle: defaults.quizTitle), skipping: skipped)
     }
 
     private static let shape = #"{"question": …, "answer": […]}"#

@@ -25,7 +25,8 @@ extension APIHandler {
         let format = query.format.flatMap { BankFormat(rawValue: $0.rawValue) } ?? BankFormat.detect(fileName: fileName, data: data)
         let title = fileName.isEmpty ? "Imported questions" : (fileName as NSString).deletingPathExtension
         let defaults = ImportDefaults(subject: query.subject ?? "Imported", topic: query.topic ?? "Imported",
-                                      quizTitle: query.quizTitle ?? title, maxBytes: BodyLimitMiddleware<AppRequestContext>.importMaxBytes)
+                                      quizTitle: query.quizTitle ?? title, maxBytes: BodyLimitMiddleware<AppRequestContext>.importMaxBytes,
+                                      skipInvalid: query.skipInvalid ?? false)
         let result: ReadResult
         do {
             result = try format.read(data, defaults: defaults)
@@ -42,9 +43,10 @@ extension APIHandler {
         guard let url = URL(string: body.url) else { throw APIError(.unprocessableContent, "invalid_url", "That is not an address.", field: "url") }
         let defaults = ImportDefaults(subject: body.subject ?? "Imported", topic: body.topic ?? "Imported",
                                       quizTitle: body.quizTitle ?? (url.deletingPathExtension().lastPathComponent.isEmpty
-                                          ? "Imported questions" : url.deletingPathExtension().lastPathComponent))
+                                          ? "Imported questions" : url.deletingPathExtension().lastPathComponent),
+                                      skipInvalid: body.skipInvalid ?? false)
         do {
-            let loaded = try await RemoteBankLoader().load(url, format: body.format.flatMap { BankFormat(rawValue: $0.rawValue) }, defaults: defaults)
+            let loaded = try await RemoteBankLoader(limits: config.remoteImportLimits).load(url, format: body.format.flatMap { BankFormat(rawValue: $0.rawValue) }, defaults: defaults)
             return .ok(.init(body: .json(try await report(loaded.result, format: loaded.format, dryRun: body.dryRun ?? false))))
         } catch let error as RemoteBankLoader.Error {
             switch error {
@@ -52,6 +54,8 @@ extension APIHandler {
                 throw APIError(.badGateway, "remote_unreachable", "Could not reach \(url.absoluteString): \(reason).", field: "url")
             case .invalidData(let reason, let problems):
                 throw APIError(.unprocessableContent, "invalid_bank", reason + "; nothing was imported.", field: "url", problems: problems)
+            case .privateAddress(let reason):
+                throw APIError(.unprocessableContent, "private_address", reason + ".", field: "url")
             }
         }
     }
@@ -72,7 +76,8 @@ extension APIHandler {
         return .init(
             dryRun: dryRun, format: .init(rawValue: format.rawValue) ?? .bundle, questionCount: result.bank.questionCount,
             kinds: .init(additionalProperties: kinds), warnings: result.warnings.map(Components.Schemas.FormatProblem.init),
-            imported: imported
+            skipped: result.skipped.map(Components.Schemas.FormatProblem.init),
+            skippedOmitted: result.skippedOmittedCount > 0 ? result.skippedOmittedCount : nil, imported: imported
         )
     }
 

@@ -116,17 +116,22 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Question-bank uploads may be as large as a file import.
     static var importPath: String { "/api/v1/imports" }
     static var importMaxBytes: Int { 20 << 20 }
+    /// The manage page's import form: a file up to the import limit, and its few short fields.
+    static var importPagePath: String { "/manage/import" }
+    static var importPageMaxBytes: Int { importMaxBytes + (64 << 10) }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let maxBytes = request.uri.path == Self.importPath ? Self.importMaxBytes : defaultMaxBytes
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBytes {
-            throw APIError(.contentTooLarge, "body_too_large", "The request body is larger than \(maxBytes / 1024) KiB.")
-        }
+        let path = request.uri.path
+        let maxBytes = path == Self.importPath ? Self.importMaxBytes : path == Self.importPagePath ? Self.importPageMaxBytes : defaultMaxBytes
+        let tooLarge = path == Self.importPagePath
+            ? APIError(.contentTooLarge, "body_too_large", "The file is larger than the import limit of \(Self.importMaxBytes >> 20) MiB. Nothing was imported.")
+            : APIError(.contentTooLarge, "body_too_large", "The request body is larger than \(maxBytes / 1024) KiB.")
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBytes { throw tooLarge }
         var request = request
         do {
             _ = try await request.collectBody(upTo: maxBytes)
         } catch let error as HTTPError where error.status == .contentTooLarge {
-            throw APIError(.contentTooLarge, "body_too_large", "The request body is larger than \(maxBytes / 1024) KiB.")
+            throw tooLarge
         }
         return try await next(request, context)
     }

@@ -11,10 +11,13 @@ public struct RemoteBankLoader: Sendable {
     public enum Error: Swift.Error, Equatable, CustomStringConvertible {
         case connectivity(String)
         case invalidData(String, problems: [FormatProblem] = [])
+        /// The address is on this machine or a private network, and the server may not load from there.
+        case privateAddress(String)
 
         public var description: String {
             switch self {
             case .connectivity(let reason): "could not reach the server: \(reason)"
+            case .privateAddress(let reason): reason
             case .invalidData(let reason, let problems):
                 ([reason] + problems.map(\.description)).joined(separator: "\n")
             }
@@ -26,6 +29,9 @@ public struct RemoteBankLoader: Sendable {
         public var totalTimeout: TimeAmount = .seconds(30)
         public var maxBytes = 20 << 20
         public var maxRedirects = 5
+        /// Loopback, private and link-local addresses may be loaded (the CLI; tests' loopback
+        /// servers). Off for the server unless QUIZBOX_REMOTE_IMPORT_ALLOW_PRIVATE=true.
+        public var allowPrivateAddresses = false
         public init() {}
     }
 
@@ -57,21 +63,37 @@ public struct RemoteBankLoader: Sendable {
     }
 
     private func download(_ url: URL) async throws(Error) -> Data {
+        // Redirects are followed here, not by the client, so every hop's address is checked.
         let configuration = HTTPClient.Configuration(
-            redirectConfiguration: .follow(max: limits.maxRedirects, allowCycles: false),
+            redirectConfiguration: .disallow,
             timeout: .init(connect: limits.connectTimeout, read: limits.totalTimeout)
         )
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         defer { client.shutdown { _ in } }
-        let response: HTTPClientResponse
-        do {
-            var request = HTTPClientRequest(url: url.absoluteString)
-            request.headers.add(name: "User-Agent", value: "Quizbox")
-            response = try await client.execute(request, timeout: limits.totalTimeout)
-        } catch let error as HTTPClientError where error == .redirectLimitReached || error == .redirectCycleDetected {
-            throw .invalidData("\(url.absoluteString) redirects too often (more than \(limits.maxRedirects) times)")
-        } catch {
-            throw .connectivity(Self.describe(error))
+        let deadline = NIODeadline.now() + limits.totalTimeout
+        var current = url
+        var visited: Set<String> = [url.absoluteString]
+        var response: HTTPClientResponse
+        while true {
+            try await checkAddress(current)
+            do {
+                var request = HTTPClientRequest(url: current.absoluteString)
+                request.headers.add(name: "User-Agent", value: "Quizbox")
+                response = try await client.execute(request, deadline: deadline)
+            } catch {
+                throw .connectivity(Self.describe(error))
+            }
+            guard [301, 302, 303, 307, 308].contains(response.status.code),
+                  let location = response.headers.first(name: "location") else { break }
+            _ = try? await response.body.collect(upTo: 64 << 10)
+            guard let next = URL(string: location, relativeTo: current)?.absoluteURL,
+                  ["http", "https"].contains(next.scheme?.lowercased() ?? ""), next.host != nil else {
+                throw .invalidData("\(current.absoluteString) redirects to \(location.prefix(200)), which is not an http(s) address")
+            }
+            guard visited.count <= limits.maxRedirects, visited.insert(next.absoluteString).inserted else {
+                throw .invalidData("\(url.absoluteString) redirects too often (more than \(limits.maxRedirects) times)")
+            }
+            current = next
         }
         guard response.status == .ok else {
             throw .invalidData("\(url.absoluteString) answered \(response.status.code) \(response.status.reasonPhrase), not 200 OK")
@@ -86,6 +108,20 @@ public struct RemoteBankLoader: Sendable {
             throw .invalidData("\(url.absoluteString) is larger than \(limits.maxBytes / 1_048_576) MiB")
         } catch {
             throw .connectivity(Self.describe(error))
+        }
+    }
+
+    /// Refuses this machine and private networks unless `Limits.allowPrivateAddresses`.
+    private func checkAddress(_ url: URL) async throws(Error) {
+        guard !limits.allowPrivateAddresses, let host = url.host else { return }
+        let blocked: String?
+        do {
+            blocked = try await RemoteAddressPolicy.blockedAddress(of: host)
+        } catch {
+            throw .connectivity("the host name could not be resolved")
+        }
+        if let blocked {
+            throw .privateAddress("\(host) is a private, loopback or link-local address (\(blocked)): this server does not load question banks from its own network")
         }
     }
 

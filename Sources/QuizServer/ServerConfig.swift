@@ -26,6 +26,16 @@ public struct ServerConfig: Sendable {
     public var contactURL = ""
     /// Log-in attempts allowed per account and per client address each minute.
     public var loginAttemptsPerMinute = 10
+    /// Lets remote imports load from loopback, private and link-local addresses (off: an author
+    /// could otherwise make the server fetch internal services).
+    public var remoteImportAllowPrivate = false
+
+    /// The limits remote imports run with on this server.
+    public var remoteImportLimits: RemoteBankLoader.Limits {
+        var limits = RemoteBankLoader.Limits()
+        limits.allowPrivateAddresses = remoteImportAllowPrivate
+        return limits
+    }
 
     public init() {}
 
@@ -47,5 +57,6 @@ public struct ServerConfig: Sendable {
         contactEmail = config.string(forKey: "contactEmail", default: contactEmail)
         contactURL = config.string(forKey: "contactUrl", default: contactURL)
         loginAttemptsPerMinute = config.int(forKey: "loginAttemptsPerMinute", default: loginAttemptsPerMinute)
+        remoteImportAllowPrivate = config.bool(forKey: "remoteImportAllowPrivate", default: remoteImportAllowPrivate)
     }
 }

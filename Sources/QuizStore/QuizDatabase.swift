@@ -73,7 +73,7 @@ public final class QuizDatabase: Sendable {
     }
 
     /// Runs `body` in a transaction on the writer: committed when it returns, rolled back when it throws.
-    public func transaction<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+    public func transaction<T: Sendable>(_ body: (any SQLDatabase) async throws -> T) async throws -> T {
         try await writer.withConnection(logger: logger) { db in
             try await db.raw(dialect == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN").run()
             do {

@@ -183,24 +183,10 @@ extension SQLStore: CatalogStore {
                     _ = try await insertQuestions(db, topic.questions, topicId: topicId, at: date)
                     summary.questions += topic.questions.count
                     for quiz in topic.quizzes {
-                        let position = try await db.raw("""
-                            SELECT COALESCE(MAX(position), 0) + 1 AS p FROM quizzes WHERE topic_id = \(bind: topicId)
-                            """).first()?.int("p") ?? 1
-                        guard let quizId = try await db.raw("""
-                            INSERT INTO quizzes (topic_id, title, description, position)
-                            VALUES (\(bind: topicId), \(bind: quiz.title), \(bind: quiz.description), \(bind: position))
-                            RETURNING id
-                            """).first()?.int64("id") else { throw StoreError.notFound }
+                        let quizId = try await Self.insertQuiz(db, topicId: topicId, title: quiz.title, description: quiz.description)
                         summary.quizzes += 1
                         let ids = try await insertQuestions(db, quiz.questions, topicId: topicId, at: date)
-                        for start in stride(from: 0, to: ids.count, by: Self.rowsPerInsert) {
-                            let rows: [SQLQueryString] = (start..<min(start + Self.rowsPerInsert, ids.count)).map {
-                                "(\(bind: quizId), \(bind: ids[$0]), \(bind: $0 + 1))"
-                            }
-                            try await db.raw("""
-                                INSERT INTO quiz_questions (quiz_id, question_id, position) VALUES \(rows.joined(separator: ", "))
-                                """).run()
-                        }
+                        try await Self.addToQuiz(db, quizId: quizId, questionIds: ids, after: 0)
                         summary.questions += ids.count
                     }
                 }
@@ -209,7 +195,7 @@ extension SQLStore: CatalogStore {
         }
     }
 
-    private static func findOrInsert(
+    static func findOrInsert(
         _ db: any SQLDatabase, table: String, parent: (column: String, id: Int64)?, name: String, description: String
     ) async throws -> (Int64, Bool) {
         let parentFilter: SQLQueryString = parent.map { " AND \(unsafeRaw: $0.column) = \(bind: $0.id)" } ?? ""

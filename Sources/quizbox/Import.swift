@@ -11,7 +11,7 @@ extension CSVReader.AnswerColumn: ExpressibleByArgument {}
 
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Import a question bank: CSV, GIFT, Moodle XML, Aiken, Open Trivia DB JSON, a remote question payload, or a Quizbox bundle. All or nothing.",
+        abstract: "Import a question bank: CSV, GIFT, Moodle XML, Aiken, Open Trivia DB JSON, a remote question payload, or a Quizbox bundle. All or nothing unless --skip-invalid.",
         discussion: "The format is recognised from the file's extension and content unless --format says it."
     )
 
@@ -36,9 +36,14 @@ struct Import: AsyncParsableCommand {
     @Flag(help: "Check the file and show what would be imported, without storing anything.")
     var dryRun = false
 
+    @Flag(help: "Import the valid questions and list the others, instead of importing nothing when one is wrong.")
+    var skipInvalid = false
+
     @OptionGroup var db: DatabaseOptions
 
     static let maxBytes = 20 << 20
+    /// A local CSV file is stored while it is read (`importCSV`), so it may be far larger.
+    static let maxCSVBytes = 1 << 30
 
     func run() async throws {
         if let remote = URL(string: file), ["http", "https"].contains(remote.scheme?.lowercased() ?? "") {
@@ -47,31 +52,81 @@ struct Import: AsyncParsableCommand {
         let url = URL(fileURLWithPath: file)
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
         guard let size else { throw CLIError("quizbox import: cannot read \(file): no such file.") }
-        guard size <= Self.maxBytes else { throw CLIError("quizbox import: \(file) is larger than 20 MiB.") }
-        let data = try Data(contentsOf: url)
+        guard size <= Self.maxCSVBytes else { throw CLIError("quizbox import: \(file) is larger than 1 GiB.") }
+        // Mapped, not copied: the pages are read as the parser reaches them.
+        let data = try Data(contentsOf: url, options: .alwaysMapped)
         let format = format ?? BankFormat.detect(fileName: file, data: data)
+        guard format == .csv || size <= Self.maxBytes else {
+            throw CLIError("quizbox import: \(file) is larger than 20 MiB (only CSV files may be larger, up to 1 GiB).")
+        }
         let defaults = ImportDefaults(subject: subject, topic: topic,
                                       quizTitle: quizTitle ?? url.deletingPathExtension().lastPathComponent, maxBytes: Self.maxBytes,
-                                      csvAnswerColumn: answerColumn)
+                                      csvAnswerColumn: answerColumn, skipInvalid: skipInvalid)
+        if format == .csv { return try await importCSV(data, defaults: defaults) }
         let result: ReadResult
         do {
             result = try format.read(data, defaults: defaults)
         } catch {
-            let lines = error.problems.map { "\(file):\($0.description)" }
-            throw CLIError((lines + ["quizbox import: nothing was imported (\(error.problems.count) problem(s), read as \(format.rawValue))."])
-                .joined(separator: "\n"))
+            throw failure(error, source: file, format: format)
         }
         try await store(result, source: file, format: format)
+    }
+
+    /// Every problem as `FILE:line N, column C: message`, then that nothing was stored.
+    func failure(_ error: ImportError, source: String, format: BankFormat) -> CLIError {
+        let lines = error.problems.map { "\(source):\($0.description)" }
+            + (error.omittedCount > 0 ? ["\(source): …and \(error.omittedCount) more problems"] : [])
+        return CLIError((lines + ["quizbox import: nothing was imported (\(error.problems.count + error.omittedCount) problem(s), read as \(format.rawValue))."])
+            .joined(separator: "\n"))
+    }
+
+    /// With --skip-invalid: what was left out, where, and why.
+    func printSkipped(_ problems: [FormatProblem], omitted: Int, source: String) {
+        guard !problems.isEmpty else { return }
+        for problem in problems { print("\(source):\(problem.description) (skipped)") }
+        if omitted > 0 { print("\(source): …and \(omitted) more problems (skipped)") }
+        print("Skipped the questions with these \(problems.count + omitted) problem(s); the others are imported.")
+    }
+
+    static let batchSize = 5_000
+
+    /// A CSV file is read and stored a batch at a time inside one transaction, so memory stays
+    /// flat however large it is; a problem anywhere still rolls back everything (unless skipping).
+    func importCSV(_ data: Data, defaults: ImportDefaults) async throws {
+        let options = CSVReader.Options(defaultSubject: defaults.subject, defaultTopic: defaults.topic, quizTitle: defaults.quizTitle,
+                                        maxBytes: Self.maxCSVBytes, answerColumn: answerColumn, skipInvalid: skipInvalid)
+        var reader = CSVBatchReader(data: data, options: options)
+        do {
+            if dryRun {
+                var count = 0
+                while let batch = try reader.next(limit: Self.batchSize) { count += batch.count }
+                printSkipped(reader.skippedProblems, omitted: reader.skippedOmittedCount, source: file)
+                print("\(file) (csv): \(count) question(s) would be imported: \(count) singleChoice. Dry run: nothing stored.")
+                return
+            }
+            try await db.withStore { store, config in
+                let summary = try await store.importBatches(quizTitle: defaults.quizTitle, at: Date()) {
+                    try reader.next(limit: Self.batchSize)
+                }
+                printSkipped(reader.skippedProblems, omitted: reader.skippedOmittedCount, source: file)
+                print("Imported \(summary.questions) question(s) (\(summary.questions) singleChoice) into \(summary.quizzes) quiz(zes) from \(file) (csv) into \(config.database).")
+            }
+        } catch let error as ImportError {
+            throw failure(error, source: file, format: .csv)
+        }
     }
 
     /// Downloads with the loader's limits (connect 5 s, total 30 s, 20 MiB, 5 redirects).
     func importRemote(_ url: URL) async throws {
         let defaults = ImportDefaults(subject: subject, topic: topic,
                                       quizTitle: quizTitle ?? url.deletingPathExtension().lastPathComponent, maxBytes: Self.maxBytes,
-                                      csvAnswerColumn: answerColumn)
+                                      csvAnswerColumn: answerColumn, skipInvalid: skipInvalid)
         let loaded: RemoteBankLoader.Loaded
         do {
-            loaded = try await RemoteBankLoader().load(url, format: format, defaults: defaults)
+            // The operator can reach their own network anyway: no SSRF to guard against here.
+            var limits = RemoteBankLoader.Limits()
+            limits.allowPrivateAddresses = true
+            loaded = try await RemoteBankLoader(limits: limits).load(url, format: format, defaults: defaults)
         } catch {
             throw CLIError("quizbox import: \(error.description)\nquizbox import: nothing was imported.")
         }
@@ -80,6 +135,7 @@ struct Import: AsyncParsableCommand {
 
     func store(_ result: ReadResult, source: String, format: BankFormat) async throws {
         for warning in result.warnings { print("\(source):\(warning.description) (not imported)") }
+        printSkipped(result.skipped, omitted: result.skippedOmittedCount, source: source)
         let counts = Self.counts(result.bank)
         if dryRun {
             print("\(source) (\(format.rawValue)): \(result.bank.questionCount) question(s) would be imported: \(counts). Dry run: nothing stored.")

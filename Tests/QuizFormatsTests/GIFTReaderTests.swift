@@ -196,10 +196,16 @@ import Testing
         #expect(result.warnings.map(\.question) == ["Match these", "Write an essay about cats.", "Essay with feedback", "Welcome to the quiz."])
     }
 
-    @Test func aFileWithoutQuestionsGivesAnEmptyBankAndAWarning() throws {
-        let result = try S.read("// only a comment\n\n$CATEGORY: Empty\n")
+    @Test func aFileWithoutQuestionsIsAnErrorAsInEveryOtherFormat() throws {
+        #expect(S.problems("// only a comment\n\n$CATEGORY: Empty\n").map(\.message) == ["the file holds no questions"])
+        #expect(S.problems("").map(\.message) == ["the file holds no questions"])
+        #expect(S.problems("\u{FEFF}\r\n  \r\n").map(\.message) == ["the file holds no questions"])
+    }
+
+    @Test func aFileOfOnlyUnsupportedQuestionsGivesAnEmptyBankAndSaysWhy() throws {
+        let result = try S.read("Write an essay about cats.{}\n")
         #expect(result.bank.subjects.isEmpty)
-        #expect(result.warnings.map(\.message) == ["the file holds no questions Quizbox can import"])
+        #expect(result.warnings.map(\.message).last == "the file holds no questions Quizbox can import")
     }
 
     @Test func readingDataGivesTheSameAsReadingBytes() throws {

@@ -44,6 +44,7 @@ func withApp(
     config.database = path
     config.bcryptCost = 4
     config.loadStarterBank = false
+    config.remoteImportAllowPrivate = true  // the tests' bank servers listen on loopback
     configure(&config)
     var logger = Logger(label: "quizbox-test")
     logger.logLevel = .warning

@@ -5,6 +5,7 @@ import NIOCore
 import QuizCore
 import QuizFormats
 import QuizServer
+import QuizStore
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -31,7 +32,7 @@ import Glibc
 
     @Test func aPayloadBecomesANameThemAllQuestion() async throws {
         try await withServer { port in
-            let loaded = try await RemoteBankLoader().load(URL(string: "http://127.0.0.1:\(port)/colours.json")!, defaults: defaults)
+            let loaded = try await RemoteBankLoader(limits: .loopback).load(URL(string: "http://127.0.0.1:\(port)/colours.json")!, defaults: defaults)
             #expect(loaded.format == .remote)
             let question = try #require(loaded.result.bank.subjects.first?.topics.first?.quizzes.first?.questions.first)
             #expect(question.text == "Name the primary colours")
@@ -42,17 +43,17 @@ import Glibc
 
     @Test func theFormatComesFromTheAddressAndRedirectsAreFollowed() async throws {
         try await withServer { port in
-            let gift = try await RemoteBankLoader().load(URL(string: "http://127.0.0.1:\(port)/bank.gift")!, defaults: defaults)
+            let gift = try await RemoteBankLoader(limits: .loopback).load(URL(string: "http://127.0.0.1:\(port)/bank.gift")!, defaults: defaults)
             #expect(gift.format == .gift)
             #expect(gift.result.bank.questionCount == 1)
-            let moved = try await RemoteBankLoader().load(URL(string: "http://127.0.0.1:\(port)/moved")!, defaults: defaults)
+            let moved = try await RemoteBankLoader(limits: .loopback).load(URL(string: "http://127.0.0.1:\(port)/moved")!, defaults: defaults)
             #expect(moved.result.bank.questionCount == 1)
         }
     }
 
     @Test func whatIsNotABankIsInvalidData() async throws {
         try await withServer { port in
-            let loader = RemoteBankLoader()
+            let loader = RemoteBankLoader(limits: .loopback)
             await #expect { try await loader.load(URL(string: "http://127.0.0.1:\(port)/broken.json")!, defaults: defaults) } throws: {
                 guard case .invalidData(_, let problems) = $0 as? RemoteBankLoader.Error else { return false }
                 return problems.first?.line == 1
@@ -65,7 +66,7 @@ import Glibc
                 guard case .invalidData(let reason, _) = $0 as? RemoteBankLoader.Error else { return false }
                 return reason.contains("redirects too often")
             }
-            var small = RemoteBankLoader.Limits()
+            var small = RemoteBankLoader.Limits.loopback
             small.maxBytes = 1_024
             await #expect { try await RemoteBankLoader(limits: small).load(URL(string: "http://127.0.0.1:\(port)/huge.json")!, defaults: defaults) } throws: {
                 guard case .invalidData(let reason, _) = $0 as? RemoteBankLoader.Error else { return false }
@@ -79,7 +80,7 @@ import Glibc
 
     @Test func aRefusedConnectionIsConnectivity() async throws {
         let port = try Self.unusedPort()
-        var quick = RemoteBankLoader.Limits()
+        var quick = RemoteBankLoader.Limits.loopback
         quick.connectTimeout = .milliseconds(300)  // refused connects are retried until this runs out
         await #expect { try await RemoteBankLoader(limits: quick).load(URL(string: "http://127.0.0.1:\(port)/colours.json")!, defaults: defaults) } throws: {
             guard case .connectivity = $0 as? RemoteBankLoader.Error else { return false }
@@ -91,7 +92,7 @@ import Glibc
         // Listening but never accepting: the kernel completes the handshake, no reply ever comes.
         let (socket, port) = try Self.silentListener()
         defer { close(socket) }
-        var quick = RemoteBankLoader.Limits()
+        var quick = RemoteBankLoader.Limits.loopback
         quick.totalTimeout = .milliseconds(300)
         await #expect { try await RemoteBankLoader(limits: quick).load(URL(string: "http://127.0.0.1:\(port)/x.json")!, defaults: defaults) } throws: {
             guard case .connectivity = $0 as? RemoteBankLoader.Error else { return false }
@@ -123,5 +124,44 @@ import Glibc
         let (fd, port) = try silentListener()
         close(fd)
         return port
+    }
+}
+
+extension RemoteBankLoader.Limits {
+    /// For the servers these tests start on loopback.
+    static var loopback: Self {
+        var limits = Self()
+        limits.allowPrivateAddresses = true
+        return limits
+    }
+}
+
+/// A server may not be made to fetch from its own machine or network (SSRF) unless configured to.
+@Suite struct RemoteAddressPolicyTests {
+    @Test(arguments: ["127.0.0.1", "localhost", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "[::1]", "[fe80::1]",
+                      "[fd00::1]", "[::ffff:127.0.0.1]", "0.0.0.0", "100.64.0.1"])
+    func privateLoopbackAndLinkLocalAddressesAreRefusedByDefault(host: String) async throws {
+        await #expect { try await RemoteBankLoader().load(URL(string: "http://\(host):1/bank.json")!, defaults: ImportDefaults()) } throws: {
+            guard case .privateAddress(let reason) = $0 as? RemoteBankLoader.Error else { return false }
+            return reason.contains("private, loopback or link-local")
+        }
+    }
+
+    @Test(arguments: ["8.8.8.8", "1.1.1.1", "[2606:4700::1111]", "172.32.0.1", "192.169.0.1"])
+    func publicAddressesAreAllowed(host: String) throws {
+        let name = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
+        #expect(try RemoteAddressPolicy.resolve(name).allSatisfy { !RemoteAddressPolicy.isPrivate($0) })
+    }
+
+    @Test func theServerRefusesPrivateAddressesUnlessConfiguredTo() async throws {
+        try await withApp(configure: { $0.remoteImportAllowPrivate = false }) { client, env in
+            let token = try await client.signUp("writer")
+            try await env.store.setRole(.author, username: "writer")
+            env.time.advance(by: env.config.cacheLifetime + 0.1)
+            let refused = try await client.call(.post, "/api/v1/imports/remote", token: token, json: ["url": "http://169.254.169.254/latest/meta-data"])
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.errorCode == "private_address")
+            #expect(refused.errorField == "url")
+        }
     }
 }

@@ -37,7 +37,7 @@ SCREENS = [
     "question-wrong", "already-answered", "attempt-list", "history", "history-question", "result",
     "leaderboard", "profile", "quizzes", "contact", "manage", "not-found", "login-wrong-password",
     "register-username-taken", "practice-settings", "practice-timed-question", "practice-result", "random-form",
-    "random-result", "games", "game-playing", "game-over", "manage-catalog", "manage-quiz", "manage-question",
+    "random-result", "games", "game-playing", "game-over", "manage-catalog", "manage-quiz", "manage-question", "manage-preview",
 ]
 SCREEN_FILE = re.compile(r"^(\d+x\d+-\d\d-.+|FAILED-.+)\.png$")
 

@@ -3,10 +3,12 @@
 Assertions are about what the person sees: texts, and the element ids the templates give them.
 """
 
+import os
 import re
+import subprocess
 import uuid
 
-from conftest import PHONE, set_viewport
+from conftest import BINARY, PHONE, set_viewport
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
@@ -507,3 +509,40 @@ def test_an_author_publishes_a_new_quiz_and_a_player_finds_and_answers_it(server
     click_id(player, "submit-answer")
     assert "Puccini" in text(player, "correct-answer")
     assert "right" in by_id(player, "feedback").get_attribute("class")
+def test_an_author_uploads_a_file_previews_it_and_imports_it(server, browser, tmp_path, screenshot):
+    username = new_username("author")
+    # As whoever runs the Quizbox would: an author account made with the command line.
+    subprocess.run([str(BINARY), "user", "create", username, "--role", "author", "--database", str(server.database)],
+                   input=PASSWORD + "\n", text=True, check=True, capture_output=True, cwd=server.directory,
+                   env={**os.environ, "QUIZBOX_BCRYPT_COST": "4"})
+    bank = tmp_path / "rome.gift"
+    bank.write_text("$CATEGORY: $course$/History/Rome\n\n"
+                    "Who was the first Roman emperor? {=Augustus ~Nero ~Caligula}\n\n"
+                    "Rome was founded in 753 BC. {T}\n\n"
+                    "Broken {=A ~B\n")
+    driver = open_browser(server=server, browser=browser)
+    driver.get(server.url + "/login?next=/manage")
+    log_in(driver, username, PASSWORD)
+    assert path(driver) == "/manage"
+
+    by_id(driver, "file").send_keys(str(bank))
+    click_id(driver, "preview-button")
+    assert "Nothing was imported" in text(driver, "import-feedback")
+    assert "line 7" in text(driver, "import-problems")
+
+    # The file stays on the server after its preview: tick the box and preview again, no new upload.
+    assert "rome.gift" in text(driver, "upload-kept")
+    scroll_to(driver, by_id(driver, "skip_invalid"))
+    by_id(driver, "skip_invalid").click()
+    click_id(driver, "preview-button")
+    feedback = text(driver, "import-feedback")
+    assert "Read as gift: 2 questions (1 singleChoice, 1 trueFalse)" in feedback, feedback
+    assert "Skipped: line 7" in text(driver, "import-problems")
+    assert "rome.gift" in text(driver, "upload-kept")
+    screenshot(driver, "manage-preview")
+
+    # Import stores the previewed file without choosing it a third time.
+    click_id(driver, "import-button")
+    assert "Imported 2 question(s) into 1 quiz(zes)." in text(driver, "import-feedback")
+    titles = [link.text for link in driver.find_elements(By.CSS_SELECTOR, "#manage-quizzes .quiz-link")]
+    assert "rome" in titles, titles

@@ -16,6 +16,8 @@ struct WebController<Store: QuizStore>: Sendable {
     let games: GameTable
     let guessLimiter: LoginRateLimiter
     let logger: Logger
+    /// Files uploaded for a preview, until the author imports them.
+    let uploads = ImportUploads()
 
     var playing: Playing<Store> { Playing(store: store, time: time, games: games, guessLimiter: guessLimiter) }
 
@@ -135,8 +137,8 @@ struct WebController<Store: QuizStore>: Sendable {
         _ request: Request, _ context: AppRequestContext, _ body: (Visit, WebForm) async throws -> Response
     ) async throws -> Response {
         var request = request
-        let bytes = try await request.collectBody(upTo: config.maxBodyBytes)
-        guard let form = try? WebForm(String(buffer: bytes)) else {
+        let bytes = try await request.collectBody(upTo: maxFormBytes(path: request.uri.path))
+        guard let form = Self.readForm(bytes, contentType: request.headers[.contentType]) else {
             return renderer.render("error", errorContext(await visit(request), heading: "That form could not be read",
                                                          message: "Please go back and try again."), status: .badRequest)
         }

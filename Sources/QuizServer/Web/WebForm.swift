@@ -6,6 +6,13 @@ struct WebForm: Sendable {
 
     static let maxFields = 200
     private(set) var pairs: [(name: String, value: String)] = []
+    /// A multipart form's file inputs, by name: the file's name as sent and its bytes.
+    private(set) var files: [String: (fileName: String, data: Data)] = [:]
+
+    init(pairs: [(name: String, value: String)], files: [String: (fileName: String, data: Data)]) {
+        self.pairs = pairs
+        self.files = files
+    }
 
     init(_ body: String) throws {
         for part in body.split(separator: "&", omittingEmptySubsequences: true) {
