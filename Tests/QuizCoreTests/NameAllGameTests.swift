@@ -38,6 +38,25 @@ import Testing
         #expect(try makeSUT(timeLimit: 0).deadline == at(300))
     }
 
+    // MARK: Restore
+
+    @Test func aStoredGameComesBackAsItWasLeft() throws {
+        let items = planets.map { NameAllItem(answer: $0) }
+        var playing = try NameAllGame(question: question(items), startedAt: t0, found: [7, 1, 7, 42], ended: nil)
+        #expect(playing.found == [7, 1], "repeated and unknown items are ignored")
+        #expect(playing.guess("Venus", at: at(5)) == .alreadyFound(item: 1))
+        #expect(playing.guess("Earth", at: at(6)) == .found(item: 2))
+
+        let gaveUp = try NameAllGame(question: question(items), startedAt: t0, found: [3], ended: (.gaveUp, at(20)))
+        #expect(gaveUp.state == .finished(.gaveUp))
+        #expect(gaveUp.result(at: at(50)).secondsUsed == 20)
+        var over = gaveUp
+        #expect(over.guess("Mars", at: at(21)) == .gameOver)
+
+        let all = try NameAllGame(question: question(items), startedAt: t0, found: Array(0..<8), ended: nil)
+        #expect(all.state == .finished(.allFound))
+    }
+
     // MARK: Add guess
 
     @Test func everyGuessVerdict() throws {
