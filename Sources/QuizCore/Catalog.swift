@@ -42,8 +42,9 @@ public struct QuizSummary: Sendable, Hashable {
     public var practiceUserId: Int64?
     public init(
         id: Int64, topicId: Int64, title: String, description: String, questionCount: Int, totalPoints: Int,
-        timeLimitSeconds: Int? = nil, practiceUserId: Int64? = nil
+        timeLimitSeconds: Int? = nil, practiceUserId: Int64? = nil, isPublished: Bool = true
     ) {
+        self.isPublished = isPublished
         self.id = id
         self.topicId = topicId
         self.title = title
@@ -55,6 +56,10 @@ public struct QuizSummary: Sendable, Hashable {
     }
 
     public var isPractice: Bool { practiceUserId != nil }
+    /// False for an author's draft: only its authors and players already in it see it.
+    public var isPublished: Bool
+    /// In the catalog: published and not someone's practice round.
+    public var isListed: Bool { isPublished && !isPractice }
 }
 
 /// What an import stored.

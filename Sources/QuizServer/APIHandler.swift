@@ -25,9 +25,9 @@ struct APIHandler<Store: QuizStore>: APIProtocol {
         try await authenticator.requireUser()
     }
 
-    /// A quiz of the catalog: practice rounds are their player's alone.
+    /// A quiz of the catalog: drafts are their authors', practice rounds their player's.
     func catalogQuiz(id: Int64) async throws -> QuizSummary? {
-        guard let quiz = try await store.quiz(id: id), !quiz.isPractice else { return nil }
+        guard let quiz = try await store.quiz(id: id), quiz.isListed else { return nil }
         return quiz
     }
 }

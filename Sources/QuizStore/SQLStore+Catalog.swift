@@ -40,7 +40,7 @@ extension SQLStore: CatalogStore {
     }
 
     static let quizSummarySQL = """
-        SELECT q.id, q.topic_id, q.title, q.description, q.time_limit_seconds, q.practice_user_id,
+        SELECT q.id, q.topic_id, q.title, q.description, q.time_limit_seconds, q.practice_user_id, q.published,
           (SELECT COUNT(*) FROM quiz_questions qq WHERE qq.quiz_id = q.id) AS n,
           (SELECT COALESCE(SUM(x.points), 0) FROM quiz_questions qq JOIN questions x ON x.id = qq.question_id
            WHERE qq.quiz_id = q.id) AS total
@@ -51,7 +51,7 @@ extension SQLStore: CatalogStore {
         QuizSummary(id: try row.int64("id"), topicId: try row.int64("topic_id"), title: try row.string("title"),
                     description: try row.string("description"), questionCount: try row.int("n"),
                     totalPoints: try row.int("total"), timeLimitSeconds: try row.decode(column: "time_limit_seconds", as: Int?.self),
-                    practiceUserId: try row.decode(column: "practice_user_id", as: Int64?.self))
+                    practiceUserId: try row.decode(column: "practice_user_id", as: Int64?.self), isPublished: try row.bool("published"))
     }
 
     public func quizzes(topicId: Int64) async throws -> [QuizSummary]? {
@@ -68,7 +68,8 @@ extension SQLStore: CatalogStore {
     public func quiz(id: Int64) async throws -> QuizSummary? {
         try await caches.quizzes.value(for: id) {
             try await database.read { db in
-                try await db.raw("\(unsafeRaw: Self.quizSummarySQL) WHERE q.id = \(bind: id) AND q.published").first().map(Self.decodeQuiz)
+                // Drafts too: someone playing a quiz an author has since unpublished can still finish it.
+                try await db.raw("\(unsafeRaw: Self.quizSummarySQL) WHERE q.id = \(bind: id)").first().map(Self.decodeQuiz)
             }
         }
     }
@@ -76,7 +77,7 @@ extension SQLStore: CatalogStore {
     public func allQuizzes() async throws -> [QuizListing] {
         try await database.read { db in
             try await db.raw("""
-                SELECT q.id, q.topic_id, q.title, q.description, q.time_limit_seconds, q.practice_user_id,
+                SELECT q.id, q.topic_id, q.title, q.description, q.time_limit_seconds, q.practice_user_id, q.published,
                   t.name AS topic_name, s.name AS subject_name,
                   (SELECT COUNT(*) FROM quiz_questions qq WHERE qq.quiz_id = q.id) AS n,
                   (SELECT COALESCE(SUM(x.points), 0) FROM quiz_questions qq JOIN questions x ON x.id = qq.question_id
@@ -97,7 +98,6 @@ extension SQLStore: CatalogStore {
             try await database.read { db in
                 try await db.raw("""
                     SELECT \(unsafeRaw: Self.questionColumns) FROM quiz_questions qq JOIN questions x ON x.id = qq.question_id
-                    JOIN quizzes q ON q.id = qq.quiz_id AND q.published
                     WHERE qq.quiz_id = \(bind: quizId) ORDER BY qq.position
                     """).all().map(QuestionBodyRecord.decodeQuestion)
             }

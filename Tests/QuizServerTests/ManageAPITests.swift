@@ -21,6 +21,23 @@ import Testing
         "choices": [["text": "Saturn", "correct": true], ["text": "Mars", "correct": false]],
     ] }
 
+    @Test func aPlayerInAQuizThatIsUnpublishedCanStillFinishIt() async throws {
+        try await withApp { client, env in
+            let author = try await signUp(client, env, "writer", role: .author)
+            let player = try await client.signUp("ada")
+            let (quizId, questions) = try await client.firstQuiz()
+            let attempt = try #require(try await client.call(.post, "/api/v1/quizzes/\(quizId)/attempts", token: player)["id"] as? Int)
+            let hidden = try await client.call(.patch, "/api/v1/manage/quizzes/\(quizId)", token: author, json: ["published": false])
+            #expect(hidden.status == .noContent, "\(hidden.raw)")
+            #expect(try await client.call(.get, "/api/v1/quizzes/\(quizId)").status == .notFound)
+            #expect(try await client.call(.post, "/api/v1/quizzes/\(quizId)/attempts", token: player).status == .notFound)
+            let answer = try await client.call(.post, "/api/v1/attempts/\(attempt)/answers", token: player,
+                                               json: ["questionId": questions[0]["id"] as Any, "answer": ["choiceId": 2]])
+            #expect(answer["verdict"] as? String == "correct")
+            #expect(try await client.call(.post, "/api/v1/attempts/\(attempt)/finish", token: player)["points"] as? Int == 1)
+        }
+    }
+
     @Test func playersGet403AndAnonymousCallers401() async throws {
         try await withApp { client, env in
             let player = try await client.signUp("player")

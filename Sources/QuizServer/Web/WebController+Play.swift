@@ -47,7 +47,7 @@ extension WebController {
 
     func quiz(_ visit: Visit, id: Int64) async throws -> Response {
         let user = try requireUser(visit, returnTo: "/quizzes/\(id)")
-        guard let quiz = try await store.quiz(id: id), !quiz.isPractice else { throw HTTPError(.notFound) }
+        guard let quiz = try await store.quiz(id: id), quiz.isListed else { throw HTTPError(.notFound) }
         var context = base(visit, title: quiz.title, tab: "Quizzes")
         context["id"] = quiz.id
         context["title"] = quiz.title
