@@ -61,6 +61,37 @@ import Testing
         }
     }
 
+    /// Every answer stored in a finished attempt is in its score and the player's total; one that
+    /// arrives after the finish is refused, never stored uncounted.
+    @Test(arguments: DatabaseKind.available)
+    func answersRacingAFinishAreEitherCountedOrRefused(kind: DatabaseKind) async throws {
+        try await withStore(kind) { store in
+            _ = try await store.importBank(binaryQuizBank(), at: t0)
+            let quizId = try await firstQuizId(store)
+            let questions = try await store.questions(quizId: quizId)
+            for round in 0..<10 {
+                let user = try await store.createUser(newUser("player\(round)")).id
+                let attempt = try await store.startAttempt(userId: user, quizId: quizId, at: t0)
+                let score = try await withThrowingTaskGroup(of: AttemptScore?.self) { group in
+                    for question in questions {
+                        group.addTask {
+                            do {
+                                _ = try await store.recordAnswer(attemptId: attempt.id, questionId: question.id!, answer: "{}",
+                                                                 isCorrect: true, points: question.points, at: t0)
+                            } catch StoreError.attemptFinished {}
+                            return nil
+                        }
+                    }
+                    group.addTask { try await store.finishAttempt(id: attempt.id, userId: user, at: t0) }
+                    return try await group.reduce(into: AttemptScore?.none) { $0 = $0 ?? $1 }
+                }
+                let stored = try #require(try await store.attempt(id: attempt.id, userId: user))
+                #expect(stored.points == score?.attempt.points)
+                #expect(try await store.user(id: user)?.points == Int64(stored.points))
+            }
+        }
+    }
+
     /// Ranks come from point buckets kept in step with every total; finishes landing together
     /// (one player finishing two attempts, others finishing theirs) must leave them exact.
     @Test(arguments: DatabaseKind.available)

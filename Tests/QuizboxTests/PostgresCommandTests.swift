@@ -46,6 +46,17 @@ import Glibc
                 "a postgres:// URL is never taken for a SQLite file name")
     }
 
+    @Test func theDatabaseOptionWinsOverTheURLVariable() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let unreachable = "postgres://quiz@127.0.0.1:\(try closedLoopbackPort())/quizbox"
+        let result = try QuizboxProcess.run(["migrate", "--database", "chosen.sqlite"],
+                                            environment: ["QUIZBOX_DATABASE_URL": unreachable], in: directory)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("chosen.sqlite"))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("chosen.sqlite").path))
+    }
+
     @Test(.enabled(if: TestPostgres.serverURL != nil, Comment(rawValue: TestPostgres.unavailable)))
     func serveOnPostgreSQLKeepsAccountsAndPointsAcrossARestart() async throws {
         let directory = try temporaryDirectory()
