@@ -31,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         .target(name: "QuizCore", swiftSettings: swiftSettings),
@@ -41,6 +43,8 @@ let package = Package(
                 "QuizCore",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -110,17 +114,23 @@ let package = Package(
             dependencies: ["QuizCore", "QuizFormats", "QuizStore"],
             swiftSettings: swiftSettings
         ),
+        // Throwaway PostgreSQL databases for the test targets; not part of the product.
+        .target(
+            name: "QuizTestSupport",
+            dependencies: ["QuizStore", .product(name: "SQLKit", package: "sql-kit"), .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "QuizCoreTests", dependencies: ["QuizCore"], swiftSettings: swiftSettings),
         .testTarget(name: "QuizFormatsTests", dependencies: ["QuizCore", "QuizFormats"], swiftSettings: swiftSettings),
         .testTarget(
             name: "QuizStoreTests",
-            dependencies: ["QuizCore", "QuizStore", .product(name: "SQLKit", package: "sql-kit")],
+            dependencies: ["QuizCore", "QuizStore", "QuizTestSupport", .product(name: "SQLKit", package: "sql-kit")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "QuizServerTests",
             dependencies: [
-                "QuizCore", "QuizStore", "QuizServer", "QuizClient",
+                "QuizCore", "QuizStore", "QuizServer", "QuizClient", "QuizTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -131,7 +141,7 @@ let package = Package(
         ),
         .testTarget(
             name: "QuizboxTests",
-            dependencies: ["quizbox"],
+            dependencies: ["quizbox", "QuizTestSupport"],
             swiftSettings: swiftSettings
         ),
     ]

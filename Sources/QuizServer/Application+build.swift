@@ -26,7 +26,7 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
 public func buildApplication(
     config: ServerConfig, time: any TimeSource = SystemTimeSource(), logger: Logger = Logger(label: "quizbox")
 ) async throws -> some ApplicationProtocol {
-    let database = try await QuizDatabase.sqlite(path: config.database, poolSize: config.databasePoolSize, logger: logger)
+    let database = try await QuizDatabase.open(config.database, poolSize: config.databasePoolSize, logger: logger)
     do {
         try await prepare(database: database, config: config, time: time, logger: logger)
     } catch {

@@ -1,11 +1,12 @@
 import Configuration
 import Foundation
+import QuizStore
 
 /// Every setting of a running server. Each has a default that works on a laptop.
 public struct ServerConfig: Sendable {
     public var host = "127.0.0.1"
     public var port = 8080
-    /// A SQLite file path.
+    /// A SQLite file path, or a `postgres://` / `postgresql://` URL.
     public var database = "quizbox.sqlite"
     public var databasePoolSize = 4
     public var minimumPasswordLength = 8
@@ -39,12 +40,16 @@ public struct ServerConfig: Sendable {
 
     public init() {}
 
+    /// The database for messages and logs: a PostgreSQL URL without its password.
+    public var databaseDescription: String { QuizDatabase.redacted(database) }
+
     /// Reads `quizbox.*` keys: with the environment provider, `QUIZBOX_PORT`, `QUIZBOX_DATABASE`, …
     public init(reader: ConfigReader) {
         let config = reader.scoped(to: "quizbox")
         host = config.string(forKey: "host", default: host)
         port = config.int(forKey: "port", default: port)
-        database = config.string(forKey: "database", default: database)
+        // QUIZBOX_DATABASE_URL names PostgreSQL the way most hosts hand it out; it wins over QUIZBOX_DATABASE.
+        database = config.string(forKey: "databaseUrl", default: config.string(forKey: "database", default: database))
         databasePoolSize = config.int(forKey: "databasePoolSize", default: databasePoolSize)
         minimumPasswordLength = config.int(forKey: "minimumPasswordLength", default: minimumPasswordLength)
         bcryptCost = config.int(forKey: "bcryptCost", default: bcryptCost)

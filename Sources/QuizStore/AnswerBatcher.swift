@@ -88,12 +88,15 @@ final class AnswerBatcher: Sendable {
         let rows: [SQLQueryString] = distinct.map {
             "(\(bind: $0.attemptId), \(bind: $0.questionId), \(bind: $0.answer), \(bind: $0.isCorrect), \(bind: $0.points), \(bind: $0.answeredAt))"
         }
+        // On PostgreSQL a finish may run alongside: sharing the attempt's row lock makes the finish wait
+        // for these answers (and count them), or these wait for the finish (and are refused).
+        let lock: SQLQueryString = database.dialect == .postgres ? " FOR SHARE" : ""
         let (inserted, attempts) = try await database.write { db -> (Set<Key>, [Int64: Bool]) in
             let returned = try await db.raw("""
                 INSERT INTO answers (attempt_id, question_id, answer, correct, points, answered_at)
                 SELECT v.column1, v.column2, v.column3, v.column4, v.column5, v.column6
                 FROM (VALUES \(rows.joined(separator: ", "))) AS v
-                WHERE EXISTS (SELECT 1 FROM attempts a WHERE a.id = v.column1 AND a.finished_at IS NULL)
+                WHERE EXISTS (SELECT 1 FROM attempts a WHERE a.id = v.column1 AND a.finished_at IS NULL\(lock))
                 ON CONFLICT (attempt_id, question_id) DO NOTHING RETURNING attempt_id, question_id
                 """).all()
             let inserted = Set(try returned.map { Key(attemptId: try $0.int64("attempt_id"), questionId: try $0.int64("question_id")) })

@@ -137,10 +137,17 @@ public struct Migrations: Sendable {
     /// Every version this build knows, in order (there may be gaps).
     public static var knownVersions: [Int] { all.map(\.version) }
 
+    /// Any constant shared by every Quizbox: the key of PostgreSQL's advisory lock for migrations.
+    static let advisoryLockKey: Int64 = 0x5155_495A_424F_58  // "QUIZBOX"
+
     /// Applies what is missing; returns the versions it applied.
+    ///
+    /// Several processes may start together. SQLite's `BEGIN IMMEDIATE` already lets one write at a
+    /// time; on PostgreSQL each step first takes a transaction-level advisory lock, so the others
+    /// wait for it, then find the version applied and skip it.
     @discardableResult
     public static func run(on database: QuizDatabase, at now: Date = Date()) async throws -> [Int] {
-        try await database.write { db in
+        try await locked(database) { db in
             try await db.raw("""
                 CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY,
                   name TEXT NOT NULL, applied_at BIGINT NOT NULL)
@@ -149,8 +156,8 @@ public struct Migrations: Sendable {
         var applied: [Int] = []
         for migration in all {
             let dialect = database.dialect
-            let didApply = try await database.transaction { db in
-                // Checked inside the transaction so two processes starting together apply it once.
+            let didApply = try await locked(database) { db in
+                // Checked inside the locked transaction so two processes starting together apply it once.
                 let done = try await db.raw("SELECT version FROM schema_migrations WHERE version = \(bind: migration.version)")
                     .first() != nil
                 if done { return false }
@@ -168,11 +175,27 @@ public struct Migrations: Sendable {
         return applied
     }
 
+    /// A transaction that, on PostgreSQL, holds the migrations' advisory lock until it ends.
+    /// The lock is taken first and the transaction is READ COMMITTED, so what follows sees
+    /// everything committed by whoever held the lock before.
+    private static func locked<T: Sendable>(
+        _ database: QuizDatabase, _ body: @Sendable @escaping (any SQLDatabase) async throws -> T
+    ) async throws -> T {
+        try await database.transaction { db in
+            if database.dialect == .postgres {
+                try await db.raw("SELECT pg_advisory_xact_lock(\(bind: advisoryLockKey))").run()
+            }
+            return try await body(db)
+        }
+    }
+
     /// The versions already applied.
     public static func appliedVersions(on database: QuizDatabase) async throws -> [Int] {
         try await database.read { db in
-            guard try await db.raw("SELECT name FROM sqlite_master WHERE name = 'schema_migrations'").first() != nil
-                    || database.dialect == .postgres else { return [] }
+            let catalog: SQLQueryString = database.dialect == .sqlite
+                ? "SELECT name FROM sqlite_master WHERE name = 'schema_migrations'"
+                : "SELECT tablename FROM pg_tables WHERE tablename = 'schema_migrations' AND schemaname = current_schema()"
+            guard try await db.raw(catalog).first() != nil else { return [] }
             return try await db.raw("SELECT version FROM schema_migrations ORDER BY version").all()
                 .map { try $0.decode(column: "version", as: Int.self) }
         }

@@ -290,12 +290,15 @@ extension SQLStore: AuthoringStore {
             caches.sessions.removeAll()
             caches.users.removeAll()
         }
+        let dialect = database.dialect
         return try await database.transaction { db in
             guard let current = try await db.raw("SELECT role FROM users WHERE id = \(bind: userId)").first()?.string("role")
             else { throw StoreError.notFound }
             if current == Role.admin.rawValue, role != .admin {
-                let admins = try await db.raw("SELECT COUNT(*) AS n FROM users WHERE role = \(bind: Role.admin.rawValue)")
-                    .first()?.int("n") ?? 0
+                // PostgreSQL runs writers side by side: locking the admins' rows makes two demotions
+                // take turns, so the second counts after the first. SQLite has one writer already.
+                let lock: SQLQueryString = dialect == .postgres ? " FOR UPDATE" : ""
+                let admins = try await db.raw("SELECT id FROM users WHERE role = \(bind: Role.admin.rawValue)\(lock)").all().count
                 if admins <= 1 { throw AuthoringError.lastAdmin }
             }
             guard let user = try await db.raw("""

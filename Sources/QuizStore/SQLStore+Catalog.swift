@@ -170,7 +170,9 @@ extension SQLStore: CatalogStore {
     /// Subjects and topics with the same name (ignoring case) as existing ones are added to, not repeated.
     public func importBank(_ bank: Bank, at date: Date) async throws -> ImportSummary {
         defer { caches.invalidateCatalog() }
+        let dialect = database.dialect
         return try await database.transaction { db in
+            try await Self.serialize(db, dialect, on: .catalog)
             var summary = ImportSummary()
             for subject in bank.subjects {
                 let (subjectId, newSubject) = try await Self.findOrInsert(
@@ -220,9 +222,10 @@ extension SQLStore: CatalogStore {
 
     /// Inserts questions many to a statement. Their ids are assigned here, consecutively after the
     /// largest one, because a multi-row RETURNING does not promise rows in order; callers hold the
-    /// write transaction, so no other writer can take those ids meanwhile.
+    /// write transaction (and on PostgreSQL the catalog lock), so no other writer can take those ids meanwhile.
     func insertQuestions(_ db: any SQLDatabase, _ questions: [Question], topicId: Int64, at date: Date) async throws -> [Int64] {
         guard !questions.isEmpty else { return [] }
+        try await Self.serialize(db, database.dialect, on: .catalog)
         let first = (try await db.raw("SELECT COALESCE(MAX(id), 0) AS m FROM questions").first()?.int64("m") ?? 0) + 1
         let ids = questions.indices.map { first + Int64($0) }
         for start in stride(from: 0, to: questions.count, by: Self.rowsPerInsert) {

@@ -144,11 +144,10 @@ extension SQLStore: PracticeStore {
 
     /// Adds to a user's total inside the caller's transaction, keeping the rank buckets in step.
     static func addPoints(_ db: any SQLDatabase, _ points: Int64, userId: Int64) async throws {
-        guard points != 0,
-              let old = try await db.raw("SELECT points FROM users WHERE id = \(bind: userId)").first()?.int64("points") else { return }
-        let new = try await db.raw("""
+        // The old total comes from the update itself, so a concurrent writer cannot slip in between.
+        guard points != 0, let new = try await db.raw("""
             UPDATE users SET points = points + \(bind: points) WHERE id = \(bind: userId) RETURNING points
-            """).first()?.int64("points") ?? old + points
-        try await moveBucket(db, from: old, to: new)
+            """).first()?.int64("points") else { return }
+        try await moveBucket(db, from: new - points, to: new)
     }
 }

@@ -18,17 +18,15 @@ extension SQLStore: UserStore {
         let key = Registration.usernameKey(user.username)
         defer { caches.invalidateRanking() }
         return try await database.transaction { db in
-            // Checked inside the write transaction; the UNIQUE index backs it up under races.
-            if try await db.raw("SELECT id FROM users WHERE username_key = \(bind: key)").first() != nil {
-                throw StoreError.usernameTaken
-            }
+            // The UNIQUE index decides, so two registrations racing (on PostgreSQL, where writers
+            // run side by side) end with one account and one `usernameTaken`.
             let row = try await db.raw("""
                 INSERT INTO users (username, username_key, first_name, last_name, password_hash, role, points, created_at)
                 VALUES (\(bind: user.username), \(bind: key), \(bind: user.firstName), \(bind: user.lastName),
                         \(bind: user.passwordHash), \(bind: user.role.rawValue), 0, \(bind: user.createdAt.millis))
-                RETURNING id
+                ON CONFLICT (username_key) DO NOTHING RETURNING id
                 """).first()
-            guard let id = try row?.int64("id") else { throw StoreError.notFound }
+            guard let id = try row?.int64("id") else { throw StoreError.usernameTaken }
             try await Self.moveBucket(db, from: nil, to: 0)
             return User(
                 id: id, username: user.username, firstName: user.firstName, lastName: user.lastName,
@@ -89,6 +87,19 @@ extension SQLStore: UserStore {
                 SELECT COUNT(*) AS n FROM attempts WHERE user_id = \(bind: userId) AND finished_at IS NOT NULL
                 """).first()?.int("n") ?? 0
         }
+    }
+
+    /// On PostgreSQL, makes concurrent transactions that check then write take turns on `lock`
+    /// until they end; SQLite's `BEGIN IMMEDIATE` already lets only one write at a time.
+    static func serialize(_ db: any SQLDatabase, _ dialect: QuizDatabase.Dialect, on lock: WriteLock) async throws {
+        guard dialect == .postgres else { return }
+        try await db.raw("SELECT pg_advisory_xact_lock(\(bind: lock.rawValue))").run()
+    }
+
+    /// Advisory lock keys, apart from the migrations' one.
+    enum WriteLock: Int64 {
+        /// Merging subjects and topics by name, and handing out question ids.
+        case catalog = 0x5155_495A_0001
     }
 
     /// Keeps `point_buckets` in step with a user's total moving from `old` to `new`.

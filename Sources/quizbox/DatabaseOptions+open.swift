@@ -8,7 +8,7 @@ extension DatabaseOptions {
         let config = try await serverConfig()
         let database: QuizDatabase
         do {
-            database = try await QuizDatabase.sqlite(path: config.database, poolSize: 1, logger: makeLogger(level: .warning))
+            database = try await QuizDatabase.open(config.database, poolSize: 1, logger: makeLogger(level: .warning))
         } catch {
             throw CLIError("quizbox: \(error)")
         }

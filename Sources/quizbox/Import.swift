@@ -143,7 +143,7 @@ struct Import: AsyncParsableCommand {
         }
         try await db.withStore { store, config in
             let summary = try await store.importBank(result.bank, at: Date())
-            print("Imported \(summary.questions) question(s) (\(counts)) into \(summary.quizzes) quiz(zes) from \(source) (\(format.rawValue)) into \(config.database).")
+            print("Imported \(summary.questions) question(s) (\(counts)) into \(summary.quizzes) quiz(zes) from \(source) (\(format.rawValue)) into \(config.databaseDescription).")
         }
     }
 

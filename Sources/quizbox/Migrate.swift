@@ -10,13 +10,18 @@ struct Migrate: AsyncParsableCommand {
 
     func run() async throws {
         let config = try await db.serverConfig()
-        let database = try await QuizDatabase.sqlite(path: config.database, poolSize: 1, logger: makeLogger(level: .warning))
+        let database: QuizDatabase
+        do {
+            database = try await QuizDatabase.open(config.database, poolSize: 1, logger: makeLogger(level: .warning))
+        } catch {
+            throw CLIError("quizbox migrate: \(error)")
+        }
         do {
             let applied = try await Migrations.run(on: database)
             if applied.isEmpty {
-                print("\(config.database) is up to date (schema version \(Migrations.latestVersion)).")
+                print("\(config.databaseDescription) is up to date (schema version \(Migrations.latestVersion)).")
             } else {
-                print("Applied migrations \(applied.map(String.init).joined(separator: ", ")) to \(config.database).")
+                print("Applied migrations \(applied.map(String.init).joined(separator: ", ")) to \(config.databaseDescription).")
             }
             try await database.close()
         } catch {

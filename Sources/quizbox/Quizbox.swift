@@ -17,7 +17,7 @@ struct Quizbox: AsyncParsableCommand {
 
 /// Options every command that touches the database shares.
 struct DatabaseOptions: ParsableArguments {
-    @Option(name: .long, help: "SQLite database file (default: quizbox.sqlite, or QUIZBOX_DATABASE).")
+    @Option(name: .long, help: "SQLite file or postgres:// URL (default: quizbox.sqlite, or QUIZBOX_DATABASE_URL / QUIZBOX_DATABASE).")
     var database: String?
 
     /// Settings from the environment and an optional .env file, then these options on top.

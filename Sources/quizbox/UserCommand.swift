@@ -35,7 +35,7 @@ struct UserCommand: AsyncParsableCommand {
                     username: username, firstName: firstName ?? username, lastName: lastName ?? username, password: password)
                 do {
                     let user = try await Accounts(store: store, config: config).register(registration, role: role)
-                    print("Created \(user.role.rawValue) '\(user.username)' (id \(user.id)) in \(config.database).")
+                    print("Created \(user.role.rawValue) '\(user.username)' (id \(user.id)) in \(config.databaseDescription).")
                 } catch let error as Registration.Invalid {
                     throw CLIError("quizbox user create: \(error.message)")
                 } catch StoreError.usernameTaken {

@@ -7,6 +7,7 @@ import NIOCore
 import QuizCore
 import QuizServer
 import QuizStore
+import QuizTestSupport
 import Testing
 
 /// A small bank with one question of every playable kind, in a known order.
@@ -33,15 +34,30 @@ struct TestEnvironment {
     let config: ServerConfig
 }
 
-/// Builds the real application on a fresh SQLite file with the sample bank, and runs `body` against its router.
+/// Which database the API tests run on: SQLite, or PostgreSQL when `QUIZBOX_TEST_API_DATABASE=postgres`
+/// (scripts/test runs this suite a second time that way, on its throwaway server).
+let apiTestsOnPostgres = ProcessInfo.processInfo.environment["QUIZBOX_TEST_API_DATABASE"] == "postgres"
+
+/// Builds the real application on a fresh database with the sample bank, and runs `body` against its router.
 func withApp(
     configure: (inout ServerConfig) -> Void = { _ in },
     _ body: @escaping @Sendable (any TestClientProtocol, TestEnvironment) async throws -> Void
 ) async throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("quizbox-api-\(UUID().uuidString).sqlite").path
-    defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+    if apiTestsOnPostgres {
+        try await TestPostgres.withFreshDatabase { url in try await withApp(database: url, configure: configure, body) }
+    } else {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("quizbox-api-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        try await withApp(database: path, configure: configure, body)
+    }
+}
+
+private func withApp(
+    database location: String, configure: (inout ServerConfig) -> Void,
+    _ body: @escaping @Sendable (any TestClientProtocol, TestEnvironment) async throws -> Void
+) async throws {
     var config = ServerConfig()
-    config.database = path
+    config.database = location
     config.bcryptCost = 4
     config.loadStarterBank = false
     config.remoteImportAllowPrivate = true  // the tests' bank servers listen on loopback
@@ -49,7 +65,7 @@ func withApp(
     var logger = Logger(label: "quizbox-test")
     logger.logLevel = .warning
     let time = ManualTimeSource()
-    let database = try await QuizDatabase.sqlite(path: path, poolSize: 2, logger: logger)
+    let database = try await QuizDatabase.open(location, poolSize: 2, logger: logger)
     try await prepare(database: database, config: config, time: time, logger: logger)
     let store = SQLStore(database: database)
     _ = try await store.importBank(sampleBank(), at: time.now())
