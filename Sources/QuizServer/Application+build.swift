@@ -81,7 +81,7 @@ func buildRouter(
             // (no cookie, expired, database error) just means the error page shows signed out.
             let credential = CredentialMiddleware<AppRequestContext>.credential(in: request)
             return try? await RequestCredential.$current.withValue(credential) {
-                try await Authenticator(store: store, time: time).requireUser().username
+                try await Authenticator(store: store, time: time).requireUser()
             }
         }
         CatalogResponseCache(lifetime: config.cacheLifetime, time: time) { store.catalogGeneration }

@@ -3,13 +3,14 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import OpenAPIRuntime
+import QuizCore
 
 /// Turns every error into the JSON error shape; nothing raw from a parser or database reaches a client.
 /// Pages get the same errors as pages in the app's style.
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     let renderer: PageRenderer
-    /// The signed-in user's name, so an error page keeps the header and tabs of the app.
-    let signedInUsername: @Sendable (Request) async -> String?
+    /// The signed-in user, so an error page keeps the header and tabs of the app.
+    let signedInUser: @Sendable (Request) async -> User?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
@@ -21,11 +22,12 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             }
             let path = request.uri.path
             if path.hasPrefix("/api/") || path == "/health" || path.hasPrefix("/static/") { return apiError.response() }
-            return page(for: apiError, username: await signedInUsername(request))
+            return page(for: apiError, user: await signedInUser(request))
         }
     }
 
-    func page(for error: APIError, username: String?) -> Response {
+    func page(for error: APIError, user: User?) -> Response {
+        let username = user?.username
         let (heading, message): (String, String) = switch error.status.code {
         case 404: ("Page not found", "There is nothing at this address. It may have moved, or the link may be mistyped.")
         case 400..<500: ("That did not work", error.message)
@@ -33,7 +35,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         var context: [String: Any] = ["pageTitle": heading, "heading": heading, "message": message, "signedIn": username != nil]
         if let username { context["username"] = username }
-        context["chrome"] = renderer.chrome(PageChrome(title: heading, username: username))
+        context["chrome"] = renderer.chrome(PageChrome(title: heading, username: username, canAuthor: user?.role == .author || user?.role == .admin))
         return renderer.render("error", context, status: error.status)
     }
 

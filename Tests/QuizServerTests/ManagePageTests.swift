@@ -47,6 +47,7 @@ import Testing
             let author = try await signedIn(client, env, "writer", role: .author)
             let player = try await signedIn(client, env, "player", role: .player)
             #expect(try await author.get("/home").contains(#"id="tab-manage""#))
+            #expect(try await author.get("/no/such/page").contains(#"id="tab-manage""#), "error pages keep the author's tabs")
             let manage = try await author.get("/manage")
             #expect(manage.contains(#"id="manage-catalog-link""#))
             #expect(!manage.contains(#"id="manage-users-link""#), "roles are for admins")

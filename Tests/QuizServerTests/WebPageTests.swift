@@ -261,6 +261,7 @@ import Testing
                 #expect(signedIn.status == .notFound, "\(path)")
                 #expect(signedIn.contains("Signed in as <strong>lost</strong>"), "\(path) keeps the signed-in header")
                 #expect(signedIn.contains(#"id="tab-home""#), "\(path)")
+                #expect(!signedIn.contains(#"id="tab-manage""#), "a player has no Manage tab")
             }
         }
     }
