@@ -50,7 +50,7 @@ extension APIHandler {
 
     func logIn(_ input: Operations.LogIn.Input) async throws -> Operations.LogIn.Output {
         guard case .json(let body) = input.body else { throw APIError(.unsupportedMediaType, "unsupported_media_type", "Send JSON.") }
-        guard limiter.allow(keys: ["user:" + Registration.usernameKey(body.username), "ip:" + ClientAddress.current]) else {
+        guard try await limiter.allow(keys: ["user:" + Registration.usernameKey(body.username), "ip:" + ClientAddress.current]) else {
             throw APIError(.tooManyRequests, "too_many_attempts", LoginRateLimiter.message)
         }
         let refused = APIError(.unauthorized, "invalid_credentials", "Wrong username or password.")

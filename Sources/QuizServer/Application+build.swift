@@ -51,7 +51,7 @@ public func prepare(database: QuizDatabase, config: ServerConfig, time: any Time
 public func buildApplication(
     config: ServerConfig, database: QuizDatabase, time: any TimeSource, logger: Logger
 ) async throws -> some ApplicationProtocol {
-    let store = SQLStore(database: database, cacheLifetime: config.cacheLifetime, time: time)
+    let store = SQLStore(database: database, cacheLifetime: config.resolvedCacheLifetime, time: time)
     let renderer = try await PageRenderer.load()
     let router = try buildRouter(store: store, renderer: renderer, config: config, time: time, logger: logger)
     var app = Application(
@@ -72,8 +72,11 @@ func buildRouter(
 ) throws -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
     // Shared by the pages and the API, so a game started on one can be played on the other.
-    let games = GameTable()
-    let guessLimiter = LoginRateLimiter(limit: Playing<SQLStore>.guessesPerSecond, window: 1, time: time)
+    // On PostgreSQL other instances may play the same game and count the same keys: games are
+    // re-read on every request and rate limits counted in the database.
+    let shared = store.database.dialect == .postgres
+    let games = GameTable(rereads: shared)
+    let guessLimiter = LoginRateLimiter(limit: Playing<SQLStore>.guessesPerSecond, window: 1, time: time, shared: shared ? store : nil)
     router.addMiddleware {
         SecurityHeadersMiddleware()
         ErrorMiddleware(renderer: renderer) { request in
@@ -84,7 +87,7 @@ func buildRouter(
                 try await Authenticator(store: store, time: time).requireUser()
             }
         }
-        CatalogResponseCache(lifetime: config.cacheLifetime, time: time) { store.catalogGeneration }
+        CatalogResponseCache(lifetime: config.resolvedCacheLifetime, time: time) { store.catalogGeneration }
         BodyLimitMiddleware(defaultMaxBytes: config.maxBodyBytes)
         CredentialMiddleware()
         GuessRoute(playing: Playing(store: store, time: time, games: games, guessLimiter: guessLimiter))
@@ -108,7 +111,7 @@ func buildRouter(
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: file.data)))
     }
     let hasher = PasswordHasher(cost: config.bcryptCost)
-    let limiter = LoginRateLimiter(limit: config.loginAttemptsPerMinute, window: 60, time: time)
+    let limiter = LoginRateLimiter(limit: config.loginAttemptsPerMinute, window: 60, time: time, shared: shared ? store : nil)
     WebController(store: store, config: config, time: time, hasher: hasher, renderer: renderer, limiter: limiter,
                   games: games, guessLimiter: guessLimiter, logger: logger)
         .register(on: router)

@@ -129,7 +129,7 @@ struct Playing<Store: QuizStore>: Sendable {
     }
 
     func guess(id: Int64, userId: Int64, text: String) async throws -> (verdict: NameAllGame.Verdict, game: NameAllGame) {
-        guard guessLimiter.allow(keys: ["guess:\(userId)"]) else { throw PlayError.tooManyGuesses }
+        guard try await guessLimiter.allow(keys: ["guess:\(userId)"]) else { throw PlayError.tooManyGuesses }
         _ = try await load(id: id, userId: userId)
         let now = time.now()
         // The guess changes the shared copy under its lock, so two guesses at once both count.
@@ -157,7 +157,7 @@ struct Playing<Store: QuizStore>: Sendable {
     }
 
     private func load(id: Int64, userId: Int64) async throws -> GameTable.Entry {
-        if let entry = games.get(id) {
+        if !games.rereads, let entry = games.get(id) {
             guard entry.userId == userId else { throw PlayError.notFound }
             return entry
         }
@@ -183,7 +183,8 @@ struct Playing<Store: QuizStore>: Sendable {
 }
 
 /// Games being played, kept in memory so a guess costs no database read; every find and every
-/// end is written through at once.
+/// end is written through at once. With `rereads` (instances sharing PostgreSQL, where another
+/// may have found items or ended the game) each request loads the game from the database first.
 final class GameTable: Sendable {
     struct Entry: Sendable {
         var userId: Int64
@@ -191,8 +192,11 @@ final class GameTable: Sendable {
         var storedAsEnded: Bool
     }
 
+    let rereads: Bool
     private let entries = Mutex<[Int64: Entry]>([:])
     static let maxEntries = 50_000
+
+    init(rereads: Bool = false) { self.rereads = rereads }
 
     func get(_ id: Int64) -> Entry? { entries.withLock { $0[id] } }
 

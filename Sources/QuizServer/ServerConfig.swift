@@ -20,7 +20,14 @@ public struct ServerConfig: Sendable {
     public var maxBodyBytes = 1 << 20
     /// Seconds catalog reads and sessions are served from memory; changes made through this
     /// server show at once, changes from another process (`quizbox import`) within this time.
-    public var cacheLifetime: TimeInterval = 2
+    /// Nil: 2 on SQLite, 0 on PostgreSQL (see `resolvedCacheLifetime`).
+    public var cacheLifetime: TimeInterval?
+
+    /// Several instances may share PostgreSQL and none hears of the others' writes, so caching is
+    /// off there unless asked for (one instance on PostgreSQL may turn it back on).
+    public var resolvedCacheLifetime: TimeInterval {
+        cacheLifetime ?? (QuizDatabase.isPostgresURL(database) ? 0 : 2)
+    }
     /// Who runs this Quizbox, shown on the Contact page.
     public var contactText = "Questions about a quiz, a wrong answer, or your account? Write to the people who run this Quizbox."
     public var contactEmail = "quizbox@localhost"
@@ -57,7 +64,7 @@ public struct ServerConfig: Sendable {
         secureCookies = config.bool(forKey: "secureCookies", default: secureCookies)
         loadStarterBank = config.bool(forKey: "starterBank", default: loadStarterBank)
         maxBodyBytes = config.int(forKey: "maxBodyBytes", default: maxBodyBytes)
-        cacheLifetime = config.double(forKey: "cacheLifetimeSeconds", default: cacheLifetime)
+        cacheLifetime = config.double(forKey: "cacheLifetimeSeconds")
         contactText = config.string(forKey: "contactText", default: contactText)
         contactEmail = config.string(forKey: "contactEmail", default: contactEmail)
         contactURL = config.string(forKey: "contactUrl", default: contactURL)

@@ -129,6 +129,12 @@ public struct Migrations: Sendable {
                 "CREATE INDEX answers_by_question ON answers (question_id)",
             ]
         },
+        Migration(version: 4, name: "rate limits shared by every instance") { _ in
+            [
+                // One row per key: the attempts counted since its window opened, until it expires.
+                "CREATE TABLE rate_limits (limit_key TEXT PRIMARY KEY, hits INTEGER NOT NULL, expires_at BIGINT NOT NULL)",
+            ]
+        },
     ]
 
     /// The newest schema version this build knows.

@@ -12,7 +12,7 @@ import Testing
     func author(_ client: any TestClientProtocol, _ env: TestEnvironment, name: String = "writer") async throws -> String {
         let token = try await client.signUp(name)
         try await env.store.setRole(.author, username: name)
-        env.time.advance(by: env.config.cacheLifetime + 0.1)
+        env.time.advance(by: env.config.resolvedCacheLifetime + 0.1)
         return token
     }
 

@@ -12,7 +12,7 @@ import Testing
         let token = try await client.signUp(name)
         try await env.store.setRole(role, username: name)
         // The role was set beside the server, as the CLI does: let its short-lived caches expire.
-        env.time.advance(by: env.config.cacheLifetime + 0.1)
+        env.time.advance(by: env.config.resolvedCacheLifetime + 0.1)
         return token
     }
 

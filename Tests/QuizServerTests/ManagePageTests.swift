@@ -13,7 +13,7 @@ import Testing
         try await browser.register(name)
         if role != .player {
             try await env.store.setRole(role, username: name)
-            env.time.advance(by: env.config.cacheLifetime + 0.1)
+            env.time.advance(by: env.config.resolvedCacheLifetime + 0.1)
         }
         return browser
     }

@@ -157,7 +157,7 @@ extension RemoteBankLoader.Limits {
         try await withApp(configure: { $0.remoteImportAllowPrivate = false }) { client, env in
             let token = try await client.signUp("writer")
             try await env.store.setRole(.author, username: "writer")
-            env.time.advance(by: env.config.cacheLifetime + 0.1)
+            env.time.advance(by: env.config.resolvedCacheLifetime + 0.1)
             let refused = try await client.call(.post, "/api/v1/imports/remote", token: token, json: ["url": "http://169.254.169.254/latest/meta-data"])
             #expect(refused.status == .unprocessableContent)
             #expect(refused.errorCode == "private_address")

@@ -46,7 +46,7 @@ extension TestBrowser {
         let browser = TestBrowser(client)
         try await browser.register("writer")
         try await env.store.setRole(.author, username: "writer")
-        env.time.advance(by: env.config.cacheLifetime + 0.1)
+        env.time.advance(by: env.config.resolvedCacheLifetime + 0.1)
         #expect(try await browser.get("/manage").contains(#"enctype="multipart/form-data""#))
         return browser
     }
@@ -104,7 +104,7 @@ extension TestBrowser {
             let other = TestBrowser(client)
             try await other.register("someone")
             try await env.store.setRole(.author, username: "someone")
-            env.time.advance(by: env.config.cacheLifetime + 0.1)
+            env.time.advance(by: env.config.resolvedCacheLifetime + 0.1)
             let stolen = try await other.postMultipart("/manage/import", [("upload", token), ("action", "import")], file: nil)
             #expect(stolen.contains("no longer kept"))
 

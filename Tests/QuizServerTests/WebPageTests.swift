@@ -189,7 +189,7 @@ import Testing
             _ = try await env.store.importBank(Bank(subjects: [BankSubject(name: "S\(evil)", topics: [BankTopic(name: "T", quizzes: [
                 BankQuiz(title: "Quiz \(evil)", questions: [Question(text: "Q \(evil)?", body: .trueFalse(true))]),
             ])])]), at: env.time.now())
-            env.time.advance(by: env.config.cacheLifetime + 1)
+            env.time.advance(by: env.config.resolvedCacheLifetime + 1)
             let browser = TestBrowser(client)
             try await browser.register("mallory", first: evil, last: "\"><img src=x>")
             for path in ["/home", "/quizzes", "/profile", "/quizzes/2", "/subjects/2"] {
@@ -276,7 +276,7 @@ import Testing
             #expect(try await browser.get("/manage/quizzes/1/export?format=gift").status == .forbidden)
             // As `quizbox user set-role` from another process: seen once the session cache lifetime passes.
             try await env.store.setRole(.author, username: "writer")
-            env.time.advance(by: env.config.cacheLifetime + 0.1)
+            env.time.advance(by: env.config.resolvedCacheLifetime + 0.1)
             #expect(try await browser.get("/manage").contains(#"id="import-form""#))
 
             let fields = [("subject", "Geo"), ("topic", "Seas"), ("quiz_title", "Oceans"), ("format", "")]

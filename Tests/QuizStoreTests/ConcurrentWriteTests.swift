@@ -193,4 +193,26 @@ struct PostgresOnlyStoreTests {
             for database in opened { try await database.close() }
         }
     }
+
+    /// Instances sharing PostgreSQL count rate limits in one table: attempts at once are all
+    /// counted, and a key's window starts afresh once it has passed.
+    @Test(arguments: DatabaseKind.available)
+    func attemptsCountedAtOnceAreEachCountedOnce(kind: DatabaseKind) async throws {
+        try await withStore(kind) { store in
+            let counts = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<20 {
+                    group.addTask { try await store.countAttempts(keys: ["user:ada", "ip:1"], window: 60, at: t0)["user:ada"] ?? 0 }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(counts.sorted() == Array(1...20))
+            let later = try await store.countAttempts(keys: ["user:ada", "ip:1"], window: 60, at: t0.addingTimeInterval(59))
+            #expect(later == ["user:ada": 21, "ip:1": 21])
+            try await store.removeExpiredRateLimits(at: t0.addingTimeInterval(59))
+            let fresh = try await store.countAttempts(keys: ["user:ada"], window: 60, at: t0.addingTimeInterval(60))
+            #expect(fresh == ["user:ada": 1])
+            try await store.removeExpiredRateLimits(at: t0.addingTimeInterval(121))
+            #expect(try await store.countAttempts(keys: ["ip:1"], window: 60, at: t0.addingTimeInterval(121)) == ["ip:1": 1])
+        }
+    }
 }

@@ -88,4 +88,42 @@ import Glibc
         }
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("quizbox.sqlite").path))
     }
+
+    /// SQLite → PostgreSQL → SQLite with the real binary: every row survives both moves and the
+    /// account still logs in with its password on the copy.
+    @Test(.enabled(if: TestPostgres.serverURL != nil, Comment(rawValue: TestPostgres.unavailable)))
+    func exportDBAndImportDBMoveAnInstanceBetweenSQLiteAndPostgreSQL() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let environment = ["QUIZBOX_BCRYPT_COST": "4"]
+        let server = try RunningServer(arguments: ["--database", "first.sqlite"], environment: environment, in: directory)
+        let (created, _) = try await server.request("POST", "/api/v1/users", json: [
+            "username": "pat", "firstName": "Pat", "lastName": "Doe", "password": "moved with me",
+        ])
+        #expect(created == 201)
+        #expect(server.stop().status == 0)
+        let first = try QuizboxProcess.run(["export-db", "--database", "first.sqlite", "--output", "first.dump"], in: directory)
+        #expect(first.status == 0, "\(first.output)")
+        #expect(first.output.contains("Wrote 1 user(s)"), "\(first.output)")
+        try await TestPostgres.withFreshDatabase { url in
+            let load = try QuizboxProcess.run(["import-db", "first.dump", "--database", url], in: directory)
+            #expect(load.status == 0, "\(load.output)")
+            #expect(load.output.contains("Loaded 1 user(s)"), "\(load.output)")
+            let again = try QuizboxProcess.run(["import-db", "first.dump", "--database", url], in: directory)
+            #expect(again.status != 0)
+            #expect(again.output.contains("already holds users or questions"), "\(again.output)")
+            let second = try QuizboxProcess.run(["export-db", "--database", url, "--output", "second.dump"], in: directory)
+            #expect(second.status == 0, "\(second.output)")
+        }
+        let back = try QuizboxProcess.run(["import-db", "second.dump", "--database", "third.sqlite"], in: directory)
+        #expect(back.status == 0, "\(back.output)")
+        _ = try QuizboxProcess.run(["export-db", "--database", "third.sqlite", "--output", "third.dump"], in: directory)
+        let dumps = try ["first.dump", "second.dump", "third.dump"].map { try Data(contentsOf: directory.appendingPathComponent($0)) }
+        #expect(dumps[0] == dumps[1] && dumps[1] == dumps[2], "every row as it was")
+        let copy = try RunningServer(arguments: ["--database", "third.sqlite"], environment: environment, in: directory)
+        let (status, session) = try await copy.request("POST", "/api/v1/sessions", json: ["username": "pat", "password": "moved with me"])
+        #expect(status == 200)
+        #expect(session["token"] is String)
+        #expect(copy.stop().status == 0)
+    }
 }

@@ -33,7 +33,7 @@ extension WebController {
         let password = form["password"] ?? ""
         let next = Self.safeNext(form["next"])
         let address = ClientAddress.current
-        guard limiter.allow(keys: ["user:" + Registration.usernameKey(username), "ip:" + address]) else {
+        guard try await limiter.allow(keys: ["user:" + Registration.usernameKey(username), "ip:" + address]) else {
             var page = try await loginPage(visit, request: request, feedback: LoginRateLimiter.message, username: username, next: next)
             page.status = .tooManyRequests
             return page

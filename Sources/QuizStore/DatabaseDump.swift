@@ -1,0 +1,187 @@
+import Foundation
+import SQLKit
+
+/// A whole instance as JSON lines, to move it between SQLite and PostgreSQL: one header line,
+/// then one line per table (its name and columns) followed by one line per row. Every table is
+/// listed here with each column's type, because SQLite stores booleans as 0/1 and a NULL must be
+/// bound with its column's type on PostgreSQL.
+public enum DatabaseDump {
+    public enum Kind: Sendable { case int, text, bool }
+
+    struct Table: Sendable {
+        let name: String
+        let columns: [(name: String, kind: Kind)]
+        /// An identity column whose sequence must follow the copied ids on PostgreSQL.
+        var hasId: Bool { columns.first?.name == "id" }
+    }
+
+    public enum Value: Codable, Equatable, Sendable {
+        case null, int(Int64), text(String), bool(Bool)
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if container.decodeNil() { self = .null } else if let bool = try? container.decode(Bool.self) { self = .bool(bool) } else if let int = try? container.decode(Int64.self) { self = .int(int) } else { self = .text(try container.decode(String.self)) }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .null: try container.encodeNil()
+            case .int(let value): try container.encode(value)
+            case .text(let value): try container.encode(value)
+            case .bool(let value): try container.encode(value)
+            }
+        }
+    }
+
+    public enum DumpError: Error, CustomStringConvertible, Equatable {
+        case notEmpty
+        case wrongSchema(found: Int, expected: Int)
+        case unreadable(line: Int, reason: String)
+
+        public var description: String {
+            switch self {
+            case .notEmpty: "the target database already holds users or questions; import into an empty one"
+            case .wrongSchema(let found, let expected):
+                "the dump is of schema version \(found) but this Quizbox writes version \(expected); export it again with this version"
+            case .unreadable(let line, let reason): "line \(line): \(reason)"
+            }
+        }
+    }
+
+    /// In an order that respects every foreign key. Rate limits and migrations are left out:
+    /// the first is transient and the second belongs to the target.
+    static let tables: [Table] = [
+        Table(name: "users", columns: [("id", .int), ("username", .text), ("username_key", .text), ("first_name", .text),
+                                       ("last_name", .text), ("password_hash", .text), ("role", .text), ("points", .int), ("created_at", .int)]),
+        Table(name: "point_buckets", columns: [("points", .int), ("users", .int)]),
+        Table(name: "sessions", columns: [("token_hash", .text), ("user_id", .int), ("created_at", .int), ("expires_at", .int)]),
+        Table(name: "subjects", columns: [("id", .int), ("name", .text), ("description", .text), ("position", .int), ("published", .bool)]),
+        Table(name: "topics", columns: [("id", .int), ("subject_id", .int), ("name", .text), ("description", .text), ("position", .int),
+                                        ("published", .bool)]),
+        Table(name: "questions", columns: [("id", .int), ("topic_id", .int), ("kind", .text), ("text", .text), ("explanation", .text),
+                                           ("difficulty", .text), ("points", .int), ("body", .text), ("created_at", .int), ("archived_at", .int)]),
+        Table(name: "quizzes", columns: [("id", .int), ("topic_id", .int), ("title", .text), ("description", .text), ("position", .int),
+                                         ("practice_user_id", .int), ("time_limit_seconds", .int), ("published", .bool)]),
+        Table(name: "quiz_questions", columns: [("quiz_id", .int), ("question_id", .int), ("position", .int)]),
+        Table(name: "attempts", columns: [("id", .int), ("user_id", .int), ("quiz_id", .int), ("started_at", .int), ("finished_at", .int),
+                                          ("question_count", .int), ("total_points", .int)]),
+        Table(name: "answers", columns: [("attempt_id", .int), ("question_id", .int), ("answer", .text), ("correct", .bool), ("points", .int),
+                                         ("answered_at", .int)]),
+        Table(name: "question_views", columns: [("attempt_id", .int), ("question_id", .int), ("shown_at", .int)]),
+        Table(name: "practice_settings", columns: [("user_id", .int), ("settings", .text), ("updated_at", .int)]),
+        Table(name: "practice_seen", columns: [("user_id", .int), ("question_id", .int), ("seen_at", .int)]),
+        Table(name: "single_answers", columns: [("id", .int), ("user_id", .int), ("question_id", .int), ("answer", .text), ("correct", .bool),
+                                                ("points", .int), ("counted", .bool), ("answered_at", .int)]),
+        Table(name: "daily_points", columns: [("user_id", .int), ("question_id", .int), ("day", .int)]),
+        Table(name: "games", columns: [("id", .int), ("user_id", .int), ("question_id", .int), ("started_at", .int), ("ended_at", .int),
+                                       ("end_reason", .text), ("points", .int)]),
+        Table(name: "game_finds", columns: [("game_id", .int), ("item", .int), ("found_at", .int)]),
+    ]
+
+    struct Header: Codable { var quizbox: String = "database dump"; var schemaVersion: Int }
+    struct TableLine: Codable { var table: String; var columns: [String] }
+
+    /// Writes every table of `database` (migrated to the latest version) through `write`, one line
+    /// at a time, from one read transaction so the dump is consistent. Returns the rows per table.
+    @discardableResult
+    public static func export(_ database: QuizDatabase, write: @Sendable (Data) throws -> Void) async throws -> [String: Int] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]  // the same rows, the same bytes
+        return try await database.transaction { db in
+            var counts: [String: Int] = [:]
+            try write(try encoder.encode(Header(schemaVersion: Migrations.latestVersion)) + Data("\n".utf8))
+            for table in tables {
+                try write(try encoder.encode(TableLine(table: table.name, columns: table.columns.map(\.name))) + Data("\n".utf8))
+                let names = table.columns.map(\.name).joined(separator: ", ")
+                // Every column, so the same rows give the same file from either database.
+                let order = table.columns.indices.map { String($0 + 1) }.joined(separator: ", ")
+                let rows = try await db.raw(SQLQueryString("SELECT \(names) FROM \(table.name) ORDER BY \(order)")).all()
+                for row in rows {
+                    let values = try table.columns.map { column -> Value in
+                        switch column.kind {
+                        case .int: try row.decode(column: column.name, as: Int64?.self).map(Value.int) ?? .null
+                        case .text: try row.decode(column: column.name, as: String?.self).map(Value.text) ?? .null
+                        case .bool: try row.decode(column: column.name, as: Bool?.self).map(Value.bool) ?? .null
+                        }
+                    }
+                    try write(try encoder.encode(values) + Data("\n".utf8))
+                }
+                counts[table.name] = rows.count
+            }
+            return counts
+        }
+    }
+
+    /// Loads a dump into an empty, migrated database in one transaction: all of it or nothing.
+    /// Returns the rows per table.
+    @discardableResult
+    public static func `import`(_ lines: [Substring], into database: QuizDatabase) async throws -> [String: Int] {
+        let decoder = JSONDecoder()
+        func decode<T: Decodable>(_ type: T.Type, _ index: Int) throws -> T {
+            do { return try decoder.decode(type, from: Data(lines[index].utf8)) } catch {
+                throw DumpError.unreadable(line: index + 1, reason: "not a line of a Quizbox database dump")
+            }
+        }
+        guard !lines.isEmpty else { throw DumpError.unreadable(line: 1, reason: "the file is empty") }
+        let header = try decode(Header.self, 0)
+        guard header.schemaVersion == Migrations.latestVersion else {
+            throw DumpError.wrongSchema(found: header.schemaVersion, expected: Migrations.latestVersion)
+        }
+        return try await database.transaction { db in
+            let users = try await db.raw("SELECT COUNT(*) AS n FROM users").first()?.decode(column: "n", as: Int.self) ?? 0
+            let questions = try await db.raw("SELECT COUNT(*) AS n FROM questions").first()?.decode(column: "n", as: Int.self) ?? 0
+            guard users == 0, questions == 0 else { throw DumpError.notEmpty }
+            // A migrated database may hold empty catalog rows or buckets: start from nothing.
+            for table in tables.reversed() { try await db.raw(SQLQueryString("DELETE FROM \(table.name)")).run() }
+            var counts: [String: Int] = [:]
+            var current: Table?
+            for index in 1..<lines.count where !lines[index].isEmpty {
+                if lines[index].hasPrefix("{") {
+                    let line = try decode(TableLine.self, index)
+                    guard let table = tables.first(where: { $0.name == line.table }), table.columns.map(\.name) == line.columns else {
+                        throw DumpError.unreadable(line: index + 1, reason: "unknown table or columns \(line.table)")
+                    }
+                    current = table
+                    counts[table.name] = 0
+                    continue
+                }
+                guard let table = current else { throw DumpError.unreadable(line: index + 1, reason: "a row before any table") }
+                let values = try decode([Value].self, index)
+                guard values.count == table.columns.count else {
+                    throw DumpError.unreadable(line: index + 1, reason: "\(values.count) values for \(table.columns.count) columns")
+                }
+                try await insert(values, into: table, on: db, line: index + 1)
+                counts[table.name, default: 0] += 1
+            }
+            if database.dialect == .postgres {
+                for table in tables where table.hasId {
+                    // Identity columns do not move when ids are given: continue after the largest copied.
+                    try await db.raw(SQLQueryString("""
+                        SELECT setval(pg_get_serial_sequence('\(table.name)', 'id'), COALESCE((SELECT MAX(id) FROM \(table.name)), 0) + 1, false)
+                        """)).run()
+                }
+            }
+            return counts
+        }
+    }
+
+    private static func insert(_ values: [Value], into table: Table, on db: any SQLDatabase, line: Int) async throws {
+        var query = SQLQueryString("INSERT INTO \(table.name) (\(table.columns.map(\.name).joined(separator: ", "))) VALUES (")
+        for (index, (value, column)) in zip(values, table.columns).enumerated() {
+            if index > 0 { query.appendLiteral(", ") }
+            switch (column.kind, value) {
+            case (.int, .int(let int)): query.appendInterpolation(bind: int)
+            case (.int, .null): query.appendInterpolation(bind: Int64?.none)
+            case (.text, .text(let text)): query.appendInterpolation(bind: text)
+            case (.text, .null): query.appendInterpolation(bind: String?.none)
+            case (.bool, .bool(let bool)): query.appendInterpolation(bind: bool)
+            case (.bool, .int(let int)) where int == 0 || int == 1: query.appendInterpolation(bind: int == 1)
+            case (.bool, .null): query.appendInterpolation(bind: Bool?.none)
+            default: throw DumpError.unreadable(line: line, reason: "\(table.name).\(column.name) cannot hold \(value)")
+            }
+        }
+        query.appendLiteral(")")
+        try await db.raw(query).run()
+    }
+}

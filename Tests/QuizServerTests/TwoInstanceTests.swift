@@ -1,0 +1,228 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import QuizCore
+import QuizServer
+import QuizStore
+import QuizTestSupport
+import Testing
+
+/// Two applications on one PostgreSQL database, each with its own connection pool, as two
+/// instances behind a load balancer would be. Whatever one does, the other must see at once.
+@Suite(.enabled(if: TestPostgres.serverURL != nil, Comment(rawValue: TestPostgres.unavailable)))
+struct TwoInstanceTests {
+    @Test func aTokenFromOneInstanceWorksOnTheOtherUntilLoggedOut() async throws {
+        try await withTwoInstances { a, b, _ in
+            let token = try await a.signUp("ada")
+            #expect(try await b.call(.get, "/api/v1/me", token: token)["username"] as? String == "ada")
+            #expect(try await b.call(.delete, "/api/v1/sessions/current", token: token).status == .noContent)
+            #expect(try await a.call(.get, "/api/v1/me", token: token).status == .unauthorized)
+        }
+    }
+
+    @Test func anAnswerGivenOnOneShowsOnTheOthersAttemptAndQuestionPage() async throws {
+        try await withTwoInstances { a, b, _ in
+            let (token, ids, attemptId) = try await a.adaStartsTheFirstQuiz()
+            // A first read on B, so a cached copy there would be stale afterwards.
+            #expect((try await b.call(.get, "/api/v1/attempts/\(attemptId)", token: token)["answers"] as? [Any])?.count == 0)
+            let page = "/play/\(attemptId)/questions/\(ids[0])"
+            #expect(!(try await b.page(page, token: token).contains("Right!")))
+
+            let answer = try await a.call(.post, "/api/v1/attempts/\(attemptId)/answers", token: token,
+                                          json: ["questionId": ids[0], "answer": ["choiceId": 2]])
+            #expect(answer["verdict"] as? String == "correct")
+            #expect((try await b.call(.get, "/api/v1/attempts/\(attemptId)", token: token)["answers"] as? [Any])?.count == 1)
+            #expect(try await b.page(page, token: token).contains("Right! +1 point"))
+            let again = try await b.call(.post, "/api/v1/attempts/\(attemptId)/answers", token: token,
+                                         json: ["questionId": ids[0], "answer": ["choiceId": 1]])
+            #expect(again["verdict"] as? String == "alreadyAnswered")
+        }
+    }
+
+    @Test func theSameAnswersAndFinishSentToBothAtOnceCountOnce() async throws {
+        try await withTwoInstances { a, b, _ in
+            let (token, ids, attemptId) = try await a.adaStartsTheFirstQuiz()
+            let answers = "/api/v1/attempts/\(attemptId)/answers"
+            let given = [#"{"choiceId":2}"#, #"{"choiceIds":[1,2]}"#, #"{"value":true}"#, #"{"text":"Paris"}"#, #"{"number":8}"#]
+            for (id, answer) in zip(ids, given) {
+                let body = #"{"questionId":\#(id),"answer":\#(answer)}"#
+                async let onA = a.call(.post, answers, token: token, rawBody: body)
+                async let onB = b.call(.post, answers, token: token, rawBody: body)
+                let verdicts = try await [onA, onB].compactMap { $0["verdict"] as? String }.sorted()
+                #expect(verdicts == ["alreadyAnswered", "correct"])
+            }
+            async let finishA = a.call(.post, "/api/v1/attempts/\(attemptId)/finish", token: token)
+            async let finishB = b.call(.post, "/api/v1/attempts/\(attemptId)/finish", token: token)
+            let finished = try await [finishA, finishB]
+            #expect(finished.map(\.status) == [.ok, .ok])
+            #expect(finished.map { $0["userPoints"] as? Int } == [8, 8])
+            for instance in [a, b] {
+                let me = try await instance.call(.get, "/api/v1/me", token: token)
+                #expect(me["points"] as? Int == 8)
+                #expect(me["quizzesFinished"] as? Int == 1)
+            }
+        }
+    }
+
+    @Test func aUsernameRegisteredOnBothAtOnceSucceedsOnce() async throws {
+        try await withTwoInstances { a, b, _ in
+            for round in 0..<5 {
+                async let onA = a.call(.post, "/api/v1/users", rawBody: Self.registration("grace\(round)"))
+                async let onB = b.call(.post, "/api/v1/users", rawBody: Self.registration("GRACE\(round)"))
+                let statuses = try await [onA, onB].map(\.status.code).sorted()
+                #expect(statuses == [201, 409])
+            }
+        }
+    }
+
+    static func registration(_ name: String) -> String {
+        #"{"username":"\#(name)","firstName":"T","lastName":"U","password":"correct horse"}"#
+    }
+
+    @Test func theLeaderboardIsTheSameOnBoth() async throws {
+        try await withTwoInstances { a, b, _ in
+            let (quizId, questions) = try await a.firstQuiz()
+            let firstId = try #require(questions.first?["id"] as? Int)
+            var tokens: [String] = []
+            for (index, name) in ["ann", "bob", "cyd"].enumerated() {
+                // Registered and played on alternating instances.
+                let (here, there) = index % 2 == 0 ? (a, b) : (b, a)
+                let token = try await here.signUp(name)
+                tokens.append(token)
+                let attemptId = try #require(try await here.call(.post, "/api/v1/quizzes/\(quizId)/attempts", token: token)["id"] as? Int)
+                _ = try await there.call(.post, "/api/v1/attempts/\(attemptId)/answers", token: token,
+                                         json: ["questionId": firstId, "answer": ["choiceId": index == 1 ? 2 : 1]])
+                _ = try await there.call(.post, "/api/v1/attempts/\(attemptId)/finish", token: token)
+            }
+            let onA = try await a.call(.get, "/api/v1/leaderboard?limit=10", token: tokens[0])
+            let onB = try await b.call(.get, "/api/v1/leaderboard?limit=10", token: tokens[0])
+            #expect(onA.status == .ok)
+            #expect(NSDictionary(dictionary: onA.json).isEqual(to: onB.json), "\(onA.raw) vs \(onB.raw)")
+            let top = try #require(onA["top"] as? [[String: Any]], "\(onA.raw)")
+            #expect(top.first?["username"] as? String == "bob")
+        }
+    }
+
+    @Test func logInAttemptsAreCountedAcrossBoth() async throws {
+        try await withTwoInstances { a, b, env in
+            _ = try await a.signUp("ada")
+            var refused = 0
+            for attempt in 0..<14 {
+                let instance = attempt % 2 == 0 ? a : b
+                let response = try await instance.call(.post, "/api/v1/sessions", json: ["username": "ada", "password": "wrong \(attempt)"])
+                if response.status == .tooManyRequests { refused += 1 }
+            }
+            // One log-in (by signUp) and 9 wrong passwords fill the 10 a minute; the rest are refused on either.
+            #expect(refused == 5)
+            env.time.advance(by: 61)
+            #expect(try await b.call(.post, "/api/v1/sessions", json: ["username": "ada", "password": "correct horse"])["token"] != nil)
+        }
+    }
+
+    @Test func aGameStartedOnOneIsPlayedOnBoth() async throws {
+        try await withTwoInstances { a, b, env in
+            let token = try await a.signUp("ada")
+            _ = try await env.store.importBank(planetsBank(), at: env.time.now())
+            let list = try await b.call(.get, "/api/v1/games")["questions"] as? [[String: Any]]
+            let questionId = try #require(list?.first?["id"])
+            let id = try #require(try await a.call(.post, "/api/v1/games", token: token, json: ["questionId": questionId])["id"] as? Int)
+            func guess(_ instance: any TestClientProtocol, _ text: String) async throws -> JSONResponse {
+                env.time.advance(by: 0.2)  // a person's pace, under the rate limit
+                return try await instance.call(.post, "/api/v1/games/\(id)/guesses", token: token, json: ["text": text])
+            }
+            #expect(try await guess(a, "Earth")["verdict"] as? String == "found")
+            #expect(try await guess(b, "earth")["verdict"] as? String == "alreadyFound")
+            #expect(try await guess(b, "Mars")["verdict"] as? String == "found")
+            #expect(try await guess(a, "mars")["verdict"] as? String == "alreadyFound")
+            #expect((try await a.call(.get, "/api/v1/games/\(id)", token: token)["found"] as? [Any])?.count == 2)
+            var last: JSONResponse?
+            for (index, name) in ["Mercury", "Venus", "Jupiter", "Saturn", "Uranus", "Neptune"].enumerated() {
+                last = try await guess(index % 2 == 0 ? b : a, name)
+            }
+            #expect(last?["state"] as? String == "finished")
+            #expect(last?["foundCount"] as? Int == 8)
+            let onA = try await a.call(.get, "/api/v1/games/\(id)", token: token)
+            #expect(onA["state"] as? String == "finished")
+            #expect((onA["found"] as? [Any])?.count == 8)
+            let pointsA = try await a.call(.get, "/api/v1/me", token: token)["points"] as? Int
+            let pointsB = try await b.call(.get, "/api/v1/me", token: token)["points"] as? Int
+            #expect(pointsA == pointsB)
+            #expect((pointsA ?? 0) > 0)
+        }
+    }
+
+    @Test func guessesAreLimitedAcrossBoth() async throws {
+        try await withTwoInstances { a, b, env in
+            let token = try await a.signUp("ada")
+            _ = try await env.store.importBank(planetsBank(), at: env.time.now())
+            let questionId = try #require((try await a.call(.get, "/api/v1/games")["questions"] as? [[String: Any]])?.first?["id"])
+            let id = try #require(try await a.call(.post, "/api/v1/games", token: token, json: ["questionId": questionId])["id"] as? Int)
+            var limited = 0
+            for index in 0..<40 {
+                let response = try await (index % 2 == 0 ? a : b).call(.post, "/api/v1/games/\(id)/guesses", token: token, json: ["text": "Pluto"])
+                if response.status == .tooManyRequests {
+                    limited += 1
+                    #expect(response.errorCode == "too_many_guesses")
+                }
+            }
+            #expect(limited == 40 - 15, "15 guesses a second in all, not 15 on each")
+        }
+    }
+}
+
+extension TestClientProtocol {
+    /// Registers ada and starts the first quiz: her token, the quiz's question ids, the attempt.
+    func adaStartsTheFirstQuiz() async throws -> (token: String, questionIds: [Int], attemptId: Int) {
+        let token = try await signUp("ada")
+        let (quizId, questions) = try await firstQuiz()
+        let attemptId = try #require(try await call(.post, "/api/v1/quizzes/\(quizId)/attempts", token: token)["id"] as? Int)
+        return (token, questions.compactMap { $0["id"] as? Int }, attemptId)
+    }
+
+    /// A page fetched with the API token as the session cookie (the two are the same session).
+    func page(_ path: String, token: String) async throws -> String {
+        var headers = HTTPFields()
+        headers[.cookie] = "quizbox_session=\(token)"
+        return try await execute(uri: path, method: .get, headers: headers, body: nil) { String(buffer: $0.body) }
+    }
+}
+
+/// Two applications on one fresh PostgreSQL database, each with its own pool, sharing one clock.
+/// `env.store` is a third pool, like `quizbox import` run beside them.
+func withTwoInstances(
+    configure: (inout ServerConfig) -> Void = { _ in },
+    _ body: @escaping @Sendable (any TestClientProtocol, any TestClientProtocol, TestEnvironment) async throws -> Void
+) async throws {
+    try await TestPostgres.withFreshDatabase { url in
+        var config = ServerConfig()
+        config.database = url
+        config.bcryptCost = 4
+        config.loadStarterBank = false
+        configure(&config)
+        var logger = Logger(label: "quizbox-test")
+        logger.logLevel = .warning
+        let time = ManualTimeSource()
+        let first = try await QuizDatabase.open(url, poolSize: 2, logger: logger)
+        let second = try await QuizDatabase.open(url, poolSize: 2, logger: logger)
+        let tools = try await QuizDatabase.open(url, poolSize: 1, logger: logger)
+        async let preparedFirst: Void = prepare(database: first, config: config, time: time, logger: logger)
+        async let preparedSecond: Void = prepare(database: second, config: config, time: time, logger: logger)
+        _ = try await (preparedFirst, preparedSecond)
+        let store = SQLStore(database: tools)
+        _ = try await store.importBank(sampleBank(), at: time.now())
+        let appA = try await buildApplication(config: config, database: first, time: time, logger: logger)
+        let appB = try await buildApplication(config: config, database: second, time: time, logger: logger)
+        let environment = TestEnvironment(store: store, time: time, config: config)
+        do {
+            try await appA.test(.router) { a in
+                try await appB.test(.router) { b in try await body(a, b, environment) }
+            }
+        } catch {
+            try? await tools.close()
+            throw error
+        }
+        try await tools.close()
+    }
+}
