@@ -111,7 +111,7 @@ let package = Package(
         // In-process timings for scripts/bench; not part of the product.
         .executableTarget(
             name: "QuizBench",
-            dependencies: ["QuizCore", "QuizFormats", "QuizStore"],
+            dependencies: ["QuizCore", "QuizFormats", "QuizStore", .product(name: "SQLKit", package: "sql-kit")],
             swiftSettings: swiftSettings
         ),
         // Throwaway PostgreSQL databases for the test targets; not part of the product.

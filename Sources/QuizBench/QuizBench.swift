@@ -9,6 +9,10 @@ import QuizStore
 enum QuizBench {
     static func main() async throws {
         let arguments = CommandLine.arguments.dropFirst()
+        if arguments.first == "leaderboard" {
+            try await LeaderboardBench.run(postgresURL: arguments.dropFirst().first)
+            return
+        }
         if arguments.first == "play" {
             try PlayBench.run()
             return

@@ -183,12 +183,15 @@ extension SQLStore: LeaderboardStore {
     }
 
     public func rank(points: Int64) async throws -> Int64 {
-        try await distribution().rank(points: points)
+        // Without caching, one aggregate over the buckets beats reading all of them.
+        if caches.lifetime == 0 { return try await database.read { db in try await Self.rank(db, points: points) } }
+        return try await distribution().rank(points: points)
     }
 
     /// The caller's points are read fresh; the ends of the board and the distribution they are
     /// ranked against come from a snapshot that this process refreshes whenever a total changes.
     public func leaderboard(userId: Int64, limit: Int) async throws -> Leaderboard {
+        if caches.lifetime == 0 { return try await uncachedLeaderboard(userId: userId, limit: limit) }
         guard let user = try await user(id: userId) else { throw StoreError.notFound }
         let distribution = try await distribution()
         let ends = try await caches.leaderboardEnds.value(for: limit) {
@@ -205,5 +208,39 @@ extension SQLStore: LeaderboardStore {
         let me = Ranking(rank: distribution.rank(points: user.points), username: user.username, points: user.points)
         let last = ends.last.map { Ranking(rank: distribution.rank(points: $0.points), username: $0.username, points: $0.points) }
         return Leaderboard.compose(topRows: ends.top, me: me, last: last, userCount: distribution.userCount)
+    }
+
+    /// The same board in one statement (one round trip), for when nothing may be cached: reading
+    /// the whole points distribution is what a snapshot amortises, and each extra query is a
+    /// round trip to PostgreSQL.
+    func uncachedLeaderboard(userId: Int64, limit: Int) async throws -> Leaderboard {
+        let rows = try await database.read { db in
+            try await db.raw("""
+                SELECT 'top' AS part, t.username, t.username_key, t.points
+                  FROM (SELECT username, username_key, points FROM users ORDER BY points DESC, username_key ASC LIMIT \(bind: limit)) t
+                UNION ALL SELECT 'me', m.username, m.username_key, m.points FROM users m WHERE m.id = \(bind: userId)
+                UNION ALL SELECT 'last', l.username, l.username_key, l.points
+                  FROM (SELECT username, username_key, points FROM users ORDER BY points ASC, username_key DESC LIMIT 1) l
+                UNION ALL SELECT 'count', NULL, NULL, CAST(COALESCE(SUM(users), 0) AS BIGINT) FROM point_buckets
+                UNION ALL SELECT 'meAhead', NULL, NULL, CAST(COALESCE(SUM(users), 0) AS BIGINT) FROM point_buckets
+                  WHERE points > (SELECT points FROM users WHERE id = \(bind: userId))
+                UNION ALL SELECT 'lastAhead', NULL, NULL, CAST(COALESCE(SUM(users), 0) AS BIGINT) FROM point_buckets
+                  WHERE points > (SELECT MIN(points) FROM users)
+                """).all().map { row in
+                (part: try row.string("part"), username: try row.decode(column: "username", as: String?.self),
+                 key: try row.decode(column: "username_key", as: String?.self), points: try row.int64("points"))
+            }
+        }
+        func value(_ part: String) -> Int64 { rows.first { $0.part == part }?.points ?? 0 }
+        guard let meRow = rows.first(where: { $0.part == "me" }) else { throw StoreError.notFound }
+        // UNION ALL promises no order: the top rows are put back in the board's order here.
+        let top = rows.filter { $0.part == "top" }
+            .sorted { ($0.points, $1.key ?? "") > ($1.points, $0.key ?? "") }
+            .map { (username: $0.username ?? "", points: $0.points) }
+        let me = Ranking(rank: value("meAhead") + 1, username: meRow.username ?? "", points: meRow.points)
+        let last = rows.first { $0.part == "last" }.map {
+            Ranking(rank: value("lastAhead") + 1, username: $0.username ?? "", points: $0.points)
+        }
+        return Leaderboard.compose(topRows: top, me: me, last: last, userCount: Int(value("count")))
     }
 }

@@ -32,7 +32,11 @@ public struct SQLStore: Sendable {
         let questions: ReadCache<Int64, Question>
         let leaderboardEnds: ReadCache<Int, LeaderboardEnds>
 
+        /// 0 when caching is off (several instances on PostgreSQL): reads go to the database.
+        let lifetime: TimeInterval
+
         init(lifetime: TimeInterval, time: any TimeSource) {
+            self.lifetime = lifetime
             quizQuestions = ReadCache(lifetime: lifetime, time: time, maxEntries: 1_000)
             quizzes = ReadCache(lifetime: lifetime, time: time)
             sessions = ReadCache(lifetime: lifetime, time: time, maxEntries: 100_000)

@@ -288,6 +288,29 @@ import Testing
     }
 
     @Test(arguments: DatabaseKind.available)
+    func withoutCachingTheBoardAndRanksAreTheSame(kind: DatabaseKind) async throws {
+        try await withStore(kind) { store in
+            _ = try await store.importBank(binaryQuizBank(), at: t0)
+            var ids: [Int64] = []
+            for (name, points) in [("ann", 30), ("bea", 20), ("cid", 20), ("dan", 10), ("eve", 0), ("fay", 0)] {
+                let user = try await store.createUser(newUser(name))
+                ids.append(user.id)
+                try await earn(points, user: user.id, quizId: 1, store: store)
+            }
+            // As on PostgreSQL with several instances: nothing is kept between calls.
+            let uncached = SQLStore(database: store.database, cacheLifetime: 0)
+            for id in ids {
+                for limit in [1, 3, 10] {
+                    #expect(try await uncached.leaderboard(userId: id, limit: limit) == store.leaderboard(userId: id, limit: limit))
+                }
+            }
+            for points: Int64 in [0, 5, 20, 30, 99] {
+                #expect(try await uncached.rank(points: points) == store.rank(points: points))
+            }
+        }
+    }
+
+    @Test(arguments: DatabaseKind.available)
     func aPlayerTiedWithTheLastShownRowButNotListedGetsTheFooter(kind: DatabaseKind) async throws {
         try await withStore(kind) { store in
             _ = try await store.importBank(binaryQuizBank(), at: t0)
