@@ -122,11 +122,7 @@ extension SQLStore: AttemptStore {
             let earned = Int64(attempt.points)
             var userPoints = try await db.raw("SELECT points FROM users WHERE id = \(bind: userId)").first()?.int64("points") ?? 0
             if flipped && earned != 0 {
-                // The old total comes from the update itself: a concurrent writer may have moved it since the read.
-                guard let new = try await db.raw("""
-                    UPDATE users SET points = points + \(bind: earned) WHERE id = \(bind: userId) RETURNING points
-                    """).first()?.int64("points") else { throw StoreError.notFound }
-                try await SQLStore.moveBucket(db, from: new - earned, to: new)
+                guard let new = try await Self.addPoints(db, earned, userId: userId) else { throw StoreError.notFound }
                 userPoints = new
             }
             return try await Self.score(db, attempt: attempt, userPoints: userPoints, newlyFinished: flipped)

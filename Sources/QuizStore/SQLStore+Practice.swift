@@ -142,12 +142,15 @@ extension SQLStore: PracticeStore {
         }
     }
 
-    /// Adds to a user's total inside the caller's transaction, keeping the rank buckets in step.
-    static func addPoints(_ db: any SQLDatabase, _ points: Int64, userId: Int64) async throws {
+    /// Adds to a user's total inside the caller's transaction, keeping the rank buckets in step;
+    /// returns the new total (nil when nothing was added or there is no such user).
+    @discardableResult
+    static func addPoints(_ db: any SQLDatabase, _ points: Int64, userId: Int64) async throws -> Int64? {
         // The old total comes from the update itself, so a concurrent writer cannot slip in between.
         guard points != 0, let new = try await db.raw("""
             UPDATE users SET points = points + \(bind: points) WHERE id = \(bind: userId) RETURNING points
-            """).first()?.int64("points") else { return }
+            """).first()?.int64("points") else { return nil }
         try await moveBucket(db, from: new - points, to: new)
+        return new
     }
 }
