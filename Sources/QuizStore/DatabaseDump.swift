@@ -77,6 +77,13 @@ public enum DatabaseDump {
         Table(name: "games", columns: [("id", .int), ("user_id", .int), ("question_id", .int), ("started_at", .int), ("ended_at", .int),
                                        ("end_reason", .text), ("points", .int)]),
         Table(name: "game_finds", columns: [("game_id", .int), ("item", .int), ("found_at", .int)]),
+        Table(name: "follows", columns: [("follower_id", .int), ("followee_id", .int), ("created_at", .int)]),
+        Table(name: "posts", columns: [("id", .int), ("user_id", .int), ("body", .text), ("image_hash", .text), ("image_type", .text),
+                                       ("created_at", .int)]),
+        Table(name: "articles", columns: [("id", .int), ("title", .text), ("summary", .text), ("source_name", .text), ("url", .text),
+                                          ("image_url", .text), ("published_at", .int), ("dedupe_key", .text), ("quiz_id", .int),
+                                          ("created_by", .int), ("created_at", .int)]),
+        Table(name: "article_reads", columns: [("user_id", .int), ("article_id", .int), ("read_at", .int)]),
     ]
 
     struct Header: Codable { var quizbox: String = "database dump"; var schemaVersion: Int }
