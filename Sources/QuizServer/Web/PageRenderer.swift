@@ -15,6 +15,7 @@ struct PageRenderer: Sendable {
 
     let library: MustacheLibrary
     let fragments = FragmentCache()
+    let skeletons = SkeletonCache()
 
     static func load() async throws -> PageRenderer {
         guard let folder = Bundle.module.resourceURL?.appendingPathComponent("templates").path else { throw MissingTemplates() }
@@ -77,12 +78,26 @@ struct PageRenderer: Sendable {
         + "frame-ancestors 'none'; base-uri 'none'"
 
     func render(_ template: String, _ context: [String: Any], status: HTTPResponse.Status = .ok, cookies: [String] = []) -> Response {
-        let html = library.render(context, withTemplate: template) ?? "<!doctype html><title>Quizbox</title><p>Page missing.</p>"
+        let html = self.html(template, context) ?? "<!doctype html><title>Quizbox</title><p>Page missing.</p>"
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = "no-store"
         for cookie in cookies { headers.append(HTTPField(name: .setCookie, value: cookie)) }
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    /// The page's HTML: from its skeleton when the context is all strings, numbers and booleans.
+    func html(_ template: String, _ context: [String: Any]) -> String? {
+        if let shape = PageSkeleton.Shape(template: template, context: context),
+           let skeleton = skeletons.skeleton(for: shape, library: library) {
+            return skeleton.render(context)
+        }
+        return directHTML(template, context)
+    }
+
+    /// Mustache alone, no skeleton.
+    func directHTML(_ template: String, _ context: [String: Any]) -> String? {
+        library.render(context, withTemplate: template)
     }
 
     static func redirect(to location: String, cookies: [String] = []) -> Response {
