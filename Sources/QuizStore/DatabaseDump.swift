@@ -49,8 +49,8 @@ public enum DatabaseDump {
         }
     }
 
-    /// In an order that respects every foreign key. Rate limits and migrations are left out:
-    /// the first is transient and the second belongs to the target.
+    /// In an order that respects every foreign key. Rate limits, import previews and migrations are
+    /// left out: the first two are transient and the last belongs to the target.
     static let tables: [Table] = [
         Table(name: "users", columns: [("id", .int), ("username", .text), ("username_key", .text), ("first_name", .text),
                                        ("last_name", .text), ("password_hash", .text), ("role", .text), ("points", .int), ("created_at", .int)]),

@@ -168,6 +168,17 @@ public struct Migrations: Sendable {
                 """,
             ]
         },
+        Migration(version: 10, name: "import uploads shared by every instance") { _ in
+            [
+                // A file previewed on the manage page, until its import is confirmed (on any instance).
+                """
+                CREATE TABLE import_uploads (token_hash TEXT PRIMARY KEY,
+                  user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                  file_name TEXT NOT NULL, data TEXT NOT NULL, kept_at BIGINT NOT NULL)
+                """,
+                "CREATE INDEX import_uploads_by_user ON import_uploads (user_id)",
+            ]
+        },
     ]
 
     /// The newest schema version this build knows.

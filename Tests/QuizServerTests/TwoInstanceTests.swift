@@ -153,6 +153,20 @@ struct TwoInstanceTests {
         }
     }
 
+    @Test func aFilePreviewedOnOneIsImportedOnTheOther() async throws {
+        try await withTwoInstances { a, b, env in
+            let onA = try await WebImportPageTests().author(a, env)
+            let preview = try await onA.postMultipart("/manage/import", [("action", "preview")], file: ("rome.gift", WebImportPageTests.gift))
+            let token = try #require(WebImportPageTests.uploadToken(preview))
+            let onB = onA.on(b)
+            let stored = try await onB.postMultipart("/manage/import", [("upload", token), ("action", "import")], file: nil)
+            #expect(stored.contains("Imported 2 question(s)"), "\(stored.html)")
+            #expect(try await env.store.subjects().map(\.name).contains("History"))
+            let twice = try await onA.postMultipart("/manage/import", [("upload", token), ("action", "import")], file: nil)
+            #expect(twice.contains("no longer kept"), "imported once, on whichever instance")
+        }
+    }
+
     @Test func guessesAreLimitedAcrossBoth() async throws {
         try await withTwoInstances { a, b, env in
             let token = try await a.signUp("ada")

@@ -25,6 +25,13 @@ final class TestBrowser: @unchecked Sendable {
         self.client = client
     }
 
+    /// The same browser, cookies and all, sent to another instance (as a load balancer may).
+    func on(_ other: any TestClientProtocol) -> TestBrowser {
+        let moved = TestBrowser(other)
+        moved.cookies = cookies
+        return moved
+    }
+
     @discardableResult
     func get(_ path: String) async throws -> Page {
         try await send(.get, path, body: nil)

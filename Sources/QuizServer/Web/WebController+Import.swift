@@ -30,7 +30,7 @@ extension WebController {
     }
 
     /// Preview first (what the file holds, what is skipped or left out); "Import" stores it. A file
-    /// comes from an upload (kept by `uploads` between preview and import), an address or a paste.
+    /// comes from an upload (kept by `ImportUploads` between preview and import), an address or a paste.
     func importBank(_ visit: Visit, _ form: WebForm) async throws -> Response {
         let user = try requireUser(visit, returnTo: "/manage")
         guard user.role == .author || user.role == .admin else { return try await manage(visit, feedback: nil) }
@@ -63,7 +63,7 @@ extension WebController {
             guard sent.data.count <= limit else {
                 return try await fail("\(name) is larger than the import limit of \(limit >> 20) MiB. Nothing was imported.")
             }
-            uploadToken = await uploads.keep(sent.data, fileName: sent.fileName, userId: user.id, now: time.now())
+            uploadToken = try await ImportUploads.keep(sent.data, fileName: sent.fileName, userId: user.id, now: time.now(), in: store)
             file = (sent.fileName, sent.data)
             newUpload = true
         } else if !values["url"]!.isEmpty {
@@ -71,7 +71,7 @@ extension WebController {
         } else if !values["csv"]!.isEmpty {
             file = ("", Data(values["csv"]!.utf8))
         } else if !form.text("upload").isEmpty {
-            guard let kept = await uploads.upload(form.text("upload"), userId: user.id, now: time.now()) else {
+            guard let kept = try await ImportUploads.upload(form.text("upload"), userId: user.id, now: time.now(), in: store) else {
                 return try await fail("The file you previewed is no longer kept (files are kept for \(Int(ImportUploads.lifetime / 60)) minutes after their preview): choose it again.")
             }
             uploadToken = form.text("upload")
@@ -125,7 +125,7 @@ extension WebController {
                 ok: true, problems: notes, previewCount: result.bank.questionCount), values: values)
         }
         let summary = try await store.importBank(result.bank, at: time.now())
-        if let uploadToken { await uploads.remove(uploadToken) }
+        if let uploadToken { try await ImportUploads.remove(uploadToken, in: store) }
         return try await manage(visit, feedback: .init(
             text: "Imported \(summary.questions) question(s) into \(summary.quizzes) quiz(zes).", ok: true, problems: notes))
     }

@@ -16,8 +16,6 @@ struct WebController<Store: QuizStore>: Sendable {
     let games: GameTable
     let guessLimiter: LoginRateLimiter
     let logger: Logger
-    /// Files uploaded for a preview, until the author imports them.
-    let uploads = ImportUploads()
 
     var playing: Playing<Store> { Playing(store: store, time: time, games: games, guessLimiter: guessLimiter) }
 
