@@ -133,11 +133,13 @@ struct Playing<Store: QuizStore>: Sendable {
         _ = try await load(id: id, userId: userId)
         let now = time.now()
         // The guess changes the shared copy under its lock, so two guesses at once both count.
-        guard let (verdict, updated) = games.update(id, { entry in entry.game.guess(text, at: now) }) else { throw PlayError.notFound }
+        guard let (judged, updated) = games.update(id, { entry in entry.game.guess(text, at: now) }) else { throw PlayError.notFound }
         var entry = updated
+        var verdict = judged
         if case .found(let item) = verdict {
             do {
-                _ = try await store.recordFind(gameId: id, item: item, at: now)
+                // Another instance may have stored the same item a moment ago: the row decides.
+                if try await !store.recordFind(gameId: id, item: item, at: now) { verdict = .alreadyFound(item: item) }
             } catch {
                 games.remove(id)  // the next request reloads what was stored
                 throw error
