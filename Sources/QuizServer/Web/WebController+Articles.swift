@@ -1,0 +1,297 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import QuizCore
+import QuizStore
+
+// News articles: the list everyone signed in reads, "Read the article" through Quizbox, and the
+// authoring pages (authors and admins write, admins import feeds).
+extension WebController {
+    static var articlesPerPage: Int { 20 }
+
+    func registerArticles(on router: Router<AppRequestContext>) {
+        router.get("/articles") { request, _ in
+            try await page(request) { try await articlesPage($0, page: request.uri.queryParameters["page"].flatMap { Int(String($0)) } ?? 1) }
+        }
+        router.get("/articles/:id/read") { request, context in
+            try await page(request) { try await readArticle($0, id: context.parameters.require("id", as: Int64.self)) }
+        }
+        router.get("/manage/articles") { request, _ in
+            try await page(request) {
+                try await manageArticlesPage($0, page: request.uri.queryParameters["page"].flatMap { Int(String($0)) } ?? 1,
+                                             done: request.uri.queryParameters["done"].map(String.init))
+            }
+        }
+        router.post("/manage/articles") { request, context in try await post(request, context) { try await createArticle($0, $1) } }
+        router.post("/manage/articles/import") { request, context in try await post(request, context) { try await importFeed($0, $1) } }
+        router.get("/manage/articles/:id") { request, context in
+            try await page(request) {
+                try await articleEditPage($0, id: context.parameters.require("id", as: Int64.self),
+                                          done: request.uri.queryParameters["done"].map(String.init))
+            }
+        }
+        router.post("/manage/articles/:id") { request, context in
+            try await post(request, context) { try await saveArticle($0, $1, id: context.parameters.require("id", as: Int64.self)) }
+        }
+        router.post("/manage/articles/:id/delete") { request, context in
+            try await post(request, context) { visit, _ in try await deleteArticle(visit, id: context.parameters.require("id", as: Int64.self)) }
+        }
+    }
+
+    // MARK: - Reading
+
+    func articlesPage(_ visit: Visit, page: Int) async throws -> Response {
+        _ = try requireUser(visit, returnTo: "/articles")
+        let page = min(max(page, 1), 100_000)
+        let found = try await store.articles(offset: (page - 1) * Self.articlesPerPage, limit: Self.articlesPerPage)
+        let quizzes = Set(try await store.articleQuizzes().map(\.quizId))
+        var context = base(visit, title: "News", tab: "Articles")
+        context["articles"] = found.articles.map { article -> [String: Any] in
+            var row = Self.articleRow(article)
+            if let quizId = article.quizId, quizzes.contains(quizId) { row["quizId"] = quizId }
+            return row
+        }
+        context["hasArticles"] = !found.articles.isEmpty
+        addPaging(&context, page: page, total: found.total, path: "/articles")
+        return renderer.render("articles", context)
+    }
+
+    /// Records the read, then sends the reader to the source: only ever an http(s) address.
+    func readArticle(_ visit: Visit, id: Int64) async throws -> Response {
+        let user = try requireUser(visit, returnTo: "/articles/\(id)/read")
+        let article: Article
+        do {
+            article = try await store.recordRead(userId: user.id, articleId: id, at: time.now())
+        } catch StoreError.notFound {
+            throw HTTPError(.notFound)
+        }
+        guard ArticleDraft.isWebAddress(article.url) else {
+            return renderer.render("error", errorContext(visit, heading: "This article cannot be opened",
+                                                         message: "Its address is not an http or https address."), status: .unprocessableContent)
+        }
+        var headers = HTTPFields()
+        headers[.location] = article.url
+        headers[.cacheControl] = "no-store"
+        return Response(status: .seeOther, headers: headers)
+    }
+
+    static func articleRow(_ article: Article) -> [String: Any] {
+        var row: [String: Any] = ["id": article.id, "title": article.title, "summary": article.summary,
+                                  "source": article.sourceName, "published": displayDate(article.publishedAt)]
+        if let image = article.imageURL, ArticleDraft.isWebAddress(image) { row["imageUrl"] = image }
+        return row
+    }
+
+    /// "21 Nov 2026", in UTC: the same for every reader, and enough to place news in time.
+    static func displayDate(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        return "\(parts.day ?? 1) \(months[(parts.month ?? 1) - 1]) \(parts.year ?? 1970)"
+    }
+
+    func addPaging(_ context: inout [String: Any], page: Int, total: Int, path: String) {
+        let pages = max(1, (total + Self.articlesPerPage - 1) / Self.articlesPerPage)
+        if page > 1 { context["previousPage"] = "\(path)?page=\(page - 1)" }
+        if page < pages { context["nextPage"] = "\(path)?page=\(page + 1)" }
+        context["pageInfo"] = "Page \(min(page, pages)) of \(pages)"
+    }
+
+    // MARK: - Authoring
+
+    func manageArticlesPage(
+        _ visit: Visit, page: Int, done: String?, values: [String: String] = [:], errors: [String: String] = [:],
+        importResult: [String: Any]? = nil, status: HTTPResponse.Status? = nil
+    ) async throws -> Response {
+        guard let user = try await requireAuthor(visit, returnTo: "/manage/articles") else { return try await needsAuthor(visit) }
+        let page = min(max(page, 1), 100_000)
+        let found = try await store.articles(offset: (page - 1) * Self.articlesPerPage, limit: Self.articlesPerPage)
+        var context = base(visit, title: "News articles", tab: "Manage", notice: Self.articleNotice(done))
+        context["articles"] = found.articles.map(Self.articleRow)
+        context["hasArticles"] = !found.articles.isEmpty
+        addPaging(&context, page: page, total: found.total, path: "/manage/articles")
+        context["isAdmin"] = user.role == .admin
+        try await addArticleForm(&context, values: values, errors: errors, action: "/manage/articles")
+        if let importResult {
+            for (key, value) in importResult { context[key] = value }
+        }
+        return renderer.render("manage-articles", context, status: status ?? (errors.isEmpty ? .ok : .unprocessableContent))
+    }
+
+    static func articleNotice(_ done: String?) -> String? {
+        switch done {
+        case "created": "Article added."
+        case "saved": "Article saved."
+        case "deleted": "Article deleted."
+        default: nil
+        }
+    }
+
+    func articleEditPage(_ visit: Visit, id: Int64, done: String?, values: [String: String]? = nil, errors: [String: String] = [:]) async throws -> Response {
+        guard try await requireAuthor(visit, returnTo: "/manage/articles/\(id)") != nil else { return try await needsAuthor(visit) }
+        guard let article = try await store.article(id: id) else { throw HTTPError(.notFound) }
+        var context = base(visit, title: "Edit article", tab: "Manage", notice: Self.articleNotice(done))
+        context["id"] = id
+        context["articleTitle"] = article.title
+        let stored = ["title": article.title, "summary": article.summary, "source_name": article.sourceName, "url": article.url,
+                      "image_url": article.imageURL ?? "", "published_at": Self.formDate(article.publishedAt),
+                      "quiz_id": article.quizId.map(String.init) ?? ""]
+        try await addArticleForm(&context, values: values ?? stored, errors: errors, action: "/manage/articles/\(id)")
+        return renderer.render("manage-article", context, status: errors.isEmpty ? .ok : .unprocessableContent)
+    }
+
+    /// The form's fields, messages and quiz choices.
+    private func addArticleForm(_ context: inout [String: Any], values: [String: String], errors: [String: String], action: String) async throws {
+        context["action"] = action
+        for field in ["title", "summary", "source_name", "url", "image_url", "published_at"] {
+            context["form_" + field] = values[field] ?? ""
+            if let error = errors[field] { context["error_" + field] = error }
+        }
+        if let error = errors["quiz_id"] { context["error_quiz_id"] = error }
+        let chosen = values["quiz_id"] ?? ""
+        context["quizzes"] = try await store.outline().flatMap { subject in
+            subject.topics.flatMap { topic in
+                topic.quizzes.map { quiz -> [String: Any] in
+                    ["id": quiz.id, "label": "\(subject.name) › \(topic.name) › \(quiz.title)\(quiz.isPublished ? "" : " (draft)")",
+                     "selected": String(quiz.id) == chosen]
+                }
+            }
+        }
+        context["noQuiz"] = chosen.isEmpty
+    }
+
+    /// The form as a draft, or the messages to show next to its fields.
+    private func articleDraft(_ form: WebForm) -> (values: [String: String], result: Result<ArticleDraft, [String: String]>) {
+        var values: [String: String] = [:]
+        for field in ["title", "summary", "source_name", "url", "image_url", "published_at", "quiz_id"] { values[field] = form.text(field) }
+        var errors: [String: String] = [:]
+        var published = time.now()
+        if let text = values["published_at"], !text.isEmpty {
+            if let date = Self.parseFormDate(text) {
+                published = date
+            } else {
+                errors["published_at"] = "Give the date and time as 2026-11-21T09:30 (UTC)."
+            }
+        }
+        var quizId: Int64?
+        if let text = values["quiz_id"], !text.isEmpty {
+            if let id = Int64(text) { quizId = id } else { errors["quiz_id"] = "Choose a quiz from the list." }
+        }
+        let image = values["image_url"] ?? ""
+        let draft = ArticleDraft(title: values["title"] ?? "", summary: values["summary"] ?? "", sourceName: values["source_name"] ?? "",
+                                 url: values["url"] ?? "", imageURL: image.isEmpty ? nil : image, publishedAt: published, quizId: quizId)
+        let fieldNames = ["sourceName": "source_name", "imageUrl": "image_url", "publishedAt": "published_at"]
+        for error in draft.validationErrors() {
+            let key = fieldNames[error.field] ?? error.field
+            let message = error.message.capitalizedFirst + "."
+            errors[key] = errors[key].map { "\($0) \(message)" } ?? message
+        }
+        return (values, errors.isEmpty ? .success(draft) : .failure(errors))
+    }
+
+    func createArticle(_ visit: Visit, _ form: WebForm) async throws -> Response {
+        guard let user = try await requireAuthor(visit, returnTo: "/manage/articles") else { return try await needsAuthor(visit) }
+        let (values, result) = articleDraft(form)
+        switch result {
+        case .failure(let errors):
+            return try await manageArticlesPage(visit, page: 1, done: nil, values: values, errors: errors)
+        case .success(let draft):
+            do {
+                let id = try await store.createArticle(draft, by: user.id, at: time.now())
+                return PageRenderer.redirect(to: "/manage/articles/\(id)?done=created")
+            } catch let error as ArticleError {
+                return try await manageArticlesPage(visit, page: 1, done: nil, values: values, errors: Self.articleErrors(error))
+            }
+        }
+    }
+
+    func saveArticle(_ visit: Visit, _ form: WebForm, id: Int64) async throws -> Response {
+        guard try await requireAuthor(visit, returnTo: "/manage/articles/\(id)") != nil else { return try await needsAuthor(visit) }
+        let (values, result) = articleDraft(form)
+        switch result {
+        case .failure(let errors):
+            return try await articleEditPage(visit, id: id, done: nil, values: values, errors: errors)
+        case .success(let draft):
+            do {
+                try await store.updateArticle(id: id, draft)
+                return PageRenderer.redirect(to: "/manage/articles/\(id)?done=saved")
+            } catch StoreError.notFound {
+                throw HTTPError(.notFound)
+            } catch let error as ArticleError {
+                return try await articleEditPage(visit, id: id, done: nil, values: values, errors: Self.articleErrors(error))
+            }
+        }
+    }
+
+    static func articleErrors(_ error: ArticleError) -> [String: String] {
+        switch error {
+        case .duplicate: ["url": "Another article already has this address."]
+        case .quizNotFound: ["quiz_id": "That quiz no longer exists."]
+        }
+    }
+
+    func deleteArticle(_ visit: Visit, id: Int64) async throws -> Response {
+        guard try await requireAuthor(visit, returnTo: "/manage/articles/\(id)") != nil else { return try await needsAuthor(visit) }
+        do {
+            try await store.deleteArticle(id: id)
+        } catch StoreError.notFound {
+            throw HTTPError(.notFound)
+        }
+        return PageRenderer.redirect(to: "/manage/articles?done=deleted")
+    }
+
+    /// Admins only: loads the feed and shows what was added, skipped and left out.
+    func importFeed(_ visit: Visit, _ form: WebForm) async throws -> Response {
+        guard let user = try await requireAuthor(visit, returnTo: "/manage/articles") else { return try await needsAuthor(visit) }
+        guard user.role == .admin else {
+            return renderer.render("error", errorContext(visit, heading: "Only admins import feeds",
+                                                         message: "Importing a news feed needs an admin account."), status: .forbidden)
+        }
+        let address = form.text("feed_url")
+        var result: [String: Any] = ["feedUrl": address]
+        guard address.count <= 2_000, ArticleDraft.isWebAddress(address), let url = URL(string: address) else {
+            result["importFeedback"] = "Give the feed's http or https address."
+            result["importFailed"] = true
+            return try await manageArticlesPage(visit, page: 1, done: nil, importResult: result, status: .unprocessableContent)
+        }
+        do {
+            let outcome = try await FeedImport.run(url, into: store, limits: config.remoteImportLimits, by: user.id, at: time.now())
+            let summary = outcome.summary
+            result["importFeedback"] = "\(outcome.feed.sourceName): \(Self.count(summary.added, "article")) added, \(summary.skipped) already known and skipped."
+            let problems = (outcome.feed.skipped + outcome.feed.warnings).map(\.description)
+            result["importProblems"] = problems
+            result["hasImportProblems"] = !problems.isEmpty
+            return try await manageArticlesPage(visit, page: 1, done: nil, importResult: result)
+        } catch let error as RemoteFeedLoader.Error {
+            switch error {
+            case .connectivity(let reason): result["importFeedback"] = "Could not reach \(address): \(reason). Nothing was imported."
+            case .privateAddress(let reason): result["importFeedback"] = reason + ". Nothing was imported."
+            case .invalidData(let reason, let problems):
+                result["importFeedback"] = reason + ". Nothing was imported."
+                result["importProblems"] = problems.map(\.description)
+                result["hasImportProblems"] = !problems.isEmpty
+            }
+            result["importFailed"] = true
+            return try await manageArticlesPage(visit, page: 1, done: nil, importResult: result, status: .unprocessableContent)
+        }
+    }
+
+    /// What a datetime-local field shows: minutes, UTC.
+    static func formDate(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return String(formatter.string(from: date).prefix(16))
+    }
+
+    /// "2026-11-21T09:30" (what datetime-local sends, read as UTC), with seconds or a zone too.
+    static func parseFormDate(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
+        if let date = formatter.date(from: text) { return date }
+        return text.count == 16 ? formatter.date(from: text + ":00") : nil
+    }
+}
