@@ -141,7 +141,7 @@ extension NewsFeedReader {
                     if let url = enclosure.attributes["url"] { image = image ?? resolved(url) }
                 }
                 image = image ?? mediaImage(item)
-                add(ArticleDraft(title: title, summary: summary, sourceName: source, url: link.map(resolved) ?? "",
+                add(ArticleDraft(title: title, summary: summary, sourceName: source, url: link.map { resolved($0) } ?? "",
                                  imageURL: image, publishedAt: published ?? channelDate ?? reader.now, guid: guid),
                     line: item.line, to: &articles)
             }
@@ -167,9 +167,9 @@ extension NewsFeedReader {
                 }
                 var image = links.first {
                     $0.attributes["rel"] == "enclosure" && $0.attributes["type"]?.lowercased().hasPrefix("image/") == true
-                }?.attributes["href"].map(resolved)
+                }?.attributes["href"].map { resolved($0) }
                 image = image ?? mediaImage(entry)
-                add(ArticleDraft(title: title, summary: summary, sourceName: source, url: link.map(resolved) ?? "",
+                add(ArticleDraft(title: title, summary: summary, sourceName: source, url: link.map { resolved($0) } ?? "",
                                  imageURL: image, publishedAt: published ?? feedDate ?? reader.now, guid: guid),
                     line: entry.line, to: &articles)
             }
@@ -199,7 +199,7 @@ extension NewsFeedReader {
                     return resolved(url)
                 }
             }
-            return candidates.first { $0.name == "media:thumbnail" }?.attributes["url"].map(resolved)
+            return candidates.first { $0.name == "media:thumbnail" }?.attributes["url"].map { resolved($0) }
         }
 
         /// An address resolved against the feed's, when it is relative and the feed's is known.

@@ -35,7 +35,8 @@ extension SQLStore: ArticleStore {
             try await Self.checkQuiz(db, draft.quizId)
             // An article known by its URL follows it; one known by a feed's GUID keeps it.
             let oldKey = try row.string("dedupe_key")
-            let key = oldKey == (try row.string("url")) ? draft.url : oldKey
+            let oldURL = try row.string("url")
+            let key = oldKey == oldURL ? draft.url : oldKey
             if key != oldKey,
                try await db.raw("SELECT id FROM articles WHERE dedupe_key = \(bind: key) AND id <> \(bind: id)").first() != nil {
                 throw ArticleError.duplicate

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import QuizCore
+import QuizFormats
 import QuizStore
 
 // News articles: the list everyone signed in reads, "Read the article" through Quizbox, and the
@@ -84,9 +85,7 @@ extension WebController {
 
     /// "21 Nov 2026", in UTC: the same for every reader, and enough to place news in time.
     static func displayDate(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        let parts = utcCalendar.dateComponents([.year, .month, .day], from: date)
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         return "\(parts.day ?? 1) \(months[(parts.month ?? 1) - 1]) \(parts.year ?? 1970)"
     }
@@ -162,7 +161,7 @@ extension WebController {
     }
 
     /// The form as a draft, or the messages to show next to its fields.
-    private func articleDraft(_ form: WebForm) -> (values: [String: String], result: Result<ArticleDraft, [String: String]>) {
+    private func articleDraft(_ form: WebForm) -> (values: [String: String], draft: ArticleDraft, errors: [String: String]) {
         var values: [String: String] = [:]
         for field in ["title", "summary", "source_name", "url", "image_url", "published_at", "quiz_id"] { values[field] = form.text(field) }
         var errors: [String: String] = [:]
@@ -187,40 +186,32 @@ extension WebController {
             let message = error.message.capitalizedFirst + "."
             errors[key] = errors[key].map { "\($0) \(message)" } ?? message
         }
-        return (values, errors.isEmpty ? .success(draft) : .failure(errors))
+        return (values, draft, errors)
     }
 
     func createArticle(_ visit: Visit, _ form: WebForm) async throws -> Response {
         guard let user = try await requireAuthor(visit, returnTo: "/manage/articles") else { return try await needsAuthor(visit) }
-        let (values, result) = articleDraft(form)
-        switch result {
-        case .failure(let errors):
-            return try await manageArticlesPage(visit, page: 1, done: nil, values: values, errors: errors)
-        case .success(let draft):
-            do {
-                let id = try await store.createArticle(draft, by: user.id, at: time.now())
-                return PageRenderer.redirect(to: "/manage/articles/\(id)?done=created")
-            } catch let error as ArticleError {
-                return try await manageArticlesPage(visit, page: 1, done: nil, values: values, errors: Self.articleErrors(error))
-            }
+        let (values, draft, errors) = articleDraft(form)
+        guard errors.isEmpty else { return try await manageArticlesPage(visit, page: 1, done: nil, values: values, errors: errors) }
+        do {
+            let id = try await store.createArticle(draft, by: user.id, at: time.now())
+            return PageRenderer.redirect(to: "/manage/articles/\(id)?done=created")
+        } catch let error as ArticleError {
+            return try await manageArticlesPage(visit, page: 1, done: nil, values: values, errors: Self.articleErrors(error))
         }
     }
 
     func saveArticle(_ visit: Visit, _ form: WebForm, id: Int64) async throws -> Response {
         guard try await requireAuthor(visit, returnTo: "/manage/articles/\(id)") != nil else { return try await needsAuthor(visit) }
-        let (values, result) = articleDraft(form)
-        switch result {
-        case .failure(let errors):
-            return try await articleEditPage(visit, id: id, done: nil, values: values, errors: errors)
-        case .success(let draft):
-            do {
-                try await store.updateArticle(id: id, draft)
-                return PageRenderer.redirect(to: "/manage/articles/\(id)?done=saved")
-            } catch StoreError.notFound {
-                throw HTTPError(.notFound)
-            } catch let error as ArticleError {
-                return try await articleEditPage(visit, id: id, done: nil, values: values, errors: Self.articleErrors(error))
-            }
+        let (values, draft, errors) = articleDraft(form)
+        guard errors.isEmpty else { return try await articleEditPage(visit, id: id, done: nil, values: values, errors: errors) }
+        do {
+            try await store.updateArticle(id: id, draft)
+            return PageRenderer.redirect(to: "/manage/articles/\(id)?done=saved")
+        } catch StoreError.notFound {
+            throw HTTPError(.notFound)
+        } catch let error as ArticleError {
+            return try await articleEditPage(visit, id: id, done: nil, values: values, errors: Self.articleErrors(error))
         }
     }
 
@@ -277,21 +268,30 @@ extension WebController {
         }
     }
 
-    /// What a datetime-local field shows: minutes, UTC.
+    /// What a datetime-local field shows: "2026-11-21T09:30", UTC.
     static func formDate(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return String(formatter.string(from: date).prefix(16))
+        let parts = utcCalendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        func two(_ n: Int?) -> String { n.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
+        return "\(parts.year ?? 1970)-\(two(parts.month))-\(two(parts.day))T\(two(parts.hour)):\(two(parts.minute))"
     }
 
-    /// "2026-11-21T09:30" (what datetime-local sends, read as UTC), with seconds or a zone too.
+    /// "2026-11-21T09:30" (what datetime-local sends), or with ":45" seconds; read as UTC.
     static func parseFormDate(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
-        if let date = formatter.date(from: text) { return date }
-        return text.count == 16 ? formatter.date(from: text + ":00") : nil
+        let pieces = text.split(whereSeparator: { $0 == "-" || $0 == "T" || $0 == ":" || $0 == " " }).map { Int($0) }
+        guard pieces.count == 5 || pieces.count == 6, text.count <= 19, pieces.allSatisfy({ $0 != nil }) else { return nil }
+        let numbers = pieces.map { $0 ?? 0 }
+        guard (1...9999).contains(numbers[0]), (1...12).contains(numbers[1]), (1...31).contains(numbers[2]),
+              (0...23).contains(numbers[3]), (0...59).contains(numbers[4]), numbers.count == 5 || (0...59).contains(numbers[5])
+        else { return nil }
+        let components = DateComponents(year: numbers[0], month: numbers[1], day: numbers[2], hour: numbers[3], minute: numbers[4],
+                                        second: numbers.count == 6 ? numbers[5] : 0)
+        guard let date = utcCalendar.date(from: components), utcCalendar.component(.day, from: date) == numbers[2] else { return nil }
+        return date
+    }
+
+    static var utcCalendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
     }
 }
