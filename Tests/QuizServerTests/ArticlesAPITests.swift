@@ -69,10 +69,10 @@ enum FeedSamples {
         return token
     }
 
-    static let article: [String: Any] = [
+    static var article: [String: Any] { [
         "title": "<script>alert(1)</script> Big news", "summary": "It happened.", "sourceName": "Example News",
         "url": "https://example.org/big-news", "imageUrl": "https://example.org/big.jpg", "publishedAt": "2026-11-20T10:00:00Z",
-    ]
+    ] }
 
     @Test func authorsWriteArticlesAndEveryoneSignedInReadsThem() async throws {
         try await withApp { client, env in

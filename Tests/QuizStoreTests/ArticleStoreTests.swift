@@ -69,7 +69,7 @@ import Testing
 
     @Test(arguments: DatabaseKind.available)
     func importingSkipsWhatIsKnownByGUIDOrURL(kind: DatabaseKind) async throws {
-        try await withStore(kind) { store in
+        try await withStore(kind) { store throws in
             let feed = [draft(1, guid: "tag:e.org:1"), draft(2), draft(3, guid: "tag:e.org:3")]
             #expect(try await store.importArticles(feed, by: nil, at: t0) == ArticleImportSummary(added: 3, skipped: 0))
             #expect(try await store.importArticles(feed, by: nil, at: t0) == ArticleImportSummary(added: 0, skipped: 3))
