@@ -87,7 +87,7 @@ public struct ArticleDraft: Sendable, Hashable {
         Self.checkText(sourceName, field: "sourceName", limit: Self.maxSourceLength, required: true, fail)
         if let problem = Self.urlProblem(url) { fail("url", problem) }
         if let imageURL, let problem = Self.urlProblem(imageURL) { fail("imageUrl", problem) }
-        if dedupeKey.count > Self.maxURLLength { fail("guid", "is longer than \(Self.maxURLLength) characters") }
+        if dedupeKey != url, dedupeKey.count > Self.maxURLLength { fail("guid", "is longer than \(Self.maxURLLength) characters") }
         if !publishedAt.timeIntervalSince1970.isFinite {
             fail("publishedAt", "is not a time")
         }
