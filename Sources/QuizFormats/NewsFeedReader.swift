@@ -145,7 +145,7 @@ extension NewsFeedReader {
                                  imageURL: image, publishedAt: published ?? channelDate ?? reader.now, guid: guid),
                     line: item.line, to: &articles)
             }
-            return Feed(kind: .rss, sourceName: source, articles: articles, skipped: skipped.problems, warnings: warnings)
+            return Feed(kind: .rss, sourceName: source, articles: articles, skipped: skippedList, warnings: warnings)
         }
 
         mutating func readAtom(feed: MoodleXMLElement, prefix: String) -> Feed {
@@ -173,7 +173,12 @@ extension NewsFeedReader {
                                  imageURL: image, publishedAt: published ?? feedDate ?? reader.now, guid: guid),
                     line: entry.line, to: &articles)
             }
-            return Feed(kind: .atom, sourceName: source, articles: articles, skipped: skipped.problems, warnings: warnings)
+            return Feed(kind: .atom, sourceName: source, articles: articles, skipped: skippedList, warnings: warnings)
+        }
+
+        /// The items left out, at most `ImportError.maxProblems`, then how many more there were.
+        private var skippedList: [FormatProblem] {
+            skipped.problems + (skipped.omittedCount > 0 ? [FormatProblem(message: "…and \(skipped.omittedCount) more items left out")] : [])
         }
 
         private mutating func limited(_ items: [MoodleXMLElement]) -> ArraySlice<MoodleXMLElement> {

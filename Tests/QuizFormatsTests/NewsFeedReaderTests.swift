@@ -218,3 +218,14 @@ import Testing
         #expect(feed.articles.first?.publishedAt == Date(timeIntervalSince1970: 1_767_323_045))
     }
 }
+
+extension NewsFeedReaderTests {
+    @Test func manySkippedItemsEndWithHowManyMoreThereWere() throws {
+        let items = (0..<150).map { "<item><title>No link \($0)</title></item>" }.joined(separator: "\n")
+        let feed = try read("<rss version=\"2.0\"><channel><title>Empty</title>\n\(items)\n</channel></rss>")
+        #expect(feed.articles.isEmpty)
+        #expect(feed.skipped.count == ImportError.maxProblems + 1)
+        #expect(feed.skipped.first?.line == 2)
+        #expect(feed.skipped.last?.message == "…and 50 more items left out")
+    }
+}

@@ -79,7 +79,8 @@ extension WebController {
     static func articleRow(_ article: Article) -> [String: Any] {
         var row: [String: Any] = ["id": article.id, "title": article.title, "summary": article.summary,
                                   "source": article.sourceName, "published": displayDate(article.publishedAt)]
-        if let image = article.imageURL, ArticleDraft.isWebAddress(image) { row["imageUrl"] = image }
+        // Only https images: the page's Content-Security-Policy blocks others (and mixed content).
+        if let image = article.imageURL, ArticleDraft.isWebAddress(image), image.lowercased().hasPrefix("https://") { row["imageUrl"] = image }
         return row
     }
 
