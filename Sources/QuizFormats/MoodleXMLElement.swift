@@ -47,7 +47,9 @@ struct MoodleXMLElement: Sendable {
 
     /// Parses a whole document: its root element (nil for a file with no element at all), or the
     /// first XML error with the parser's line and column.
-    static func parseDocument(_ data: Data) -> Result<MoodleXMLElement?, FormatProblem> {
-        MoodleXMLTreeBuilder.parse(data)
+    static func parseDocument(
+        _ data: Data, options: MoodleXMLTreeBuilder.Options = .moodle
+    ) -> Result<MoodleXMLElement?, FormatProblem> {
+        MoodleXMLTreeBuilder.parse(data, options: options)
     }
 }

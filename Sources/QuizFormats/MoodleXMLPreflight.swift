@@ -13,14 +13,17 @@ import Foundation
 /// not ASCII-compatible (UTF-16/32 with or without BOM, EBCDIC, or declared so) is refused too.
 /// It uses `memchr`, so even a 20 MB file costs milliseconds in a debug build.
 enum MoodleXMLPreflight {
-    static func problem(in data: Data) -> FormatProblem? {
+    static func problem(
+        in data: Data, doctype: String = "a <!DOCTYPE> declaration, which Moodle XML files do not have: remove it"
+    ) -> FormatProblem? {
         data.withUnsafeBytes { raw in
-            Scanner(bytes: raw.bindMemory(to: UInt8.self)).problem()
+            Scanner(bytes: raw.bindMemory(to: UInt8.self), doctype: doctype).problem()
         }
     }
 
     private struct Scanner {
         let bytes: UnsafeBufferPointer<UInt8>
+        let doctype: String
 
         func problem() -> FormatProblem? {
             if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
@@ -42,7 +45,7 @@ enum MoodleXMLPreflight {
                 from = open + 1
                 let next = from < bytes.count ? bytes[from] : 0
                 if next == UInt8(ascii: "!") && matches("<!DOCTYPE", at: open) {
-                    return located(open, "a <!DOCTYPE> declaration, which Moodle XML files do not have: remove it")
+                    return located(open, doctype)
                 }
                 guard next == UInt8(ascii: "?") else { continue }
                 // libxml2 passes NULL data only for "<?target?>"; blank data is refused too, to be safe.

@@ -20,6 +20,26 @@ final class MoodleXMLTreeBuilder: NSObject, XMLParserDelegate {
     /// input it reports error 1 once the whole document has been read.
     static let parserInputLimit = 10_000_000
 
+    /// What differs between the XML documents Quizbox reads (Moodle XML, news feeds).
+    struct Options: Sendable {
+        /// Elements whose nested elements are kept as markup in their text (HTML written as XHTML).
+        var rawTextElements: Set<String> = ["text"]
+        /// Elements whose character data is not kept (Moodle's base64 `<file>`s).
+        var droppedTextElements: Set<String> = ["file"]
+        /// Said when the document holds no element.
+        var noElement = MoodleXMLTreeBuilder.noElement
+        /// Said of a DOCTYPE, which is always refused.
+        var doctype = "a <!DOCTYPE> declaration, which Moodle XML files do not have: remove it"
+
+        static let moodle = Options()
+    }
+
+    private let options: Options
+
+    init(options: Options = .moodle) {
+        self.options = options
+    }
+
     private var stack: [MoodleXMLElement] = []
     private var root: MoodleXMLElement?
     /// Elements nested inside a `<text>`, written back into its text as markup: name and line.
@@ -29,9 +49,9 @@ final class MoodleXMLTreeBuilder: NSObject, XMLParserDelegate {
     private var problem: FormatProblem?
     private var inputSize = 0
 
-    static func parse(_ data: Data) -> Result<MoodleXMLElement?, FormatProblem> {
-        if let refused = MoodleXMLPreflight.problem(in: data) { return .failure(refused) }
-        let builder = MoodleXMLTreeBuilder()
+    static func parse(_ data: Data, options: Options = .moodle) -> Result<MoodleXMLElement?, FormatProblem> {
+        if let refused = MoodleXMLPreflight.problem(in: data, doctype: options.doctype) { return .failure(refused) }
+        let builder = MoodleXMLTreeBuilder(options: options)
         builder.inputSize = data.count
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = false
@@ -57,7 +77,7 @@ final class MoodleXMLTreeBuilder: NSObject, XMLParserDelegate {
         guard problem == nil else { return }
         if skippedDepth > 0 {
             skippedDepth += 1
-        } else if !rawOpen.isEmpty || stack.last?.name == "text" {
+        } else if !rawOpen.isEmpty || stack.last.map({ options.rawTextElements.contains($0.name) }) == true {
             var markup = "<" + elementName
             for (name, value) in attributeDict.sorted(by: { $0.key < $1.key }) {
                 markup += " \(name)=\"\(Self.escapeMarkup(value, quotes: true))\""
@@ -107,7 +127,7 @@ final class MoodleXMLTreeBuilder: NSObject, XMLParserDelegate {
     }
 
     private func appendText(_ string: String) {
-        guard let last = stack.indices.last, stack[last].name != "file" else { return }
+        guard let last = stack.indices.last, !options.droppedTextElements.contains(stack[last].name) else { return }
         stack[last].text += string
     }
 
@@ -126,12 +146,12 @@ final class MoodleXMLTreeBuilder: NSObject, XMLParserDelegate {
             }
             return "malformed markup, such as a \"<!\" that starts no comment or CDATA section"
         case 4:
-            return MoodleXMLTreeBuilder.noElement
+            return options.noElement
         case 5, 77:
             if let open = innermostOpen {
                 return "the file ends before <\(open.name)> opened at line \(open.line) is closed"
             }
-            return root == nil ? MoodleXMLTreeBuilder.noElement : "there is content after the end of <\(root?.name ?? "")>"
+            return root == nil ? options.noElement : "there is content after the end of <\(root?.name ?? "")>"
         case 9:
             return "a character XML does not allow, or bytes that are not UTF-8 (save the file as UTF-8)"
         case 23, 25:

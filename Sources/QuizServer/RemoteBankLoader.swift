@@ -62,7 +62,9 @@ public struct RemoteBankLoader: Sendable {
         }
     }
 
-    private func download(_ url: URL) async throws(Error) -> Data {
+    /// The body at `url` (http or https), following redirects with every hop's address checked.
+    /// Shared by the feed loader, so feeds get the same limits and errors as question banks.
+    func download(_ url: URL) async throws(Error) -> Data {
         // Redirects are followed here, not by the client, so every hop's address is checked.
         let configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
@@ -121,7 +123,7 @@ public struct RemoteBankLoader: Sendable {
             throw .connectivity("the host name could not be resolved")
         }
         if let blocked {
-            throw .privateAddress("\(host) is a private, loopback or link-local address (\(blocked)): this server does not load question banks from its own network")
+            throw .privateAddress("\(host) is a private, loopback or link-local address (\(blocked)): this server does not load from its own network")
         }
     }
 

@@ -183,6 +183,8 @@ extension SQLStore: AuthoringStore {
                     throw AuthoringError.quizHasAttempts
                 }
                 try await db.raw("DELETE FROM quiz_questions WHERE quiz_id = \(bind: id)").run()
+                // What ON DELETE SET NULL does, also on SQLite, where foreign keys are not enforced.
+                try await db.raw("UPDATE articles SET quiz_id = NULL WHERE quiz_id = \(bind: id)").run()
             }
             try await db.raw("DELETE FROM \(unsafeRaw: level.table) WHERE id = \(bind: id)").run()
         }

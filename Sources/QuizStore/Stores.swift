@@ -188,4 +188,5 @@ public protocol GameStore: Sendable {
     func endGame(id: Int64, reason: NameAllGame.EndReason, at date: Date, points: Int) async throws -> Bool
 }
 
-public typealias QuizStore = UserStore & SessionStore & CatalogStore & AttemptStore & LeaderboardStore & PracticeStore & GameStore & AuthoringStore & UploadStore
+public typealias QuizStore = UserStore & SessionStore & CatalogStore & AttemptStore & LeaderboardStore & PracticeStore & GameStore
+    & AuthoringStore & UploadStore & ArticleStore

@@ -12,7 +12,7 @@ from conftest import BINARY, PHONE, set_viewport
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 PASSWORD = "correct horse battery"
 
@@ -546,3 +546,85 @@ def test_an_author_uploads_a_file_previews_it_and_imports_it(server, browser, tm
     assert "Imported 2 question(s) into 1 quiz(zes)." in text(driver, "import-feedback")
     titles = [link.text for link in driver.find_elements(By.CSS_SELECTOR, "#manage-quizzes .quiz-link")]
     assert "rome" in titles, titles
+
+
+def serve_feed(pages):
+    """A news site on loopback: path → (content type, body). Returns (base URL, stop function)."""
+    import http.server
+    import threading
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            found = pages.get(self.path)
+            self.send_response(200 if found else 404)
+            body = (found[1] if found else "not found").encode()
+            self.send_header("Content-Type", found[0] if found else "text/plain")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    site = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=site.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{site.server_address[1]}", site.shutdown
+
+
+def test_news_from_a_feed_is_read_through_quizbox_and_an_author_links_a_quiz(server, browser, screenshot):
+    pages = {}
+    site, stop_site = serve_feed(pages)
+    try:
+        pages["/comet.html"] = ("text/html", "<!doctype html><title>Comet</title><h1 id=story>The comet story</h1>")
+        pages["/feed.xml"] = ("application/rss+xml", f"""<?xml version="1.0"?>
+<rss version="2.0"><channel><title>Loopback Times</title>
+<item><title>&lt;b&gt;Comet&lt;/b&gt; seen tonight</title><link>{site}/comet.html</link>
+<description>&lt;p&gt;Look &lt;em&gt;up&lt;/em&gt;.&lt;/p&gt;</description><pubDate>Sun, 15 Nov 2026 20:00:00 GMT</pubDate></item>
+<item><title>No link here</title></item>
+</channel></rss>""")
+        # As whoever runs the Quizbox would: the command line on the same database.
+        imported = subprocess.run([str(BINARY), "articles", "import-feed", site + "/feed.xml", "--database", str(server.database)],
+                                  text=True, capture_output=True, cwd=server.directory, timeout=120)
+        assert imported.returncode == 0, imported.stdout + imported.stderr
+        assert "Imported 1 article(s) from Loopback Times" in imported.stdout
+        assert "line 5" in imported.stdout
+
+        author_name = new_username("author")
+        server.create_user(author_name, PASSWORD)
+        server.set_role(author_name, "author")
+        author = open_browser(browser, server, javascript=False)
+        author.get(author.base_url + "/login?next=/manage")
+        log_in(author, author_name, PASSWORD)
+        click_id(author, "manage-articles-link")
+        type_into(author, title="Quizbox 2.0 released", source_name="Quizbox blog", url="javascript:alert(1)",
+                  summary="Now with news.")
+        click_id(author, "save-article")
+        assert "http or https" in text(author, "error-url")
+        type_into(author, url=site + "/comet.html?release")
+        quiz_choice = Select(by_id(author, "quiz_id"))
+        quiz_choice.select_by_index(1)
+        click_id(author, "save-article")
+        assert "Article added." in text(author, "notice")
+        author.get(author.base_url + "/manage/articles")
+        screenshot(author, "manage-articles")
+
+        player = open_browser(browser, server, size=PHONE, javascript=False)
+        register(player, new_username())
+        assert not by_id(player, "tab-articles").is_displayed(), "six tabs do not fit a phone"
+        click_id(player, "mode-news")
+        news = text(player, "article-list")
+        assert "<b>Comet</b> seen tonight" in news, "markup from a feed is shown as text"
+        assert "Look up." in news
+        assert "Loopback Times · 15 Nov 2026" in news
+        screenshot(player, "articles")
+        comet = player.find_elements(By.CSS_SELECTOR, "#article-list .read-link")[-1]
+        click_and_wait(player, comet)
+        assert player.current_url == site + "/comet.html"
+        assert text(player, "story") == "The comet story"
+
+        player.get(player.base_url + "/profile")
+        assert "<b>Comet</b> seen tonight" in text(player, "articles-read")
+        player.get(player.base_url + "/quizzes")
+        assert "About: Quizbox 2.0 released" in player.find_element(By.TAG_NAME, "main").text
+    finally:
+        stop_site()

@@ -120,6 +120,10 @@ extension WebController {
         context["rank"] = try await store.rank(points: user.points)
         context["role"] = user.role.rawValue
         context["quizzesFinished"] = try await store.quizzesFinished(userId: user.id)
+        let read = try await store.articlesRead(userId: user.id, limit: 50)
+        context["articlesRead"] = read.map { ["id": $0.article.id, "title": $0.article.title, "source": $0.article.sourceName,
+                                              "readOn": Self.displayDate($0.readAt)] }
+        context["hasArticlesRead"] = !read.isEmpty
         if let feedback {
             context["passwordFeedback"] = feedback.text
             context["passwordFeedbackClass"] = feedback.ok ? "right" : "wrong"

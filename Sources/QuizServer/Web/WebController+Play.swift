@@ -34,7 +34,14 @@ extension WebController {
     func quizzes(_ visit: Visit) async throws -> Response {
         _ = try requireUser(visit, returnTo: "/quizzes")
         var context = base(visit, title: "Quizzes", tab: "Quizzes")
-        context["quizzes"] = try await Self.listings(store.allQuizzes())
+        // Quizzes about news articles are listed with the rest, each marked with its article.
+        var about: [Int64: [String]] = [:]
+        for link in try await store.articleQuizzes() { about[link.quizId, default: []].append(link.articleTitle) }
+        context["quizzes"] = try await Self.listings(store.allQuizzes()).map { listing in
+            var listing = listing
+            if let id = listing["id"] as? Int64, let titles = about[id] { listing["about"] = titles.joined(separator: "; ") }
+            return listing
+        }
         return renderer.render("quizzes", context)
     }
 

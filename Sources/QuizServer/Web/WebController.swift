@@ -91,6 +91,7 @@ struct WebController<Store: QuizStore>: Sendable {
             }
         }
         registerManage(on: router)
+        registerArticles(on: router)
     }
 
     // MARK: - Plumbing

@@ -1,0 +1,32 @@
+import Foundation
+import QuizFormats
+
+/// "Import articles from a feed": downloads an RSS or Atom feed over HTTP(S) and reads it, with
+/// `RemoteBankLoader`'s limits, redirect handling and private-address policy, and its two ways
+/// to fail: the server could not be reached (`connectivity`), or what came back is not a feed
+/// (`invalidData`, with every problem found).
+public struct RemoteFeedLoader: Sendable {
+    public typealias Error = RemoteBankLoader.Error
+
+    public var limits: RemoteBankLoader.Limits
+    public var now: Date
+
+    public init(limits: RemoteBankLoader.Limits = .init(), now: Date = Date()) {
+        self.limits = limits
+        self.now = now
+    }
+
+    public func load(_ url: URL) async throws(Error) -> NewsFeedReader.Feed {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
+            throw .invalidData("only http and https addresses can be loaded: \(url.absoluteString.prefix(200))")
+        }
+        let data = try await RemoteBankLoader(limits: limits).download(url)
+        do {
+            return try NewsFeedReader(maxBytes: limits.maxBytes, feedURL: url, now: now).read(data)
+        } catch {
+            var problems = error.problems
+            if error.omittedCount > 0 { problems.append(FormatProblem(message: "…and \(error.omittedCount) more problems")) }
+            throw .invalidData("\(url.absoluteString) is not an RSS or Atom feed Quizbox can read", problems: problems)
+        }
+    }
+}
