@@ -51,6 +51,7 @@ public func prepare(database: QuizDatabase, config: ServerConfig, time: any Time
 public func buildApplication(
     config: ServerConfig, database: QuizDatabase, time: any TimeSource, logger: Logger
 ) async throws -> some ApplicationProtocol {
+    for provider in config.oauthProviders { try provider.validate() }
     let store = SQLStore(database: database, cacheLifetime: config.resolvedCacheLifetime, time: time)
     let renderer = try await PageRenderer.load()
     let router = try buildRouter(store: store, renderer: renderer, config: config, time: time, logger: logger)
@@ -113,7 +114,8 @@ func buildRouter(
     let hasher = PasswordHasher(cost: config.bcryptCost)
     let limiter = LoginRateLimiter(limit: config.loginAttemptsPerMinute, window: 60, time: time, shared: shared ? store : nil)
     WebController(store: store, config: config, time: time, hasher: hasher, renderer: renderer, limiter: limiter,
-                  games: games, guessLimiter: guessLimiter, logger: logger)
+                  games: games, guessLimiter: guessLimiter, logger: logger,
+                  providerDirectory: ProviderDirectory(http: OAuthHTTP(), time: time))
         .register(on: router)
     let handler = APIHandler(store: store, config: config, time: time, hasher: hasher, limiter: limiter,
                              games: games, guessLimiter: guessLimiter, logger: logger)
