@@ -43,7 +43,7 @@ public struct ServerConfig: Sendable {
     public var publicURL = ""
     /// External sign-in providers ("Sign in with GitHub"), in button order.
     public var oauthProviders: [OAuthProviderConfig] = []
-    /// Minutes a sign-in may spend at the provider before it has to start over.
+    /// Seconds a sign-in may spend at the provider (and choosing a username) before it must start over.
     public var oauthPendingLifetime: TimeInterval = 10 * 60
 
     /// `publicURL`, or the listening address when none is set.

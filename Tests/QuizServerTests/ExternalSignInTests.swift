@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
+import NIOHTTP1
 import QuizCore
 import QuizServer
 import QuizStore

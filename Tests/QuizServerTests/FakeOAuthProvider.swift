@@ -139,8 +139,10 @@ final class FakeOAuthProvider: Sendable {
                 return self.json(["error": "invalid_request"], status: .badRequest)
             }
             let code = UUID().uuidString
-            self.state.withLock {
-                $0.codes[code] = (challenge, query["nonce"].map(String.init), redirect, $0.account)
+            let nonce = query["nonce"].map(String.init)
+            self.state.withLock { state in
+                let account = state.account
+                state.codes[code] = (challenge, nonce, redirect, account)
             }
             var headers = HTTPFields()
             let encodedState = state.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
@@ -156,23 +158,24 @@ final class FakeOAuthProvider: Sendable {
                 form[parts[0]] = parts.count > 1 ? parts[1] : ""
             }
             let plain = request.uri.queryParameters["plain"] != nil
-            let outcome: Result<(String, Account, String?), String> = self.state.withLock { state in
+            enum Outcome { case failure(String), success(String, Account, String?) }
+            let outcome: Outcome = self.state.withLock { state in
                 state.tokenRequests += 1
                 guard form["client_id"] == Self.clientId, form["client_secret"] == Self.clientSecret else { return .failure("invalid_client") }
                 guard form["grant_type"] == "authorization_code", let code = form["code"], let issued = state.codes[code],
                       !state.usedCodes.contains(code) else { return .failure("invalid_grant") }
                 state.usedCodes.insert(code)
                 guard form["redirect_uri"] == issued.redirect, let verifier = form["code_verifier"],
-                      Self.base64URL(SHA256.hash(data: Data(verifier.utf8))) == issued.challenge else { return .failure("invalid_grant") }
+                      Self.base64URL(Data(SHA256.hash(data: Data(verifier.utf8)))) == issued.challenge else { return .failure("invalid_grant") }
                 let access = UUID().uuidString
                 state.accessTokens[access] = issued.account
-                return .success((access, issued.account, issued.nonce))
+                return .success(access, issued.account, issued.nonce)
             }
             switch outcome {
             case .failure(let error):
                 // GitHub's way: 200 with an error body; the standard way: 400.
                 return self.json(["error": error], status: plain ? .ok : .badRequest)
-            case .success(let (access, account, nonce)):
+            case .success(let access, let account, let nonce):
                 var answer: [String: Any] = ["access_token": access, "token_type": "Bearer", "expires_in": 3600]
                 if !plain { answer["id_token"] = try self.idToken(for: account, nonce: nonce) }
                 return self.json(answer)

@@ -24,7 +24,8 @@ extension WebController {
         var context = base(visit, title: "Log in", notice: notice)
         context["next"] = Self.safeNext(next ?? request.uri.queryParameters["next"].map(String.init))
         context["username"] = username
-        providerButtons(next: context["next"] as? String ?? "/home", into: &context)
+        let after = Self.safeNext(next ?? request.uri.queryParameters["next"].map(String.init))
+        providerButtons(next: after, into: &context)
         if let feedback { context["feedback"] = feedback }
         return renderer.render("login", context, status: feedback == nil ? .ok : .unauthorized)
     }
