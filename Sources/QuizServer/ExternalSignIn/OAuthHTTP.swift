@@ -17,6 +17,13 @@ struct OAuthHTTP: Sendable {
     var timeout: TimeAmount = .seconds(10)
     var maxBytes = 256 << 10
 
+    /// One client for the process, like `HTTPClient.shared` but stricter: a provider's endpoints
+    /// are not followed through redirects (the token request carries the client secret), and a
+    /// provider that does not answer fails after 3 seconds of connection attempts, not 90.
+    static let client = HTTPClient(
+        eventLoopGroupProvider: .singleton,
+        configuration: .init(redirectConfiguration: .disallow, timeout: .init(connect: .seconds(3), read: .seconds(10))))
+
     func getJSON<T: Decodable>(_ type: T.Type, from url: String, bearer: String? = nil) async throws(Failure) -> T {
         var request = HTTPClientRequest(url: url)
         request.headers.add(name: "Accept", value: "application/json")
@@ -52,7 +59,7 @@ struct OAuthHTTP: Sendable {
         request.headers.add(name: "User-Agent", value: "Quizbox")
         let response: HTTPClientResponse
         do {
-            response = try await HTTPClient.shared.execute(request, deadline: .now() + timeout)
+            response = try await Self.client.execute(request, deadline: .now() + timeout)
         } catch {
             throw .unreachable(RemoteBankLoader.describe(error))
         }
