@@ -192,10 +192,21 @@ import Testing
         try await withFlow { _, client, env in
             let browser = TestBrowser(client)
             let callback = try await Self.visitProvider(try await browser.get("/auth/fakeid/start"))
+            let saved = try #require(browser.cookies["quizbox_oauth_state"])
             let forged = callback.replacingOccurrences(of: "state=", with: "state=X")
             try await Self.expectFailure(try await browser.get(forged), .badRequest, "This sign-in did not start here", env: env)
-            // Another browser (login CSRF: someone else's callback) is refused too.
+            // Another browser (login CSRF: someone else's callback) is refused too, even one
+            // that has a sign-in of its own under way.
             try await Self.expectFailure(try await TestBrowser(client).get(callback), .badRequest, "This sign-in did not start here", env: env)
+            let victim = TestBrowser(client)
+            _ = try await Self.visitProvider(try await victim.get("/auth/fakeid/start"))
+            try await Self.expectFailure(try await victim.get(callback), .badRequest, "This sign-in did not start here", env: env)
+            // The owner's sign-in still works: the refused attempts did not use it up. (A refused
+            // callback clears the browser's state cookie, so it is put back as it was.)
+            browser.setCookie("quizbox_oauth_state", saved)
+            let done = try await browser.get(callback)
+            #expect(done.status == .seeOther)
+            #expect(Self.setsSession(done))
         }
     }
 
