@@ -85,6 +85,10 @@ import Testing
                 let refused = try await other.post("/login", [("username", "ada"), ("password", password)])
                 #expect(refused.status == .unauthorized)
                 #expect(!Self.setsSession(refused))
+                let api = try await client.execute(
+                    uri: "/api/v1/sessions", method: .post, headers: [.contentType: "application/json"],
+                    body: ByteBuffer(string: #"{"username": "ada", "password": "\#(password)"}"#)) { $0 }
+                #expect(api.status == .unauthorized)
             }
         }
     }
@@ -276,6 +280,20 @@ import Testing
             try await Self.expectFailure(try await Self.signIn(browser, provider: "tokendown"), .badGateway,
                                          "FakeHub could not be reached", env: env)
             try await Self.expectFailure(try await browser.get("/auth/nosuch/start"), .notFound, "No such sign-in provider", env: env)
+        }
+    }
+
+    @Test func startingSignInsIsRateLimitedLikeLogIns() async throws {
+        try await withFlow { _, client, env in
+            let browser = TestBrowser(client)
+            for _ in 0..<env.config.loginAttemptsPerMinute {
+                #expect(try await browser.get("/auth/fakeid/start").status == .seeOther)
+            }
+            let limited = try await browser.get("/auth/fakeid/start")
+            #expect(limited.status == .tooManyRequests)
+            #expect(limited.contains("Too many sign-ins"))
+            env.time.advance(by: 61)
+            #expect(try await browser.get("/auth/fakeid/start").status == .seeOther)
         }
     }
 

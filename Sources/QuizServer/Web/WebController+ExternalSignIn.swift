@@ -63,6 +63,11 @@ extension WebController {
             } else if visit.user != nil {
                 throw Redirect(location: "/home")
             }
+            // Each start stores a pending sign-in for ten minutes: as many per client address as log-ins.
+            guard try await limiter.allow(keys: ["signin-ip:" + ClientAddress.current]) else {
+                return renderer.render("error", errorContext(visit, heading: "Too many sign-ins", message: LoginRateLimiter.message),
+                                       status: .tooManyRequests)
+            }
             let next = linking ? "/profile" : Self.safeNext(request.uri.queryParameters["next"].map(String.init))
             let (url, state) = try await flow.start(provider, linkUserId: linkUserId, next: next)
             return PageRenderer.redirect(to: url, cookies: [cookie(Self.stateCookie, state, maxAge: Int(config.oauthPendingLifetime))])
