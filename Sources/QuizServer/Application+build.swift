@@ -26,14 +26,16 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
 public func buildApplication(
     config: ServerConfig, time: any TimeSource = SystemTimeSource(), logger: Logger = Logger(label: "quizbox")
 ) async throws -> some ApplicationProtocol {
+    // A sign-in provider with a setting missing stops the server before anything is opened.
+    for provider in config.oauthProviders { try provider.validate() }
     let database = try await QuizDatabase.open(config.database, poolSize: config.databasePoolSize, logger: logger)
     do {
         try await prepare(database: database, config: config, time: time, logger: logger)
+        return try await buildApplication(config: config, database: database, time: time, logger: logger)
     } catch {
         try? await database.close()
         throw error
     }
-    return try await buildApplication(config: config, database: database, time: time, logger: logger)
 }
 
 /// Migrations, then the starter bank when there is no question yet.
