@@ -214,6 +214,17 @@ import Testing
         }
     }
 
+    @Test func aSignInRefusedAtTheProviderSaysSo() async throws {
+        try await withFlow { _, client, env in
+            let browser = TestBrowser(client)
+            _ = try await browser.get("/auth/fakeid/start")
+            let state = try #require(browser.cookies["quizbox_oauth_state"])
+            let denied = try await browser.get("/auth/fakeid/callback?error=access_denied&state=\(state)")
+            try await Self.expectFailure(denied, .badRequest, "Fake ID did not confirm the sign-in", env: env)
+            #expect(denied.contains("access_denied"))
+        }
+    }
+
     @Test func aReplayedCodeIsRefused() async throws {
         try await withFlow { fake, client, env in
             let browser = TestBrowser(client)

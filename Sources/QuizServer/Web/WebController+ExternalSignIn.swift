@@ -157,7 +157,7 @@ extension WebController {
         case .unknownProvider:
             (.notFound, "No such sign-in provider", "This Quizbox does not offer that way to sign in.")
         case .unreachable(let provider, let reason):
-            (.badGateway, "\(provider) could not be reached", "Signing in through \(provider) did not work: \(reason). Try again in a while, or log in with your password.")
+            (.badGateway, "\(provider.prefix(1).uppercased() + provider.dropFirst()) could not be reached", "Signing in through \(provider) did not work: \(reason). Try again in a while, or log in with your password.")
         case .stateMismatch:
             (.badRequest, "This sign-in did not start here", "The answer from the provider does not belong to a sign-in started in this browser, so it was ignored. Start again from the log-in page.")
         case .expired:
