@@ -144,8 +144,11 @@ import Testing
             let callback = try await Self.visitProvider(try await browser.get(url))
             let done = try await browser.get(callback)
             #expect(done.status == .seeOther)
-            #expect(done.location?.hasPrefix("/profile?linked=") == true)
-            #expect(try await browser.follow(done).contains("linked as robert"))
+            #expect(done.location == "/profile?linked=fakeid")
+            let linkedPage = try await browser.follow(done)
+            #expect(linkedPage.contains("linked as robert"))
+            #expect(linkedPage.contains("Fake ID is now linked"))
+            #expect(!(try await browser.get("/profile?linked=Free+prizes").contains("Free prizes")))
             let bob = try #require(try await env.store.credentials(username: "bob")).user
             #expect(try await env.store.identities(userId: bob.id).map(\.provider) == ["fakeid"])
             let later = TestBrowser(client)

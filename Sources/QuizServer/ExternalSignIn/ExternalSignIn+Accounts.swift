@@ -41,7 +41,7 @@ extension ExternalSignIn {
 
     func link(_ provider: OAuthProviderConfig, subject: String, profile: Profile, userId: Int64) async throws(Failure) -> Outcome {
         if let existing = try await lookUp(provider, subject: subject) {
-            if existing.userId == userId { return .linked(provider: provider.displayName) }
+            if existing.userId == userId { return .linked(provider: provider.name) }
             throw .identityTaken(provider: provider.displayName)
         }
         do {
@@ -52,7 +52,7 @@ extension ExternalSignIn {
         } catch {
             throw .unreachable(provider: "the database", reason: "the link could not be saved")
         }
-        return .linked(provider: provider.displayName)
+        return .linked(provider: provider.name)
     }
 
     /// A new account named after the provider's username, or, when that cannot be, a second

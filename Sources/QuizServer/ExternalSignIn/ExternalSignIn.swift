@@ -27,6 +27,7 @@ struct ExternalSignIn<Store: QuizStore>: Sendable {
     /// What a finished sign-in leads to.
     enum Outcome: Equatable {
         case signedIn(userId: Int64, next: String)
+        /// `provider` is the configured name.
         case linked(provider: String)
         /// The provider's username cannot be used: the person picks one. `token` goes in a cookie.
         case chooseUsername(token: String, suggestion: String, reason: String)

@@ -144,8 +144,11 @@ extension WebController {
         }
         context["hasProviders"] = !config.oauthProviders.isEmpty || !linked.isEmpty
         var linkNotice = linkFeedback
-        if linkNotice == nil, let name = request?.uri.queryParameters["linked"] {
-            linkNotice = ("\(String(name.prefix(40))) is now linked: you can sign in with it.", true)
+        // Only a configured provider's name: the address cannot put other words on the page.
+        if linkNotice == nil, let name = request?.uri.queryParameters["linked"],
+           let provider = linked.first(where: { $0.provider == name }).flatMap({ identity in
+               config.oauthProviders.first { $0.name == identity.provider } }) {
+            linkNotice = ("\(provider.displayName) is now linked: you can sign in with it.", true)
         }
         if let linkNotice {
             context["linkFeedback"] = linkNotice.text

@@ -92,8 +92,8 @@ extension WebController {
                 guard let user = try await store.user(id: userId) else { throw ExternalSignIn<Store>.Failure.expired }
                 let session = try await startSession(for: user)
                 return PageRenderer.redirect(to: next, cookies: [clearState, session])
-            case .linked(let displayName):
-                return PageRenderer.redirect(to: "/profile?linked=\(Self.encode(displayName))", cookies: [clearState])
+            case .linked(let name):
+                return PageRenderer.redirect(to: "/profile?linked=\(name)", cookies: [clearState])
             case .chooseUsername(let token, let suggestion, let reason):
                 var page = chooseUsernamePage(visit, provider: provider, suggestion: suggestion, notice: reason, error: nil)
                 page.headers.append(HTTPField(name: .setCookie, value: clearState))
