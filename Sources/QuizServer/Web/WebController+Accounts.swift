@@ -22,9 +22,9 @@ extension WebController {
             nil
         }
         var context = base(visit, title: "Log in", notice: notice)
-        context["next"] = Self.safeNext(next ?? request.uri.queryParameters["next"].map(String.init))
-        context["username"] = username
         let after = Self.safeNext(next ?? request.uri.queryParameters["next"].map(String.init))
+        context["next"] = after
+        context["username"] = username
         providerButtons(next: after, into: &context)
         if let feedback { context["feedback"] = feedback }
         return renderer.render("login", context, status: feedback == nil ? .ok : .unauthorized)
@@ -145,9 +145,8 @@ extension WebController {
         context["hasProviders"] = !config.oauthProviders.isEmpty || !linked.isEmpty
         var linkNotice = linkFeedback
         // Only a configured provider's name: the address cannot put other words on the page.
-        if linkNotice == nil, let name = request?.uri.queryParameters["linked"],
-           let provider = linked.first(where: { $0.provider == name }).flatMap({ identity in
-               config.oauthProviders.first { $0.name == identity.provider } }) {
+        if linkNotice == nil, let name = request?.uri.queryParameters["linked"], linked.contains(where: { $0.provider == name }),
+           let provider = config.oauthProviders.first(where: { $0.name == name }) {
             linkNotice = ("\(provider.displayName) is now linked: you can sign in with it.", true)
         }
         if let linkNotice {
