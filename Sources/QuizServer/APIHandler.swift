@@ -55,7 +55,8 @@ extension APIHandler {
         }
         let refused = APIError(.unauthorized, "invalid_credentials", "Wrong username or password.")
         guard body.username.count <= 64, body.password.utf8.count <= 1024 else { throw refused }
-        guard let (user, hash) = try await store.credentials(username: body.username) else {
+        guard let (user, storedHash) = try await store.credentials(username: body.username), let hash = storedHash else {
+            // No such user, or no password (signed up through a provider): refused alike.
             try await hasher.verifyAgainstDummy(body.password)
             throw refused
         }
@@ -75,6 +76,13 @@ extension APIHandler {
         }
         ResponseCookies.set(SessionTokens.clearingCookie(secure: config.secureCookies))
         return .noContent(.init())
+    }
+
+    func listAuthProviders(_ input: Operations.ListAuthProviders.Input) async throws -> Operations.ListAuthProviders.Output {
+        let base = config.resolvedPublicURL
+        return .ok(.init(body: .json(.init(providers: config.oauthProviders.map {
+            .init(name: $0.name, displayName: $0.displayName, startUrl: "\(base)/auth/\($0.name)/start")
+        }))))
     }
 
     func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {

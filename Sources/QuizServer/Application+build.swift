@@ -26,14 +26,16 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
 public func buildApplication(
     config: ServerConfig, time: any TimeSource = SystemTimeSource(), logger: Logger = Logger(label: "quizbox")
 ) async throws -> some ApplicationProtocol {
+    // A sign-in provider with a setting missing stops the server before anything is opened.
+    for provider in config.oauthProviders { try provider.validate() }
     let database = try await QuizDatabase.open(config.database, poolSize: config.databasePoolSize, logger: logger)
     do {
         try await prepare(database: database, config: config, time: time, logger: logger)
+        return try await buildApplication(config: config, database: database, time: time, logger: logger)
     } catch {
         try? await database.close()
         throw error
     }
-    return try await buildApplication(config: config, database: database, time: time, logger: logger)
 }
 
 /// Migrations, then the starter bank when there is no question yet.
@@ -51,6 +53,7 @@ public func prepare(database: QuizDatabase, config: ServerConfig, time: any Time
 public func buildApplication(
     config: ServerConfig, database: QuizDatabase, time: any TimeSource, logger: Logger
 ) async throws -> some ApplicationProtocol {
+    for provider in config.oauthProviders { try provider.validate() }
     let store = SQLStore(database: database, cacheLifetime: config.resolvedCacheLifetime, time: time)
     let renderer = try await PageRenderer.load()
     let router = try buildRouter(store: store, renderer: renderer, config: config, time: time, logger: logger)
@@ -113,7 +116,8 @@ func buildRouter(
     let hasher = PasswordHasher(cost: config.bcryptCost)
     let limiter = LoginRateLimiter(limit: config.loginAttemptsPerMinute, window: 60, time: time, shared: shared ? store : nil)
     WebController(store: store, config: config, time: time, hasher: hasher, renderer: renderer, limiter: limiter,
-                  games: games, guessLimiter: guessLimiter, logger: logger)
+                  games: games, guessLimiter: guessLimiter, logger: logger,
+                  providerDirectory: ProviderDirectory(http: OAuthHTTP(), time: time))
         .register(on: router)
     let handler = APIHandler(store: store, config: config, time: time, hasher: hasher, limiter: limiter,
                              games: games, guessLimiter: guessLimiter, logger: logger)

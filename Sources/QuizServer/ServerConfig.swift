@@ -37,6 +37,21 @@ public struct ServerConfig: Sendable {
     /// Lets remote imports load from loopback, private and link-local addresses (off: an author
     /// could otherwise make the server fetch internal services).
     public var remoteImportAllowPrivate = false
+    /// The address people reach this Quizbox at (scheme, host, port, no trailing slash), for links
+    /// that leave the site: external sign-in's redirect URI is `{publicURL}/auth/{provider}/callback`.
+    /// Empty: `http://{host}:{port}`, right only on a laptop.
+    public var publicURL = ""
+    /// External sign-in providers ("Sign in with GitHub"), in button order.
+    public var oauthProviders: [OAuthProviderConfig] = []
+    /// Seconds a sign-in may spend at the provider (and choosing a username) before it must start over.
+    public var oauthPendingLifetime: TimeInterval = 10 * 60
+
+    /// `publicURL`, or the listening address when none is set.
+    public var resolvedPublicURL: String {
+        var url = publicURL.isEmpty ? "http://\(host):\(port)" : publicURL
+        while url.hasSuffix("/") { url.removeLast() }
+        return url
+    }
 
     /// The limits remote imports run with on this server.
     public var remoteImportLimits: RemoteBankLoader.Limits {
@@ -70,5 +85,7 @@ public struct ServerConfig: Sendable {
         contactURL = config.string(forKey: "contactUrl", default: contactURL)
         loginAttemptsPerMinute = config.int(forKey: "loginAttemptsPerMinute", default: loginAttemptsPerMinute)
         remoteImportAllowPrivate = config.bool(forKey: "remoteImportAllowPrivate", default: remoteImportAllowPrivate)
+        publicURL = config.string(forKey: "publicUrl", default: publicURL)
+        oauthProviders = OAuthProviderConfig.all(from: config)
     }
 }

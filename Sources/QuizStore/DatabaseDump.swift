@@ -49,8 +49,9 @@ public enum DatabaseDump {
         }
     }
 
-    /// In an order that respects every foreign key. Rate limits, import previews and migrations are
-    /// left out: the first two are transient and the last belongs to the target.
+    /// In an order that respects every foreign key. Rate limits, import previews, pending external
+    /// sign-ins and migrations are left out: the first three are transient and the last belongs to
+    /// the target.
     static let tables: [Table] = [
         Table(name: "users", columns: [("id", .int), ("username", .text), ("username_key", .text), ("first_name", .text),
                                        ("last_name", .text), ("password_hash", .text), ("role", .text), ("points", .int), ("created_at", .int)]),
@@ -84,6 +85,10 @@ public enum DatabaseDump {
                                           ("image_url", .text), ("published_at", .int), ("dedupe_key", .text), ("quiz_id", .int),
                                           ("created_by", .int), ("created_at", .int)]),
         Table(name: "article_reads", columns: [("user_id", .int), ("article_id", .int), ("read_at", .int)]),
+        Table(name: "external_identities", columns: [("provider", .text), ("subject", .text), ("user_id", .int),
+                                                     ("provider_username", .text), ("created_at", .int)]),
+        // oauth_pending is left out like rate_limits: a sign-in in flight lives ten minutes and
+        // belongs to the browser that started it on the old instance.
     ]
 
     struct Header: Codable { var quizbox: String = "database dump"; var schemaVersion: Int }

@@ -168,6 +168,30 @@ public struct Migrations: Sendable {
                 """,
             ]
         },
+        Migration(version: 7, name: "sign-in with external providers: linked identities, pending sign-ins") { _ in
+            [
+                // One row per provider account linked to a Quizbox account; at most one per provider
+                // for each user, so the profile can say which account is linked.
+                """
+                CREATE TABLE external_identities (provider TEXT NOT NULL, subject TEXT NOT NULL,
+                  user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                  provider_username TEXT NOT NULL, created_at BIGINT NOT NULL,
+                  PRIMARY KEY (provider, subject), UNIQUE (user_id, provider))
+                """,
+                // A sign-in between leaving for the provider and coming back, found by the SHA-256 of
+                // its `state`; deleted when used, so a state works once. Several instances may share
+                // the database, so it lives here and not in memory. When the provider's username
+                // cannot be used, the verified identity waits here (subject, profile) while the person
+                // chooses one. Provider tokens are never stored.
+                """
+                CREATE TABLE oauth_pending (state_hash TEXT PRIMARY KEY, provider TEXT NOT NULL,
+                  code_verifier TEXT NOT NULL, nonce TEXT NOT NULL,
+                  link_user_id BIGINT REFERENCES users(id) ON DELETE CASCADE, next_path TEXT NOT NULL,
+                  subject TEXT, profile TEXT, created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL)
+                """,
+                "CREATE INDEX oauth_pending_by_expiry ON oauth_pending (expires_at)",
+            ]
+        },
         Migration(version: 10, name: "import uploads shared by every instance") { _ in
             [
                 // A file previewed on the manage page, until its import is confirmed (on any instance).

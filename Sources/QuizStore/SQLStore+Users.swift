@@ -5,6 +5,14 @@ import SQLKit
 extension SQLStore: UserStore {
     static let userColumns = "u.id, u.username, u.first_name, u.last_name, u.role, u.points, u.created_at"
 
+    /// What `password_hash` holds for an account without a password. Not a bcrypt hash ("$2…"),
+    /// so no password can ever match it, and never handed to bcrypt: the store reads it as nil.
+    static let noPassword = "!"
+
+    static func passwordHash(stored: String) -> String? {
+        stored == noPassword || !stored.hasPrefix("$") ? nil : stored
+    }
+
     static func decodeUser(_ row: any SQLRow) throws -> User {
         User(
             id: try row.int64("id"), username: try row.string("username"),
@@ -15,24 +23,27 @@ extension SQLStore: UserStore {
     }
 
     public func createUser(_ user: NewUser) async throws -> User {
-        let key = Registration.usernameKey(user.username)
         defer { caches.invalidateRanking() }
-        return try await database.transaction { db in
-            // The UNIQUE index decides, so two registrations racing (on PostgreSQL, where writers
-            // run side by side) end with one account and one `usernameTaken`.
-            let row = try await db.raw("""
-                INSERT INTO users (username, username_key, first_name, last_name, password_hash, role, points, created_at)
-                VALUES (\(bind: user.username), \(bind: key), \(bind: user.firstName), \(bind: user.lastName),
-                        \(bind: user.passwordHash), \(bind: user.role.rawValue), 0, \(bind: user.createdAt.millis))
-                ON CONFLICT (username_key) DO NOTHING RETURNING id
-                """).first()
-            guard let id = try row?.int64("id") else { throw StoreError.usernameTaken }
-            try await Self.moveBucket(db, from: nil, to: 0)
-            return User(
-                id: id, username: user.username, firstName: user.firstName, lastName: user.lastName,
-                role: user.role, points: 0, createdAt: Date(millis: user.createdAt.millis)
-            )
-        }
+        return try await database.transaction { db in try await Self.insertUser(user, on: db) }
+    }
+
+    /// Inserts the user and counts them in the points buckets, inside the caller's transaction.
+    static func insertUser(_ user: NewUser, on db: any SQLDatabase) async throws -> User {
+        let key = Registration.usernameKey(user.username)
+        // The UNIQUE index decides, so two registrations racing (on PostgreSQL, where writers
+        // run side by side) end with one account and one `usernameTaken`.
+        let row = try await db.raw("""
+            INSERT INTO users (username, username_key, first_name, last_name, password_hash, role, points, created_at)
+            VALUES (\(bind: user.username), \(bind: key), \(bind: user.firstName), \(bind: user.lastName),
+                    \(bind: user.passwordHash ?? noPassword), \(bind: user.role.rawValue), 0, \(bind: user.createdAt.millis))
+            ON CONFLICT (username_key) DO NOTHING RETURNING id
+            """).first()
+        guard let id = try row?.int64("id") else { throw StoreError.usernameTaken }
+        try await moveBucket(db, from: nil, to: 0)
+        return User(
+            id: id, username: user.username, firstName: user.firstName, lastName: user.lastName,
+            role: user.role, points: 0, createdAt: Date(millis: user.createdAt.millis)
+        )
     }
 
     /// Cached for the cache lifetime; this process drops the entry whenever it changes the user.
@@ -45,13 +56,13 @@ extension SQLStore: UserStore {
         }
     }
 
-    public func credentials(username: String) async throws -> (user: User, passwordHash: String)? {
+    public func credentials(username: String) async throws -> (user: User, passwordHash: String?)? {
         let key = Registration.usernameKey(username)
         return try await database.read { db in
             guard let row = try await db.raw("""
                 SELECT \(unsafeRaw: Self.userColumns), u.password_hash FROM users u WHERE u.username_key = \(bind: key)
                 """).first() else { return nil }
-            return (try Self.decodeUser(row), try row.string("password_hash"))
+            return (try Self.decodeUser(row), Self.passwordHash(stored: try row.string("password_hash")))
         }
     }
 
@@ -77,7 +88,8 @@ extension SQLStore: UserStore {
 
     public func passwordHash(userId: Int64) async throws -> String? {
         try await database.read { db in
-            try await db.raw("SELECT password_hash FROM users WHERE id = \(bind: userId)").first()?.string("password_hash")
+            try await db.raw("SELECT password_hash FROM users WHERE id = \(bind: userId)").first()
+                .flatMap { Self.passwordHash(stored: try $0.string("password_hash")) }
         }
     }
 

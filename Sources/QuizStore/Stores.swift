@@ -6,16 +6,23 @@ public enum StoreError: Error, Sendable, Equatable {
     case usernameTaken
     case notFound
     case attemptFinished
+    /// The provider account is linked to another Quizbox account, or this account already has one
+    /// of that provider linked.
+    case identityTaken
+    /// Unlinking would leave the account with no way to sign in (no password, no other provider).
+    case lastSignInMethod
 }
 
 public struct NewUser: Sendable {
     public var username: String
     public var firstName: String
     public var lastName: String
-    public var passwordHash: String
+    /// nil: the account has no password (created through a provider) and cannot log in with one
+    /// until its owner sets one.
+    public var passwordHash: String?
     public var role: Role
     public var createdAt: Date
-    public init(username: String, firstName: String, lastName: String, passwordHash: String, role: Role, createdAt: Date) {
+    public init(username: String, firstName: String, lastName: String, passwordHash: String?, role: Role, createdAt: Date) {
         self.username = username
         self.firstName = firstName
         self.lastName = lastName
@@ -29,11 +36,12 @@ public protocol UserStore: Sendable {
     /// Throws `StoreError.usernameTaken` when the name is taken, ignoring case.
     func createUser(_ user: NewUser) async throws -> User
     func user(id: Int64) async throws -> User?
-    /// The user and their password hash, for checking a log-in.
-    func credentials(username: String) async throws -> (user: User, passwordHash: String)?
+    /// The user and their password hash, for checking a log-in; a nil hash means the account has
+    /// no password and no password may log in to it.
+    func credentials(username: String) async throws -> (user: User, passwordHash: String?)?
     func setPasswordHash(_ hash: String, userId: Int64) async throws
     func setRole(_ role: Role, username: String) async throws
-    /// The stored password hash, to check a password change.
+    /// The stored password hash, to check a password change; nil when the user has none (or is missing).
     func passwordHash(userId: Int64) async throws -> String?
     func quizzesFinished(userId: Int64) async throws -> Int
 }
@@ -189,4 +197,4 @@ public protocol GameStore: Sendable {
 }
 
 public typealias QuizStore = UserStore & SessionStore & CatalogStore & AttemptStore & LeaderboardStore & PracticeStore & GameStore
-    & AuthoringStore & UploadStore & ArticleStore
+    & AuthoringStore & UploadStore & ArticleStore & ExternalIdentityStore

@@ -22,6 +22,10 @@ import Testing
                 let board = try await moved.leaderboard(userId: newcomer.id, limit: 3)
                 #expect(board.top.map(\.username) == ["ada", "bob", "cy"])
                 #expect(try await moved.credentials(username: "ada")?.passwordHash == "$2b$04$hash")
+                let octo = try #require(try await moved.credentials(username: "octo"))
+                #expect(octo.passwordHash == nil)
+                #expect(try await moved.identity(provider: "github", subject: "9")?.userId == octo.user.id)
+                #expect(try await moved.takePendingSignIn(stateHash: "s", at: t0) == nil)
                 try await withStore(.sqlite) { back in
                     let second = try await dump(moved)
                     try await DatabaseDump.import(second.split(separator: "\n", omittingEmptySubsequences: false), into: back.database)
@@ -85,6 +89,13 @@ import Testing
         let game = try await store.startGame(userId: users[0], questionId: nameAll, at: t0)
         _ = try await store.recordFind(gameId: game.id, item: 1, at: t0)
         _ = try await store.endGame(id: game.id, reason: .gaveUp, at: t0.addingTimeInterval(5), points: 1)
+        // An account made through a provider: no password, one linked identity; a sign-in in flight is not copied.
+        var octo = newUser("octo")
+        octo.passwordHash = nil
+        _ = try await store.createUser(octo, linking: ExternalIdentity(provider: "github", subject: "9", userId: 0,
+                                                                       providerUsername: "octocat", createdAt: t0))
+        try await store.savePendingSignIn(PendingSignIn(stateHash: "s", provider: "github", codeVerifier: "v", nonce: "n",
+                                                        linkUserId: nil, next: "/home", createdAt: t0, expiresAt: t0 + 600))
     }
 
     private func dump(_ store: SQLStore) async throws -> String {

@@ -49,7 +49,7 @@ SCREEN_FILE = re.compile(r"^(\d+x\d+-\d\d-.+|FAILED-.+)\.png$")
 class Server:
     """A running `quizbox serve --port 0` on its own database, stopped with SIGTERM."""
 
-    def __init__(self, directory: Path):
+    def __init__(self, directory: Path, port: int = 0, env: dict | None = None):
         if not os.access(BINARY, os.X_OK):
             pytest.fail(f"{BINARY} is missing: build it first (swift build --product quizbox)")
         self.directory = directory
@@ -58,8 +58,8 @@ class Server:
         self.log = []
         self._answer_keys = {}
         self.process = subprocess.Popen(
-            [str(BINARY), "serve", "--port", "0", "--database", str(self.database)],
-            cwd=directory, env={**os.environ, "QUIZBOX_BCRYPT_COST": "4"},
+            [str(BINARY), "serve", "--port", str(port), "--database", str(self.database)],
+            cwd=directory, env={**os.environ, "QUIZBOX_BCRYPT_COST": "4", **(env or {})},
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         ready = threading.Event()
 

@@ -22,8 +22,10 @@ extension WebController {
             nil
         }
         var context = base(visit, title: "Log in", notice: notice)
-        context["next"] = Self.safeNext(next ?? request.uri.queryParameters["next"].map(String.init))
+        let after = Self.safeNext(next ?? request.uri.queryParameters["next"].map(String.init))
+        context["next"] = after
         context["username"] = username
+        providerButtons(next: after, into: &context)
         if let feedback { context["feedback"] = feedback }
         return renderer.render("login", context, status: feedback == nil ? .ok : .unauthorized)
     }
@@ -40,7 +42,9 @@ extension WebController {
         }
         let refused = "Wrong username or password."
         guard !username.isEmpty, !password.isEmpty, username.count <= 64, password.utf8.count <= 1024,
-              let (user, hash) = try await store.credentials(username: username) else {
+              let (user, storedHash) = try await store.credentials(username: username), let hash = storedHash else {
+            // An unknown user, or one without a password (signed up through a provider): the same
+            // answer, after the same bcrypt work, so neither can be told from a wrong password.
             if !password.isEmpty { try await hasher.verifyAgainstDummy(password) }
             return try await loginPage(visit, request: request, feedback: username.isEmpty || password.isEmpty
                 ? "Enter your username and password." : refused, username: username, next: next)
@@ -79,6 +83,7 @@ extension WebController {
             return entry
         }
         if !errors.isEmpty { context["feedback"] = "Please fix the marked fields." }
+        providerButtons(next: "/home", into: &context)
         return renderer.render("register", context, status: errors.isEmpty ? .ok : .unprocessableContent)
     }
 
@@ -109,7 +114,8 @@ extension WebController {
         return PageRenderer.redirect(to: "/login?loggedout=1", cookies: [SessionTokens.clearingCookie(secure: config.secureCookies)])
     }
 
-    func profile(_ visit: Visit, feedback: (text: String, ok: Bool)?) async throws -> Response {
+    func profile(_ visit: Visit, feedback: (text: String, ok: Bool)?, linkFeedback: (text: String, ok: Bool)? = nil,
+                 request: Request? = nil) async throws -> Response {
         let signedIn = try requireUser(visit, returnTo: "/profile")
         guard let user = try await store.user(id: signedIn.id) else { throw Redirect(location: "/login") }
         var context = base(visit, title: "Profile", tab: "Profile")
@@ -128,16 +134,44 @@ extension WebController {
             context["passwordFeedback"] = feedback.text
             context["passwordFeedbackClass"] = feedback.ok ? "right" : "wrong"
         }
-        return renderer.render("profile", context, status: feedback.map { $0.ok ? .ok : .unprocessableContent } ?? .ok)
+        // A provider-made account has no password until its owner sets one: no old one to ask for.
+        context["hasPassword"] = try await store.passwordHash(userId: user.id) != nil
+        let linked = try await store.identities(userId: user.id)
+        context["linked"] = linked.map { identity -> [String: Any] in
+            ["name": identity.provider, "providerUsername": identity.providerUsername,
+             "displayName": config.oauthProviders.first { $0.name == identity.provider }?.displayName ?? identity.provider]
+        }
+        let unlinked = config.oauthProviders.filter { provider in !linked.contains { $0.provider == provider.name } }
+        context["linkable"] = unlinked.map { provider -> [String: Any] in
+            ["name": provider.name, "displayName": provider.displayName,
+             "url": "/auth/\(provider.name)/start?link=1&csrf=\(Self.encode(visit.csrf))"]
+        }
+        context["hasProviders"] = !config.oauthProviders.isEmpty || !linked.isEmpty
+        var linkNotice = linkFeedback
+        // Only a configured provider's name: the address cannot put other words on the page.
+        if linkNotice == nil, let name = request?.uri.queryParameters["linked"], linked.contains(where: { $0.provider == name }),
+           let provider = config.oauthProviders.first(where: { $0.name == name }) {
+            linkNotice = ("\(provider.displayName) is now linked: you can sign in with it.", true)
+        }
+        if let linkNotice {
+            context["linkFeedback"] = linkNotice.text
+            context["linkFeedbackClass"] = linkNotice.ok ? "right" : "wrong"
+        }
+        let failed = feedback.map { !$0.ok } ?? false || linkFeedback.map { !$0.ok } ?? false
+        return renderer.render("profile", context, status: failed ? .unprocessableContent : .ok)
     }
 
     func changePassword(_ visit: Visit, _ form: WebForm, request: Request) async throws -> Response {
         let user = try requireUser(visit, returnTo: "/profile")
         let old = form["old_password"] ?? ""
         let new = form["new_password"] ?? ""
-        guard let hash = try await store.passwordHash(userId: user.id), old.utf8.count <= 1024,
-              try await hasher.verify(old, hash: hash) else {
-            return try await profile(visit, feedback: ("Your current password is not right.", false))
+        // An account without a password (made through a provider) sets its first one without an
+        // old one: the person is signed in, which is what the old password would prove.
+        let hadPassword = try await store.passwordHash(userId: user.id)
+        if let hash = hadPassword {
+            guard old.utf8.count <= 1024, try await hasher.verify(old, hash: hash) else {
+                return try await profile(visit, feedback: ("Your current password is not right.", false))
+            }
         }
         guard new == (form["new_password_confirm"] ?? "") else {
             return try await profile(visit, feedback: ("The two new passwords differ.", false))
@@ -152,7 +186,9 @@ extension WebController {
         if let credential = RequestCredential.current {
             try await store.deleteSessions(userId: user.id, keeping: SessionTokens.hash(credential.token))
         }
-        return try await profile(visit, feedback: ("Your password has been changed. Other devices have been logged out.", true))
+        return try await profile(visit, feedback: (hadPassword == nil
+            ? "Your password is set: you can now also log in with your username and password. Other devices have been logged out."
+            : "Your password has been changed. Other devices have been logged out.", true))
     }
 
     func contact(_ visit: Visit, request: Request) async throws -> Response {

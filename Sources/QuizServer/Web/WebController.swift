@@ -16,6 +16,8 @@ struct WebController<Store: QuizStore>: Sendable {
     let games: GameTable
     let guessLimiter: LoginRateLimiter
     let logger: Logger
+    /// Sign-in providers' discovery documents and keys, shared by every request.
+    let providerDirectory: ProviderDirectory
 
     var playing: Playing<Store> { Playing(store: store, time: time, games: games, guessLimiter: guessLimiter) }
 
@@ -78,10 +80,11 @@ struct WebController<Store: QuizStore>: Sendable {
         }
         router.get("/history") { request, _ in try await page(request, play: true) { try await history($0, request: request) } }
         router.get("/leaderboard") { request, _ in try await page(request) { try await leaderboard($0) } }
-        router.get("/profile") { request, _ in try await page(request) { try await profile($0, feedback: nil) } }
+        router.get("/profile") { request, _ in try await page(request) { try await profile($0, feedback: nil, request: request) } }
         router.post("/profile/password") { request, context in try await post(request, context) { try await changePassword($0, $1, request: request) } }
         router.get("/contact") { request, _ in try await page(request) { try await contact($0, request: request) } }
         registerModes(on: router)
+        registerExternalSignIn(on: router)
         router.get("/manage") { request, _ in try await page(request) { try await manage($0, feedback: nil) } }
         router.post("/manage/import") { request, context in try await post(request, context) { try await importBank($0, $1) } }
         router.get("/manage/quizzes/:id/export") { request, context in
