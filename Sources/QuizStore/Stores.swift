@@ -188,4 +188,4 @@ public protocol GameStore: Sendable {
     func endGame(id: Int64, reason: NameAllGame.EndReason, at date: Date, points: Int) async throws -> Bool
 }
 
-public typealias QuizStore = UserStore & SessionStore & CatalogStore & AttemptStore & LeaderboardStore & PracticeStore & GameStore & AuthoringStore
+public typealias QuizStore = UserStore & SessionStore & CatalogStore & AttemptStore & LeaderboardStore & PracticeStore & GameStore & AuthoringStore & SocialStore

@@ -38,6 +38,7 @@ SCREENS = [
     "leaderboard", "profile", "quizzes", "contact", "manage", "not-found", "login-wrong-password",
     "register-username-taken", "practice-settings", "practice-timed-question", "practice-result", "random-form",
     "random-result", "games", "game-playing", "game-over", "manage-catalog", "manage-quiz", "manage-question", "manage-preview",
+    "user-page", "feed",
 ]
 SCREEN_FILE = re.compile(r"^(\d+x\d+-\d\d-.+|FAILED-.+)\.png$")
 

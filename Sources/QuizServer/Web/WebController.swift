@@ -93,6 +93,7 @@ struct WebController<Store: QuizStore>: Sendable {
             }
         }
         registerManage(on: router)
+        registerSocial(on: router)
     }
 
     // MARK: - Plumbing
