@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import QuizCore
 import QuizStore
 
@@ -84,5 +85,5 @@ struct Posting<Store: QuizStore>: Sendable {
         return cursor
     }
 
-    static let pageSize = 20
+    static var pageSize: Int { 20 }
 }

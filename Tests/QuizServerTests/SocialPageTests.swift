@@ -131,3 +131,4 @@ extension TestBrowser {
         }
     }
 }
+
