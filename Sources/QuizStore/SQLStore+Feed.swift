@@ -70,26 +70,30 @@ extension SQLStore {
             """).all().map(Self.decodePost)
         guard posts.count < limit, floor > 0 else { return posts }
         let missing = limit - posts.count
-        let older: [Post]
+        // Ids first, from `posts_by_user` alone (an index-only scan), then the few rows shown.
+        let newestIds: SQLQueryString
         switch database.dialect {
         case .postgres:
-            older = try await db.raw("""
-                SELECT \(unsafeRaw: Self.postColumns) FROM (
+            newestIds = """
+                SELECT q.id FROM (
                   SELECT f.followee_id AS author FROM follows f WHERE f.follower_id = \(bind: userId)
                   UNION ALL SELECT \(bind: userId)) a
-                CROSS JOIN LATERAL (SELECT * FROM posts q WHERE q.user_id = a.author AND q.id < \(bind: floor)
-                                    ORDER BY q.id DESC LIMIT \(bind: missing)) p
-                JOIN users u ON u.id = p.user_id
-                ORDER BY p.id DESC LIMIT \(bind: missing)
-                """).all().map(Self.decodePost)
+                CROSS JOIN LATERAL (SELECT q.id FROM posts q WHERE q.user_id = a.author AND q.id < \(bind: floor)
+                                    ORDER BY q.id DESC LIMIT \(bind: missing)) q
+                ORDER BY q.id DESC LIMIT \(bind: missing)
+                """
         case .sqlite:
-            older = try await db.raw("""
-                SELECT \(unsafeRaw: Self.postColumns) FROM posts p JOIN users u ON u.id = p.user_id
-                WHERE p.id < \(bind: floor)
-                  AND p.user_id IN (SELECT f.followee_id FROM follows f WHERE f.follower_id = \(bind: userId) UNION ALL SELECT \(bind: userId))
-                ORDER BY p.id DESC LIMIT \(bind: missing)
-                """).all().map(Self.decodePost)
+            newestIds = """
+                SELECT q.id FROM posts q
+                WHERE q.id < \(bind: floor)
+                  AND q.user_id IN (SELECT f.followee_id FROM follows f WHERE f.follower_id = \(bind: userId) UNION ALL SELECT \(bind: userId))
+                ORDER BY q.id DESC LIMIT \(bind: missing)
+                """
         }
+        var query: SQLQueryString = "SELECT \(unsafeRaw: Self.postColumns) FROM ("
+        query.appendInterpolation(newestIds)
+        query.appendLiteral(") top JOIN posts p ON p.id = top.id JOIN users u ON u.id = p.user_id ORDER BY p.id DESC")
+        let older = try await db.raw(query).all().map(Self.decodePost)
         posts.append(contentsOf: older)
         return posts
     }
