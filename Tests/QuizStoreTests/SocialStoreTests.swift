@@ -110,13 +110,14 @@ import Testing
             try await addArticle(store, "First", published: 200, quizId: quizId)
             try await addArticle(store, "Second", published: 300)
             let first = try await store.feed(userId: me.id, after: nil, limit: 15)
-            #expect(first.items.count == 16)
+            try #require(first.items.count == 16)
             #expect(first.items[10].news?.title == "Second")
             #expect(first.items[10].news?.quizId == nil)
             #expect(first.items[9].postId != nil && first.items[11].postId != nil)
             // An article published later does not move the cards of pages still to come.
             try await addArticle(store, "Breaking", published: 400)
             let second = try await store.feed(userId: me.id, after: first.next, limit: 15)
+            try #require(second.items.count == 17)
             #expect(second.items.compactMap(\.news).map(\.title) == ["First", "Oldest"])
             #expect(second.items.compactMap(\.news).first?.quizId == quizId)
             // Posts 16–30: cards after the 20th and the 30th.
