@@ -13,6 +13,11 @@ enum QuizBench {
             try await LeaderboardBench.run(postgresURL: arguments.dropFirst().first)
             return
         }
+        if arguments.first == "feed" {
+            let rest = Array(arguments.dropFirst())
+            try await FeedBench.run(location: rest.first, username: rest.dropFirst().first)
+            return
+        }
         if arguments.first == "play" {
             try PlayBench.run()
             return

@@ -122,12 +122,35 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
     static var importPagePath: String { "/manage/import" }
     static var importPageMaxBytes: Int { importMaxBytes + (64 << 10) }
 
+    /// A post with an image: 5 MiB of image and its text. The page's form sends the bytes as they
+    /// are; the API sends them in base64, a third larger.
+    static var postPagePath: String { "/feed/posts" }
+    static var postPageMaxBytes: Int { PostImageType.maxBytes + (64 << 10) }
+    static var postPath: String { "/api/v1/posts" }
+    static var postMaxBytes: Int { 7 << 20 }
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let path = request.uri.path
-        let maxBytes = path == Self.importPath ? Self.importMaxBytes : path == Self.importPagePath ? Self.importPageMaxBytes : defaultMaxBytes
-        let tooLarge = path == Self.importPagePath
-            ? APIError(.contentTooLarge, "body_too_large", "The file is larger than the import limit of \(Self.importMaxBytes >> 20) MiB. Nothing was imported.")
-            : APIError(.contentTooLarge, "body_too_large", "The request body is larger than \(maxBytes / 1024) KiB.")
+        let maxBytes: Int
+        let tooLarge: APIError
+        switch path {
+        case Self.importPath:
+            maxBytes = Self.importMaxBytes
+            tooLarge = APIError(.contentTooLarge, "body_too_large", "The request body is larger than \(maxBytes / 1024) KiB.")
+        case Self.importPagePath:
+            maxBytes = Self.importPageMaxBytes
+            tooLarge = APIError(.contentTooLarge, "body_too_large", "The file is larger than the import limit of \(Self.importMaxBytes >> 20) MiB. Nothing was imported.")
+        case Self.postPagePath:
+            maxBytes = Self.postPageMaxBytes
+            tooLarge = APIError(.contentTooLarge, "image_too_large", "The image is larger than the limit of \(PostImageType.maxBytes >> 20) MiB. Nothing was posted.")
+        case Self.postPath:
+            maxBytes = Self.postMaxBytes
+            tooLarge = APIError(.contentTooLarge, "image_too_large",
+                                "The request body is larger than \(Self.postMaxBytes >> 20) MiB: an image may be at most \(PostImageType.maxBytes >> 20) MiB. Nothing was posted.")
+        default:
+            maxBytes = defaultMaxBytes
+            tooLarge = APIError(.contentTooLarge, "body_too_large", "The request body is larger than \(maxBytes / 1024) KiB.")
+        }
         if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBytes { throw tooLarge }
         var request = request
         do {

@@ -18,6 +18,8 @@ public struct ServerConfig: Sendable {
     /// Loads the starter question bank into an empty database.
     public var loadStarterBank = true
     public var maxBodyBytes = 1 << 20
+    /// Where uploaded files live (post images under `images/`); created when first needed.
+    public var dataDirectory = "quizbox-data"
     /// Seconds catalog reads and sessions are served from memory; changes made through this
     /// server show at once, changes from another process (`quizbox import`) within this time.
     /// Nil: 2 on SQLite, 0 on PostgreSQL (see `resolvedCacheLifetime`).
@@ -79,6 +81,7 @@ public struct ServerConfig: Sendable {
         secureCookies = config.bool(forKey: "secureCookies", default: secureCookies)
         loadStarterBank = config.bool(forKey: "starterBank", default: loadStarterBank)
         maxBodyBytes = config.int(forKey: "maxBodyBytes", default: maxBodyBytes)
+        dataDirectory = config.string(forKey: "dataDirectory", default: dataDirectory)
         cacheLifetime = config.double(forKey: "cacheLifetimeSeconds")
         contactText = config.string(forKey: "contactText", default: contactText)
         contactEmail = config.string(forKey: "contactEmail", default: contactEmail)

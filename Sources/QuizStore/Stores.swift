@@ -197,4 +197,4 @@ public protocol GameStore: Sendable {
 }
 
 public typealias QuizStore = UserStore & SessionStore & CatalogStore & AttemptStore & LeaderboardStore & PracticeStore & GameStore
-    & AuthoringStore & UploadStore & ArticleStore & ExternalIdentityStore
+    & AuthoringStore & UploadStore & ArticleStore & ExternalIdentityStore & SocialStore

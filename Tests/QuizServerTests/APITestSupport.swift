@@ -61,6 +61,9 @@ private func withApp(
     config.bcryptCost = 4
     config.loadStarterBank = false
     config.remoteImportAllowPrivate = true  // the tests' bank servers listen on loopback
+    let data = FileManager.default.temporaryDirectory.appendingPathComponent("quizbox-data-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    config.dataDirectory = data
     configure(&config)
     var logger = Logger(label: "quizbox-test")
     logger.logLevel = .warning

@@ -628,3 +628,82 @@ def test_news_from_a_feed_is_read_through_quizbox_and_an_author_links_a_quiz(ser
         assert "About: Quizbox 2.0 released" in player.find_element(By.TAG_NAME, "main").text
     finally:
         stop_site()
+# The smallest PNG: one transparent pixel.
+TINY_PNG = bytes.fromhex(
+    "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489"
+    "0000000b49444154789c6360000200000500017a5eab3f0000000049454e44ae426082")
+
+
+def test_a_player_follows_someone_posts_a_picture_and_scrolls_the_feed(server, browser, tmp_path, screenshot):
+    # Someone to follow, who has posted more than one page of the feed, and one news article.
+    friend = new_username("friend")
+    server.create_user(friend, PASSWORD, first="Ada", last="Lovelace")
+    _, session = server.api("POST", "/sessions", {"username": friend, "password": PASSWORD})
+    for number in range(1, 26):
+        status, body = server.api("POST", "/posts", {"text": f"Note {number} from Ada"}, token=session["token"])
+        assert status == 201, body
+    import sqlite3
+    with sqlite3.connect(server.database, timeout=10) as db:
+        db.execute("INSERT INTO articles (title, summary, source_name, url, published_at, dedupe_key, quiz_id, created_at) "
+                   "VALUES ('Comet seen over Europe', 'Astronomers saw a bright comet.', 'Sky Wire', "
+                   "'https://example.org/comet', 1, 'comet', 1, 0)")
+
+    driver = open_browser(server=server, browser=browser)
+    username = new_username()
+    register(driver, username)
+
+    # Find her by name, follow her from her page.
+    click_id(driver, "tab-feed")
+    click_id(driver, "find-people")
+    type_into(driver, **{"people-q": "lovelace"})
+    click_id(driver, "people-search-button")
+    click_link(driver, "Ada Lovelace")
+    assert text(driver, "user-followers") == "0 followers"
+    click_id(driver, "follow-button")
+    assert text(driver, "user-followers") == "1 follower"
+    assert by_id(driver, "unfollow-button")
+    screenshot(driver, "user-page")
+
+    # Her posts are in the feed, newest first, with a news card after the tenth.
+    click_id(driver, "tab-feed")
+    posts = [p.text for p in driver.find_elements(By.CSS_SELECTOR, "#feed-items .post-body")]
+    assert posts[0] == "Note 25 from Ada", posts
+    card = driver.find_element(By.CSS_SELECTOR, "#feed-items .news-card")
+    assert "Comet seen over Europe" in card.text and "Sky Wire" in card.text
+    assert card.find_element(By.LINK_TEXT, "Take the quiz").get_attribute("href").endswith("/quizzes/1")
+
+    # A post with a picture goes to the top of the feed.
+    picture = tmp_path / "dot.png"
+    picture.write_bytes(TINY_PNG)
+    type_into(driver, **{"post-text": "My first <b>post</b>"})
+    by_id(driver, "post-image").send_keys(str(picture))
+    click_id(driver, "post-button")
+    first = driver.find_elements(By.CSS_SELECTOR, "#feed-items .post")[0]
+    assert first.find_element(By.CLASS_NAME, "post-body").text == "My first <b>post</b>"
+    image = first.find_element(By.CLASS_NAME, "post-image")
+    assert driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth", image) == 1
+    scroll_to(driver, driver.find_element(By.CSS_SELECTOR, "#feed-items .news-card"))
+    screenshot(driver, "feed")
+
+    # Scrolling to the end loads the older posts without leaving the page.
+    scroll_to(driver, by_id(driver, "feed-more"))
+    WebDriverWait(driver, 15).until(
+        lambda d: "Note 1 from Ada" in [p.text for p in d.find_elements(By.CSS_SELECTOR, "#feed-items .post-body")])
+    assert "cursor" not in path(driver)  # still the first page's address (after the post: /feed#post-N)
+    assert not driver.find_elements(By.ID, "feed-more")
+
+
+def test_the_feed_pages_with_a_more_link_without_javascript(server, browser):
+    friend = new_username("friend")
+    server.create_user(friend, PASSWORD)
+    _, session = server.api("POST", "/sessions", {"username": friend, "password": PASSWORD})
+    for number in range(1, 23):
+        server.api("POST", "/posts", {"text": f"Entry {number}"}, token=session["token"])
+    driver = open_browser(server=server, browser=browser, javascript=False, size=PHONE)
+    register(driver, new_username())
+    driver.get(server.url + "/users/" + friend)
+    click_id(driver, "follow-button")
+    click_id(driver, "tab-feed")
+    assert "Entry 1" not in [p.text for p in driver.find_elements(By.CSS_SELECTOR, ".post-body")]
+    click_id(driver, "feed-more")
+    assert [p.text for p in driver.find_elements(By.CSS_SELECTOR, ".post-body")] == ["Entry 2", "Entry 1"]

@@ -23,10 +23,13 @@ extension WebController {
         return WebForm(pairs: pairs, files: files)
     }
 
-    /// The largest body each form may send: the import form carries a whole file.
+    /// The largest body each form may send: the import form carries a whole file, a post an image.
     func maxFormBytes(path: String) -> Int {
-        path == BodyLimitMiddleware<AppRequestContext>.importPagePath
-            ? BodyLimitMiddleware<AppRequestContext>.importPageMaxBytes : config.maxBodyBytes
+        switch path {
+        case BodyLimitMiddleware<AppRequestContext>.importPagePath: BodyLimitMiddleware<AppRequestContext>.importPageMaxBytes
+        case BodyLimitMiddleware<AppRequestContext>.postPagePath: BodyLimitMiddleware<AppRequestContext>.postPageMaxBytes
+        default: config.maxBodyBytes
+        }
     }
 
     /// Preview first (what the file holds, what is skipped or left out); "Import" stores it. A file

@@ -95,6 +95,7 @@ struct WebController<Store: QuizStore>: Sendable {
         }
         registerManage(on: router)
         registerArticles(on: router)
+        registerSocial(on: router)
     }
 
     // MARK: - Plumbing

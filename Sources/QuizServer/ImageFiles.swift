@@ -1,0 +1,45 @@
+import Crypto
+import Foundation
+import QuizCore
+
+/// Post images on disk: `<data directory>/images/<sha256>.<ext>`. The same bytes are stored once;
+/// a file is written to a temporary name and renamed, so a reader never sees half an image.
+struct ImageFiles: Sendable {
+    enum Refusal: Error, Equatable {
+        case tooLarge
+        case notAnImage
+    }
+
+    let directory: URL
+
+    init(dataDirectory: String) {
+        directory = URL(fileURLWithPath: dataDirectory, isDirectory: true).appendingPathComponent("images", isDirectory: true)
+    }
+
+    /// Checks the bytes (size, then type from the first bytes) and stores them; returns the hash and type.
+    func store(_ data: Data) throws -> (hash: String, type: PostImageType) {
+        guard data.count <= PostImageType.maxBytes else { throw Refusal.tooLarge }
+        guard let type = PostImageType.sniff(data) else { throw Refusal.notAnImage }
+        let hash = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        let target = directory.appendingPathComponent("\(hash).\(type.fileExtension)")
+        if FileManager.default.fileExists(atPath: target.path) { return (hash, type) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let temporary = directory.appendingPathComponent(".upload-\(UUID().uuidString)")
+        try data.write(to: temporary)
+        guard rename(temporary.path, target.path) == 0 else {
+            try? FileManager.default.removeItem(at: temporary)
+            throw CocoaError(.fileWriteUnknown)
+        }
+        return (hash, type)
+    }
+
+    /// The stored image named `<sha256>.<ext>`; nil for any other name or a missing file.
+    func image(named name: String) -> (data: Data, type: PostImageType)? {
+        let parts = name.split(separator: ".")
+        guard parts.count == 2, parts[0].utf8.count == 64,
+              parts[0].utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }),
+              let type = PostImageType(fileExtension: String(parts[1])),
+              let data = try? Data(contentsOf: directory.appendingPathComponent(name)) else { return nil }
+        return (data, type)
+    }
+}

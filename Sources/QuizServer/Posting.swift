@@ -1,0 +1,89 @@
+import Foundation
+import HTTPTypes
+import QuizCore
+import QuizStore
+
+/// Posting and following, shared by the pages and the API: store errors become `APIError`s here.
+struct Posting<Store: QuizStore>: Sendable {
+    let store: Store
+    let images: ImageFiles
+    let time: any TimeSource
+
+    /// Stores the image (when there is one) and the post; nothing is posted when either is refused.
+    func create(userId: Int64, text: String, image: Data?) async throws -> Post {
+        let hasImage = image.map { !$0.isEmpty } ?? false
+        // The text first: a refused post stores no image either.
+        do {
+            _ = try PostText.normalize(text, hasImage: hasImage)
+        } catch {
+            throw APIError(.unprocessableContent, "invalid_post", error.message, field: "text")
+        }
+        var stored: (hash: String, type: PostImageType)?
+        if let image, hasImage {
+            do {
+                stored = try images.store(image)
+            } catch ImageFiles.Refusal.tooLarge {
+                throw APIError(.contentTooLarge, "image_too_large",
+                               "The image is larger than the limit of \(PostImageType.maxBytes >> 20) MiB. Nothing was posted.", field: "image")
+            } catch ImageFiles.Refusal.notAnImage {
+                throw APIError(.unsupportedMediaType, "unsupported_image",
+                               "That file is not a PNG, JPEG or WebP image (checked from its contents, not its name). Nothing was posted.",
+                               field: "image")
+            }
+        }
+        do {
+            return try await store.createPost(NewPost(userId: userId, body: text, imageHash: stored?.hash, imageType: stored?.type,
+                                                      createdAt: time.now()))
+        } catch SocialError.invalidPost(let message) {
+            throw APIError(.unprocessableContent, "invalid_post", message, field: "text")
+        }
+    }
+
+    func delete(postId: Int64, userId: Int64) async throws {
+        do {
+            try await store.deletePost(id: postId, userId: userId)
+        } catch StoreError.notFound {
+            throw APIError.notFound("post")
+        } catch SocialError.forbidden {
+            throw APIError(.forbidden, "forbidden", "Only its author can delete a post.")
+        }
+    }
+
+    /// The profile of `username`, or 404.
+    func profile(_ username: String, viewerId: Int64?) async throws -> SocialProfile {
+        guard let profile = try await store.socialProfile(username: username, viewerId: viewerId) else {
+            throw APIError(.notFound, "not_found", "No user is called \(username.prefix(64)).")
+        }
+        return profile
+    }
+
+    /// Follows (`true`) or unfollows `username`; returns their profile with the new counts.
+    func setFollowing(_ following: Bool, username: String, viewerId: Int64) async throws -> SocialProfile {
+        let target = try await profile(username, viewerId: viewerId)
+        do {
+            if following {
+                try await store.follow(followerId: viewerId, followeeId: target.userId, at: time.now())
+            } else {
+                try await store.unfollow(followerId: viewerId, followeeId: target.userId)
+            }
+        } catch SocialError.cannotFollowSelf {
+            throw APIError(.unprocessableContent, "cannot_follow_self", "You cannot follow yourself: your own posts are always in your feed.")
+        } catch SocialError.tooManyFollows(let limit) {
+            throw APIError(.unprocessableContent, "too_many_follows", "You follow \(limit) people, the most anyone can: unfollow someone first.")
+        } catch StoreError.notFound {
+            throw APIError(.notFound, "not_found", "No user is called \(username.prefix(64)).")
+        }
+        return try await profile(username, viewerId: viewerId)
+    }
+
+    /// The cursor a client sent back, or a clear 400.
+    static func cursor(_ token: String?) throws -> FeedCursor? {
+        guard let token, !token.isEmpty else { return nil }
+        guard let cursor = FeedCursor(token: token) else {
+            throw APIError(.badRequest, "invalid_cursor", "That cursor is not one this server handed out: start from the first page.", field: "cursor")
+        }
+        return cursor
+    }
+
+    static var pageSize: Int { 20 }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import QuizCore
+import QuizServer
+import QuizStore
+import SQLKit
+import Testing
+
+extension TestBrowser {
+    /// Sends the feed's post form as a browser does: multipart, the image under "image".
+    func postToFeed(_ text: String, image: (name: String, bytes: [UInt8])?) async throws -> Page {
+        let boundary = "----QuizboxPost\(UUID().uuidString)"
+        var body: [UInt8] = []
+        func add(_ text: String) { body += Array(text.utf8) }
+        add("--\(boundary)\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n\(cookies["quizbox_csrf"] ?? "")\r\n")
+        add("--\(boundary)\r\nContent-Disposition: form-data; name=\"text\"\r\n\r\n\(text)\r\n")
+        add("--\(boundary)\r\nContent-Disposition: form-data; name=\"image\"; filename=\"\(image?.name ?? "")\"\r\n")
+        add("Content-Type: application/octet-stream\r\n\r\n")
+        body += image?.bytes ?? []
+        add("\r\n--\(boundary)--\r\n")
+        var headers = HTTPFields()
+        headers[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+        headers[.contentType] = "multipart/form-data; boundary=\(boundary)"
+        return try await client.execute(uri: "/feed/posts", method: .post, headers: headers, body: ByteBuffer(bytes: body)) {
+            Page(status: $0.status, headers: $0.headers, html: String(buffer: $0.body))
+        }
+    }
+}
+
+@Suite struct SocialPageTests {
+    @Test func postsAreEscapedAndImagesShownInTheFeed() async throws {
+        try await withApp { client, _ in
+            let browser = TestBrowser(client)
+            try await browser.register("ada")
+            let feed = try await browser.get("/feed")
+            #expect(feed.status == .ok)
+            #expect(feed.contains(#"id="tab-feed" href="/feed" aria-current="page""#))
+            #expect(feed.contains(#"enctype="multipart/form-data""#))
+            #expect(feed.contains(#"<script src="/static/feed.js" defer></script>"#))
+            let posted = try await browser.postToFeed("<script>alert('x')</script>", image: ("photo.png", tinyPNG))
+            #expect(posted.status == .seeOther, "\(posted.html)")
+            let after = try await browser.get("/feed")
+            #expect(!after.contains("<script>alert"))
+            #expect(after.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;") || after.contains("&lt;script&gt;alert("))
+            #expect(after.contains(#"<img class="post-image" src="/images/"#))
+            #expect(after.html.utf8.count < 60_000)
+        }
+    }
+
+    @Test func fakeAndOversizedImagesAreRefusedWithTheFormKept() async throws {
+        try await withApp { client, _ in
+            let browser = TestBrowser(client)
+            try await browser.register("ada")
+            _ = try await browser.get("/feed")
+            let fake = try await browser.postToFeed("my holiday", image: ("photo.png", Array("I am only text".utf8)))
+            #expect(fake.status == .unsupportedMediaType)
+            #expect(fake.contains("not a PNG, JPEG or WebP image"))
+            #expect(fake.contains("my holiday</textarea>"))
+            let huge = try await browser.postToFeed("big", image: ("big.png", tinyPNG + [UInt8](repeating: 0, count: 6_000_000)))
+            #expect(huge.status == .contentTooLarge)
+            #expect(huge.contains("larger than the limit of 5 MiB"))
+            let empty = try await browser.postToFeed("", image: nil)
+            #expect(empty.status == .unprocessableContent)
+            #expect(try await browser.get("/feed").contains(#"id="feed-empty""#))
+        }
+    }
+
+    @Test func followingFromAUserPageFillsTheFeedWithNewsCardsAndAMoreLink() async throws {
+        try await withApp { client, env in
+            let bob = TestBrowser(client)
+            try await bob.register("bob", first: "Bob", last: "<b>Builder</b>")
+            _ = try await bob.get("/feed")
+            for i in 0..<25 { _ = try await bob.postToFeed("bob says \(i)", image: nil) }
+            try await env.store.database.transaction { db in
+                try await db.raw("""
+                    INSERT INTO articles (title, summary, source_name, url, published_at, dedupe_key, quiz_id, created_at)
+                    VALUES ('Comet <seen>', 'A bright comet.', 'Sky News', 'https://example.org/comet', 1, 'comet', 1, 0)
+                    """).run()
+            }
+            let ada = TestBrowser(client)
+            try await ada.register("ada")
+            let found = try await ada.get("/people?q=build")
+            #expect(found.contains(#"href="/users/bob""#))
+            #expect(found.contains("&lt;b&gt;Builder&lt;/b&gt;"))
+            let page = try await ada.get("/users/bob")
+            #expect(page.contains(#"id="user-followers">0 followers"#))
+            #expect(page.contains("bob says 24"))
+            let followed = try await ada.follow(try await ada.post("/users/bob/follow", []))
+            #expect(followed.contains(#"id="user-followers">1 follower<"#))
+            #expect(followed.contains(#"id="unfollow-button""#))
+            let me = try await ada.get("/users/ada")
+            #expect(!me.contains(#"id="follow-button""#))
+            #expect(try await ada.post("/users/ada/follow", []).status == .unprocessableContent)
+            let feed = try await ada.get("/feed")
+            #expect(feed.contains("bob says 24") && !feed.contains("bob says 4<"))
+            #expect(feed.contains(#"class="news-card""#))
+            #expect(feed.contains("Comet &lt;seen&gt;"))
+            #expect(feed.contains(#"href="/quizzes/1">Take the quiz</a>"#))
+            #expect(feed.contains(#"href="/articles/1/read""#))
+            #expect(!feed.contains(#"id="delete-post-"#))
+            let more = try #require(feed.html.range(of: #"id="feed-more" href="([^"]+)""#, options: .regularExpression))
+            let next = String(feed.html[more]).components(separatedBy: "href=\"")[1].dropLast()
+            let second = try await ada.get(String(next))
+            #expect(second.contains("bob says 4<") && !second.contains("bob says 24"))
+            let fragment = try await ada.get(String(next) + "&fragment=1")
+            #expect(fragment.contains("bob says 4<") && !fragment.contains("<html"))
+            #expect(fragment.headers[HTTPField.Name("Quizbox-Next-Page")!] == nil)
+        }
+    }
+
+    @Test func onlyTheAuthorSeesAndUsesTheDeleteButton() async throws {
+        try await withApp { client, env in
+            let ada = TestBrowser(client)
+            try await ada.register("ada")
+            _ = try await ada.get("/feed")
+            _ = try await ada.postToFeed("delete me", image: nil)
+            let feed = try await ada.get("/feed")
+            let id = try #require(try await env.store.feed(userId: 1, after: nil, limit: 1).items.first.flatMap { item -> Int64? in
+                if case .post(let post) = item { post.id } else { nil }
+            })
+            #expect(feed.contains(#"id="delete-post-\#(id)""#))
+            let bob = TestBrowser(client)
+            try await bob.register("bob")
+            _ = try await bob.get("/feed")
+            #expect(try await bob.post("/posts/\(id)/delete", [("next", "/feed")]).status == .forbidden)
+            let deleted = try await ada.post("/posts/\(id)/delete", [("next", "/feed")])
+            #expect(deleted.status == .seeOther && deleted.location == "/feed")
+            #expect(!(try await ada.get("/feed")).contains("delete me"))
+        }
+    }
+}
+
