@@ -163,6 +163,7 @@ extension SQLStore: AuthoringStore {
     }
 
     public func delete(_ level: CatalogLevel, id: Int64) async throws {
+        defer { caches.feedPages.removeAll() }  // a deleted quiz leaves its article's card without one
         defer { caches.invalidateCatalog() }
         try await database.transaction { db in
             guard try await db.raw("SELECT id FROM \(unsafeRaw: level.table) WHERE id = \(bind: id)").first() != nil else {

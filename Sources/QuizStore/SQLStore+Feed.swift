@@ -2,10 +2,25 @@ import Foundation
 import QuizCore
 import SQLKit
 
+struct FeedPageKey: Hashable, Sendable {
+    var userId: Int64
+    var cursor: FeedCursor?
+    var limit: Int
+}
+
 extension SQLStore {
+    /// A feed page, kept in the read cache until any post, follow or article changes through this
+    /// store (or its lifetime ends, for changes made elsewhere; off on shared PostgreSQL).
     public func feed(userId: Int64, after cursor: FeedCursor?, limit: Int) async throws -> FeedPage {
         let limit = max(1, min(limit, 100))
-        return try await database.read { db in
+        let key = FeedPageKey(userId: userId, cursor: cursor, limit: limit)
+        return try await caches.feedPages.value(for: key) {
+            try await self.loadFeed(userId: userId, after: cursor, limit: limit)
+        } ?? FeedPage(items: [], next: nil)
+    }
+
+    func loadFeed(userId: Int64, after cursor: FeedCursor?, limit: Int) async throws -> FeedPage {
+        try await database.read { db in
             let anchor: Int64
             if let cursor {
                 anchor = cursor.articleAnchor

@@ -22,6 +22,7 @@ extension SQLStore: SocialStore {
     }
 
     public func follow(followerId: Int64, followeeId: Int64, at date: Date) async throws -> Bool {
+        defer { caches.feedPages.removeAll() }
         guard followerId != followeeId else { throw SocialError.cannotFollowSelf }
         return try await database.transaction { db in
             guard try await db.raw("SELECT id FROM users WHERE id = \(bind: followeeId)").first() != nil else { throw StoreError.notFound }
@@ -40,7 +41,8 @@ extension SQLStore: SocialStore {
     }
 
     public func unfollow(followerId: Int64, followeeId: Int64) async throws -> Bool {
-        try await database.transaction { db in
+        defer { caches.feedPages.removeAll() }
+        return try await database.transaction { db in
             try await db.raw("""
                 DELETE FROM follows WHERE follower_id = \(bind: followerId) AND followee_id = \(bind: followeeId) RETURNING follower_id
                 """).first() != nil
@@ -87,6 +89,7 @@ extension SQLStore: SocialStore {
     }
 
     public func createPost(_ post: NewPost) async throws -> Post {
+        defer { caches.feedPages.removeAll() }
         let body: String
         do {
             body = try PostText.normalize(post.body, hasImage: post.imageHash != nil)
@@ -110,7 +113,8 @@ extension SQLStore: SocialStore {
     }
 
     public func deletePost(id: Int64, userId: Int64) async throws {
-        try await database.transaction { db in
+        defer { caches.feedPages.removeAll() }
+        return try await database.transaction { db in
             guard let row = try await db.raw("SELECT user_id FROM posts WHERE id = \(bind: id)").first() else { throw StoreError.notFound }
             guard try row.int64("user_id") == userId else { throw SocialError.forbidden }
             try await db.raw("DELETE FROM posts WHERE id = \(bind: id)").run()

@@ -31,6 +31,8 @@ public struct SQLStore: Sendable {
         let practiceCandidates: ReadCache<Int, [PracticeCandidate]>
         let questions: ReadCache<Int64, Question>
         let leaderboardEnds: ReadCache<Int, LeaderboardEnds>
+        /// Feed pages; every post, follow and article written here drops them all.
+        let feedPages: ReadCache<FeedPageKey, FeedPage>
 
         /// 0 when caching is off (several instances on PostgreSQL): reads go to the database.
         let lifetime: TimeInterval
@@ -47,6 +49,7 @@ public struct SQLStore: Sendable {
             practiceCandidates = ReadCache(lifetime: lifetime, time: time, maxEntries: 1)
             questions = ReadCache(lifetime: lifetime, time: time, maxEntries: 10_000)
             leaderboardEnds = ReadCache(lifetime: lifetime, time: time, maxEntries: 100)
+            feedPages = ReadCache(lifetime: lifetime, time: time, maxEntries: 10_000)
         }
 
         /// Someone's total changed or a user arrived: ranks and both ends may move.

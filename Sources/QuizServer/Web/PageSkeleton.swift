@@ -98,24 +98,30 @@ struct PageSkeleton: Sendable {
         return html
     }
 
-    /// Mustache's HTML escaping, without a dictionary lookup per character.
+    /// Mustache's HTML escaping, without a dictionary lookup per character: runs between the
+    /// escaped bytes are copied whole (all five are ASCII, so every cut is on a character boundary).
     static func appendEscaped(_ string: String, to html: inout String) {
         let utf8 = string.utf8
-        guard utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&")
-            || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }) else {
-            html += string
-            return
-        }
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "<": html += "&lt;"
-            case ">": html += "&gt;"
-            case "&": html += "&amp;"
-            case "\"": html += "&quot;"
-            case "'": html += "&#39;"
-            default: html.unicodeScalars.append(scalar)
+        var runStart = utf8.startIndex
+        var index = runStart
+        while index != utf8.endIndex {
+            let replacement: String
+            switch utf8[index] {
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "\""): replacement = "&quot;"
+            case UInt8(ascii: "'"): replacement = "&#39;"
+            default:
+                index = utf8.index(after: index)
+                continue
             }
+            html += string[runStart..<index]
+            html += replacement
+            index = utf8.index(after: index)
+            runStart = index
         }
+        html += string[runStart...]
     }
 }
 

@@ -110,10 +110,14 @@ extension WebController {
         var html = ""
         for item in items {
             switch item {
-            case .post(let post):
+            case .post(let post) where post.userId == viewer.id:
                 var context = postContext(post, viewer: viewer, returnTo: returnTo)
                 context["csrf"] = visit.csrf
                 html += renderer.html("post", context) ?? ""
+            case .post(let post):
+                // Posts are never edited and others' carry nothing of the viewer: rendered once
+                // per content (the key is the whole post, names included).
+                html += renderer.fragment("post", key: post) { postContext(post, viewer: viewer, returnTo: returnTo) }
             case .news(let card):
                 html += renderer.html("news-card", newsContext(card)) ?? ""
             }

@@ -211,7 +211,7 @@ struct WebController<Store: QuizStore>: Sendable {
     }
 
     static func encode(_ path: String) -> String {
-        path.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "/-_"))) ?? "/"
+        path.addingPercentEncoding(withAllowedCharacters: PathCharacters.allowed) ?? "/"
     }
 
     /// Only same-site paths, so `next` cannot send someone to another site after logging in.
@@ -219,4 +219,9 @@ struct WebController<Store: QuizStore>: Sendable {
         guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\"), next.count < 200 else { return "/home" }
         return next
     }
+}
+
+/// Built once: the union cost more than the encoding itself (once per post on the feed).
+enum PathCharacters {
+    static let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "/-_"))
 }
