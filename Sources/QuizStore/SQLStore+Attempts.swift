@@ -161,13 +161,6 @@ extension SQLStore: AttemptStore {
 }
 
 extension SQLStore: LeaderboardStore {
-    static func rank(_ db: any SQLDatabase, points: Int64) async throws -> Int64 {
-        let ahead = try await db.raw("""
-            SELECT CAST(COALESCE(SUM(users), 0) AS BIGINT) AS n FROM point_buckets WHERE points > \(bind: points)
-            """).first()?.int64("n") ?? 0
-        return ahead + 1
-    }
-
     func distribution() async throws -> PointsDistribution {
         try await caches.distribution.value(for: 0) {
             try await database.read { db in
@@ -208,26 +201,28 @@ extension SQLStore: LeaderboardStore {
 
     /// The same board in one statement (one round trip), for when nothing may be cached: reading
     /// the whole points distribution is what a snapshot amortises, and each extra query is a
-    /// round trip to PostgreSQL.
+    /// round trip to PostgreSQL. The ranks are sums of a few rows per level of `point_ranges`.
     func uncachedLeaderboard(userId: Int64, limit: Int) async throws -> Leaderboard {
-        let rows = try await database.read { db in
-            try await db.raw("""
-                SELECT 'top' AS part, t.username, t.username_key, t.points
-                  FROM (SELECT username, username_key, points FROM users ORDER BY points DESC, username_key ASC LIMIT \(bind: limit)) t
-                UNION ALL SELECT 'me', m.username, m.username_key, m.points FROM users m WHERE m.id = \(bind: userId)
-                UNION ALL SELECT 'last', l.username, l.username_key, l.points
-                  FROM (SELECT username, username_key, points FROM users ORDER BY points ASC, username_key DESC LIMIT 1) l
-                UNION ALL SELECT 'count', NULL, NULL, CAST(COALESCE(SUM(users), 0) AS BIGINT) FROM point_buckets
-                UNION ALL SELECT 'meAhead', NULL, NULL, CAST(COALESCE(SUM(users), 0) AS BIGINT) FROM point_buckets
-                  WHERE points > (SELECT points FROM users WHERE id = \(bind: userId))
-                UNION ALL SELECT 'lastAhead', NULL, NULL, CAST(COALESCE(SUM(users), 0) AS BIGINT) FROM point_buckets
-                  WHERE points > (SELECT MIN(points) FROM users)
-                """).all().map { row in
+        let mine: SQLQueryString = "SELECT points FROM users WHERE id = \(bind: userId)"
+        let lowest: SQLQueryString = "SELECT MIN(points) FROM users"
+        var query: SQLQueryString = """
+            SELECT 'top' AS part, t.username, t.username_key, t.points
+              FROM (SELECT username, username_key, points FROM users ORDER BY points DESC, username_key ASC LIMIT \(bind: limit)) t
+            UNION ALL SELECT 'me', m.username, m.username_key, m.points FROM users m WHERE m.id = \(bind: userId)
+            UNION ALL SELECT 'last', l.username, l.username_key, l.points
+              FROM (SELECT username, username_key, points FROM users ORDER BY points ASC, username_key DESC LIMIT 1) l
+            UNION ALL SELECT 'count', NULL, NULL, CAST(COALESCE(SUM(users), 0) AS BIGINT) FROM point_ranges
+              WHERE level = \(unsafeRaw: String(PointLevels.top))
+            """
+        for sum in PointLevels.aheadSums(of: mine) { query += " UNION ALL SELECT 'meAhead', NULL, NULL, \(sum)" }
+        for sum in PointLevels.aheadSums(of: lowest) { query += " UNION ALL SELECT 'lastAhead', NULL, NULL, \(sum)" }
+        let rows = try await database.read { [query] db in
+            try await db.raw(query).all().map { row in
                 (part: try row.string("part"), username: try row.decode(column: "username", as: String?.self),
                  key: try row.decode(column: "username_key", as: String?.self), points: try row.int64("points"))
             }
         }
-        func value(_ part: String) -> Int64 { rows.first { $0.part == part }?.points ?? 0 }
+        func value(_ part: String) -> Int64 { rows.filter { $0.part == part }.reduce(0) { $0 + $1.points } }
         guard let meRow = rows.first(where: { $0.part == "me" }) else { throw StoreError.notFound }
         // UNION ALL promises no order: the top rows are put back in the board's order here.
         let top = rows.filter { $0.part == "top" }
