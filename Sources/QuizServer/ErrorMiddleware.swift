@@ -46,8 +46,10 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         case let error as APIError:
             return error
         case let error as ServerError:
-            // With its input decoded, the request was fine: the handler (or encoding its answer) failed.
-            if error.operationInput != nil { return apiError(for: error.underlyingError) }
+            // With its input decoded, the request was fine: the handler (or encoding its answer) failed,
+            // and a database error there is the server's (500), or 503 when the database is away,
+            // not the request's. A handler reading a body of its own may still report bad JSON.
+            if error.operationInput != nil, !(error.underlyingError is DecodingError) { return apiError(for: error.underlyingError) }
             return apiError(forRequestError: error.underlyingError)
         case QuizDatabase.Error.unavailable:
             return APIError(.serviceUnavailable, "database_unavailable",
