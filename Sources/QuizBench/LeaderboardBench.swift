@@ -28,6 +28,7 @@ enum LeaderboardBench {
                 """ as SQLQueryString).run()
             try await db.raw("DELETE FROM point_buckets").run()
             try await db.raw("INSERT INTO point_buckets (points, users) SELECT points, COUNT(*) FROM users GROUP BY points").run()
+            for statement in PointLevels.rebuild { try await db.raw(SQLQueryString(statement)).run() }
         }
         let seeded = ContinuousClock.now - seeding
         let store = SQLStore(database: database, cacheLifetime: 0)

@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import OpenAPIRuntime
 import QuizCore
+import QuizStore
 
 /// Turns every error into the JSON error shape; nothing raw from a parser or database reaches a client.
 /// Pages get the same errors as pages in the app's style.
@@ -31,6 +32,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         let (heading, message): (String, String) = switch error.status.code {
         case 404: ("Page not found", "There is nothing at this address. It may have moved, or the link may be mistyped.")
         case 400..<500: ("That did not work", error.message)
+        case 503: ("Try again in a moment", error.message)
         default: ("Something went wrong", "Quizbox could not finish this request. It has been logged; please try again in a moment.")
         }
         var context: [String: Any] = ["pageTitle": heading, "heading": heading, "message": message, "signedIn": username != nil]
@@ -44,7 +46,14 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         case let error as APIError:
             return error
         case let error as ServerError:
+            // With its input decoded, the request was fine: the handler (or encoding its answer) failed,
+            // and a database error there is the server's (500), or 503 when the database is away,
+            // not the request's. A handler reading a body of its own may still report bad JSON.
+            if error.operationInput != nil, !(error.underlyingError is DecodingError) { return apiError(for: error.underlyingError) }
             return apiError(forRequestError: error.underlyingError)
+        case QuizDatabase.Error.unavailable:
+            return APIError(.serviceUnavailable, "database_unavailable",
+                            "Quizbox cannot reach its database right now. Please try again in a moment.")
         case let error as HTTPError:
             switch error.status {
             case .notFound: return APIError(.notFound, "not_found", "There is nothing at this address.")

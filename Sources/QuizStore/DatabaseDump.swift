@@ -56,6 +56,7 @@ public enum DatabaseDump {
         Table(name: "users", columns: [("id", .int), ("username", .text), ("username_key", .text), ("first_name", .text),
                                        ("last_name", .text), ("password_hash", .text), ("role", .text), ("points", .int), ("created_at", .int)]),
         Table(name: "point_buckets", columns: [("points", .int), ("users", .int)]),
+        Table(name: "point_ranges", columns: [("level", .int), ("bucket", .int), ("users", .int)]),
         Table(name: "sessions", columns: [("token_hash", .text), ("user_id", .int), ("created_at", .int), ("expires_at", .int)]),
         Table(name: "subjects", columns: [("id", .int), ("name", .text), ("description", .text), ("position", .int), ("published", .bool)]),
         Table(name: "topics", columns: [("id", .int), ("subject_id", .int), ("name", .text), ("description", .text), ("position", .int),

@@ -192,6 +192,17 @@ public struct Migrations: Sendable {
                 "CREATE INDEX oauth_pending_by_expiry ON oauth_pending (expires_at)",
             ]
         },
+        Migration(version: 8, name: "leaderboard: users per range of points, for ranks from a few rows") { _ in
+            [
+                // How many users hold a total in each range of 64, 4,096 and 262,144 points (levels 1–3,
+                // a range being `points >> 6`, `>> 12`, `>> 18`): with `point_buckets` as level 0, a rank
+                // sums at most 63 rows per level instead of every total above it (see SQLStore+Ranks).
+                """
+                CREATE TABLE point_ranges (level INTEGER NOT NULL, bucket BIGINT NOT NULL, users BIGINT NOT NULL,
+                  PRIMARY KEY (level, bucket))
+                """,
+            ] + (1...PointLevels.top).map(PointLevels.backfill(level:))
+        },
         Migration(version: 10, name: "import uploads shared by every instance") { _ in
             [
                 // A file previewed on the manage page, until its import is confirmed (on any instance).

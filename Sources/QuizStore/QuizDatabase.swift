@@ -21,9 +21,14 @@ public final class QuizDatabase: Sendable {
 
     public enum Error: Swift.Error, CustomStringConvertible {
         case cannotOpen(String)
+        /// The database did not answer (down, restarting, refusing connections, or the connection
+        /// dropped mid-request). Nothing of the failed transaction was kept; the pool opens new
+        /// connections on later requests, so it passes once the database is back.
+        case unavailable(String)
         public var description: String {
             switch self {
             case .cannotOpen(let reason): "cannot open the database: \(reason)"
+            case .unavailable(let reason): "the database is unavailable: \(reason)"
             }
         }
     }
@@ -33,10 +38,13 @@ public final class QuizDatabase: Sendable {
     private let readers: PoolBox
     private let writer: PoolBox
 
-    /// True for a `postgres://` or `postgresql://` URL; anything else names a SQLite file.
+    /// True for a `postgres://` or `postgresql://` URL (also `+tcp`, and `+uds` for a Unix socket);
+    /// anything else names a SQLite file.
     public static func isPostgresURL(_ location: String) -> Bool {
         let lowered = location.lowercased()
-        return lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://")
+        return ["postgres", "postgresql"].contains { scheme in
+            ["://", "+tcp://", "+uds://"].contains { lowered.hasPrefix(scheme + $0) }
+        }
     }
 
     /// `location` without its password, fit for logs and messages.
@@ -59,9 +67,12 @@ public final class QuizDatabase: Sendable {
         let shown = redacted(url)
         let configuration: SQLPostgresConfiguration
         do {
-            configuration = try SQLPostgresConfiguration(url: url)
+            configuration = try postgresConfiguration(url: url)
         } catch {
-            throw Error.cannotOpen("\(shown) is not a usable PostgreSQL URL (expected postgres://user:password@host:port/database)")
+            throw Error.cannotOpen("""
+                \(shown) is not a usable PostgreSQL URL (expected postgres://user:password@host:port/database, \
+                postgres://user@/database?host=/socket/folder or postgres+uds://user@/socket/file#database)
+                """)
         }
         let pool = PoolBox(EventLoopConnectionPool(
             source: PostgresConnectionSource(sqlConfiguration: configuration), maxConnections: max(1, poolSize),
@@ -79,6 +90,25 @@ public final class QuizDatabase: Sendable {
             throw Error.cannotOpen("cannot connect to PostgreSQL at \(shown): \(describe(error))")
         }
         return database
+    }
+
+    /// postgres-kit reads TCP URLs and `postgres+uds://user:password@/path/to/.s.PGSQL.5432#database`;
+    /// this adds libpq's way to reach a server through its Unix socket: a `host` parameter naming
+    /// the socket's folder, `postgres://user@/database?host=/var/run/postgresql` (the port, 5432
+    /// unless given in the URL or as `port=`, names the socket file in it, as libpq does; the user
+    /// may be given as `user=`).
+    static func postgresConfiguration(url: String) throws -> SQLPostgresConfiguration {
+        guard let parts = URLComponents(string: url), let scheme = parts.scheme?.lowercased(), scheme == "postgres" || scheme == "postgresql",
+              let folder = parts.queryItems?.last(where: { $0.name == "host" })?.value, folder.hasPrefix("/")
+        else { return try SQLPostgresConfiguration(url: url) }
+        func query(_ name: String) -> String? { parts.queryItems?.last { $0.name == name }?.value }
+        guard let user = parts.user ?? query("user"), !user.isEmpty, parts.host?.isEmpty ?? true else { throw URLError(.badURL) }
+        let database = parts.path.split(separator: "/").first.map(String.init)
+        let port = parts.port ?? query("port").flatMap(Int.init) ?? 5432
+        let socket = (folder.hasSuffix("/") ? String(folder.dropLast()) : folder) + "/.s.PGSQL.\(port)"
+        var core = PostgresConnection.Configuration(unixSocketPath: socket, username: user, password: parts.password, database: database)
+        core.tls = .disable  // a local socket: nothing to encrypt
+        return SQLPostgresConfiguration(coreConfiguration: core)
     }
 
     /// A PostgreSQL error in words: the server's own message, or why the connection failed.
@@ -135,27 +165,80 @@ public final class QuizDatabase: Sendable {
 
     /// Runs `body` on a reader connection, outside any transaction.
     public func read<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await readers.withConnection(logger: logger) { try await body($0) }
+        try await reportingUnavailable { try await readers.withConnection(logger: logger) { try await body($0) } }
     }
 
     /// Runs `body` on the writer connection without a transaction: for single statements,
     /// which are atomic on their own.
     public func write<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await writer.withConnection(logger: logger) { try await body($0) }
+        try await reportingUnavailable { try await writer.withConnection(logger: logger) { try await body($0) } }
     }
 
+    /// How many times a PostgreSQL transaction is run again after the server chose it as the
+    /// victim of a deadlock or a serialization failure (each try rolled back in full first).
+    static let retries = 3
+
     /// Runs `body` in a transaction on the writer: committed when it returns, rolled back when it throws.
+    /// On PostgreSQL a transaction the server aborted to break a deadlock or a serialization
+    /// conflict (40P01, 40001) is run again from the start, up to `retries` times: nothing of the
+    /// failed try was kept, and `body` only talks to the database.
     public func transaction<T: Sendable>(_ body: (any SQLDatabase) async throws -> T) async throws -> T {
-        try await writer.withConnection(logger: logger) { db in
-            try await db.raw(dialect == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN").run()
+        var tries = 0
+        while true {
             do {
-                let result = try await body(db)
-                try await db.raw("COMMIT").run()
-                return result
-            } catch {
-                try? await db.raw("ROLLBACK").run()
-                throw error
+                return try await reportingUnavailable {
+                    try await writer.withConnection(logger: logger) { db in
+                        try await db.raw(dialect == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN").run()
+                        do {
+                            let result = try await body(db)
+                            try await db.raw("COMMIT").run()
+                            return result
+                        } catch {
+                            try? await db.raw("ROLLBACK").run()
+                            throw error
+                        }
+                    }
+                }
+            } catch where tries < Self.retries && Self.isConflict(error) {
+                tries += 1
+                logger.debug("transaction retried after a conflict", metadata: ["try": "\(tries)", "error": "\(Self.describe(error))"])
             }
+        }
+    }
+
+    /// A deadlock or serialization failure: PostgreSQL rolled the transaction back and it may simply be run again.
+    static func isConflict(_ error: any Swift.Error) -> Bool {
+        guard let error = error as? PSQLError, error.code == .server, let state = error.serverInfo?[.sqlState] else { return false }
+        return state == "40P01" || state == "40001"
+    }
+
+    /// Whether `error` says the database could not be reached, rather than that a statement failed.
+    static func isUnavailable(_ error: any Swift.Error) -> Bool {
+        switch error {
+        case is ConnectionPoolTimeoutError, is ConnectionPoolError, is NIOConnectionError, is ChannelError, is IOError:
+            return true
+        case let error as PSQLError:
+            switch error.code {
+            case .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .poolClosed:
+                return true
+            case .server:
+                // Class 08: connection exceptions; 57P01–57P03: shutting down, crashed, starting up;
+                // 53300: too many connections.
+                let state = error.serverInfo?[.sqlState] ?? ""
+                return state.hasPrefix("08") || ["57P01", "57P02", "57P03", "53300"].contains(state)
+            default:
+                return false
+            }
+        default:
+            return false
+        }
+    }
+
+    private func reportingUnavailable<T>(_ work: () async throws -> T) async throws -> T {
+        do {
+            return try await work()
+        } catch where Self.isUnavailable(error) {
+            throw Error.unavailable(Self.describe(error))
         }
     }
 
@@ -196,7 +279,15 @@ final class PoolBox: Sendable {
     }
 
     func withConnection<T: Sendable>(logger: Logger, _ body: (any SQLDatabase) async throws -> T) async throws -> T {
-        let (db, release) = try await lease(logger)
+        let db: any SQLDatabase
+        let release: @Sendable () -> Void
+        do {
+            (db, release) = try await lease(logger)
+        } catch {
+            // No connection to be had (refused, timed out, the database not accepting any): whatever
+            // the reason, the database is out of reach, not the request at fault.
+            throw QuizDatabase.Error.unavailable(QuizDatabase.describe(error))
+        }
         defer { release() }
         return try await body(db)
     }

@@ -161,13 +161,6 @@ extension SQLStore: AttemptStore {
 }
 
 extension SQLStore: LeaderboardStore {
-    static func rank(_ db: any SQLDatabase, points: Int64) async throws -> Int64 {
-        let ahead = try await db.raw("""
-            SELECT CAST(COALESCE(SUM(users), 0) AS BIGINT) AS n FROM point_buckets WHERE points > \(bind: points)
-            """).first()?.int64("n") ?? 0
-        return ahead + 1
-    }
-
     func distribution() async throws -> PointsDistribution {
         try await caches.distribution.value(for: 0) {
             try await database.read { db in
@@ -206,26 +199,27 @@ extension SQLStore: LeaderboardStore {
         return Leaderboard.compose(topRows: ends.top, me: me, last: last, userCount: distribution.userCount)
     }
 
-    /// The same board in one statement (one round trip), for when nothing may be cached: reading
-    /// the whole points distribution is what a snapshot amortises, and each extra query is a
-    /// round trip to PostgreSQL.
+    /// The same board in two statements, for when nothing may be cached: the rows the board shows
+    /// and the user count, then how many users are ahead of the caller and of the last-placed user
+    /// (a few rows per level of `point_ranges`). Reading the whole points distribution is what a
+    /// snapshot amortises; each extra query is a round trip to PostgreSQL.
     func uncachedLeaderboard(userId: Int64, limit: Int) async throws -> Leaderboard {
-        let rows = try await database.read { db in
-            try await db.raw("""
+        let (rows, ahead) = try await database.read { db in
+            let rows = try await db.raw("""
                 SELECT 'top' AS part, t.username, t.username_key, t.points
                   FROM (SELECT username, username_key, points FROM users ORDER BY points DESC, username_key ASC LIMIT \(bind: limit)) t
                 UNION ALL SELECT 'me', m.username, m.username_key, m.points FROM users m WHERE m.id = \(bind: userId)
                 UNION ALL SELECT 'last', l.username, l.username_key, l.points
                   FROM (SELECT username, username_key, points FROM users ORDER BY points ASC, username_key DESC LIMIT 1) l
-                UNION ALL SELECT 'count', NULL, NULL, CAST(COALESCE(SUM(users), 0) AS BIGINT) FROM point_buckets
-                UNION ALL SELECT 'meAhead', NULL, NULL, CAST(COALESCE(SUM(users), 0) AS BIGINT) FROM point_buckets
-                  WHERE points > (SELECT points FROM users WHERE id = \(bind: userId))
-                UNION ALL SELECT 'lastAhead', NULL, NULL, CAST(COALESCE(SUM(users), 0) AS BIGINT) FROM point_buckets
-                  WHERE points > (SELECT MIN(points) FROM users)
+                UNION ALL SELECT 'count', NULL, NULL, CAST(COALESCE(SUM(users), 0) AS BIGINT) FROM point_ranges
+                  WHERE level = \(unsafeRaw: String(PointLevels.top))
                 """).all().map { row in
                 (part: try row.string("part"), username: try row.decode(column: "username", as: String?.self),
                  key: try row.decode(column: "username_key", as: String?.self), points: try row.int64("points"))
             }
+            var totals: [String: Int64] = [:]
+            for row in rows where row.part == "me" || row.part == "last" { totals[row.part] = row.points }
+            return (rows, try await Self.usersAhead(db, of: totals))
         }
         func value(_ part: String) -> Int64 { rows.first { $0.part == part }?.points ?? 0 }
         guard let meRow = rows.first(where: { $0.part == "me" }) else { throw StoreError.notFound }
@@ -233,9 +227,9 @@ extension SQLStore: LeaderboardStore {
         let top = rows.filter { $0.part == "top" }
             .sorted { ($0.points, $1.key ?? "") > ($1.points, $0.key ?? "") }
             .map { (username: $0.username ?? "", points: $0.points) }
-        let me = Ranking(rank: value("meAhead") + 1, username: meRow.username ?? "", points: meRow.points)
+        let me = Ranking(rank: ahead["me", default: 0] + 1, username: meRow.username ?? "", points: meRow.points)
         let last = rows.first { $0.part == "last" }.map {
-            Ranking(rank: value("lastAhead") + 1, username: $0.username ?? "", points: $0.points)
+            Ranking(rank: ahead["last", default: 0] + 1, username: $0.username ?? "", points: $0.points)
         }
         return Leaderboard.compose(topRows: top, me: me, last: last, userCount: Int(value("count")))
     }

@@ -113,18 +113,6 @@ extension SQLStore: UserStore {
         /// Merging subjects and topics by name, and handing out question ids.
         case catalog = 0x5155_495A_0001
     }
-
-    /// Keeps `point_buckets` in step with a user's total moving from `old` to `new`.
-    static func moveBucket(_ db: any SQLDatabase, from old: Int64?, to new: Int64) async throws {
-        if let old {
-            try await db.raw("UPDATE point_buckets SET users = users - 1 WHERE points = \(bind: old)").run()
-            try await db.raw("DELETE FROM point_buckets WHERE points = \(bind: old) AND users <= 0").run()
-        }
-        try await db.raw("""
-            INSERT INTO point_buckets (points, users) VALUES (\(bind: new), 1)
-            ON CONFLICT (points) DO UPDATE SET users = point_buckets.users + 1
-            """).run()
-    }
 }
 
 extension SQLStore: SessionStore {

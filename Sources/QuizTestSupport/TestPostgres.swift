@@ -41,6 +41,29 @@ public enum TestPostgres {
         }
     }
 
+    /// Runs `body` while the database at `url` (one `withFreshDatabase` made) is out of reach, as
+    /// when its server goes away: new connections are refused and the open ones are cut. Connections
+    /// are let in again afterwards, whatever happens. Only that database is touched, so tests
+    /// running beside this one on the same server carry on.
+    public static func whileUnreachable<T>(_ url: String, _ body: () async throws -> T) async throws -> T {
+        guard let serverURL, let path = URLComponents(string: url)?.path.dropFirst(),
+              path.hasPrefix("quizbox_test_"), path.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+        else { throw NotConfigured() }
+        let name = String(path)
+        try await administer(serverURL, "ALTER DATABASE \(name) ALLOW_CONNECTIONS false")
+        do {
+            try await administer(serverURL, """
+                SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(name)' AND pid <> pg_backend_pid()
+                """)
+            let result = try await body()
+            try await administer(serverURL, "ALTER DATABASE \(name) ALLOW_CONNECTIONS true")
+            return result
+        } catch {
+            try? await administer(serverURL, "ALTER DATABASE \(name) ALLOW_CONNECTIONS true")
+            throw error
+        }
+    }
+
     /// CREATE and DROP DATABASE cannot run in a transaction: one statement on a connection of its own.
     private static func administer(_ serverURL: String, _ statement: String) async throws {
         var logger = Logger(label: "quizbox-test-postgres")

@@ -100,7 +100,9 @@ struct WebController<Store: QuizStore>: Sendable {
 
     // MARK: - Plumbing
 
-    func visit(_ request: Request) async -> Visit {
+    /// Who is visiting. A session that is unknown or expired is cleared; a database that cannot be
+    /// asked is an error of its own (503), not a reason to log the person out.
+    func visit(_ request: Request) async throws -> Visit {
         var visit = Visit(csrf: CSRF.token(in: request) ?? SessionTokens.make())
         if CSRF.token(in: request) == nil { visit.cookies.append(CSRF.cookie(visit.csrf, secure: config.secureCookies)) }
         guard RequestCredential.current?.fromCookie == true else { return visit }
@@ -109,7 +111,7 @@ struct WebController<Store: QuizStore>: Sendable {
         } catch let error as APIError where error == .sessionExpired {
             visit.sessionExpired = true
             visit.cookies.append(SessionTokens.clearingCookie(secure: config.secureCookies))
-        } catch {
+        } catch is APIError {
             visit.cookies.append(SessionTokens.clearingCookie(secure: config.secureCookies))
         }
         return visit
@@ -118,7 +120,7 @@ struct WebController<Store: QuizStore>: Sendable {
     /// A GET page. Play pages (a quiz, its questions, history) keep the play session's start in a
     /// cookie; any other page ends the play session.
     func page(_ request: Request, play: Bool = false, _ body: (Visit) async throws -> Response) async throws -> Response {
-        var visit = await visit(request)
+        var visit = try await visit(request)
         let playing = request.cookie(Self.playCookie) != nil
         if play && !playing {
             visit.cookies.append("\(Self.playCookie)=\(time.now().timeIntervalSince1970); Path=/; HttpOnly; SameSite=Lax")
@@ -142,10 +144,10 @@ struct WebController<Store: QuizStore>: Sendable {
         var request = request
         let bytes = try await request.collectBody(upTo: maxFormBytes(path: request.uri.path))
         guard let form = Self.readForm(bytes, contentType: request.headers[.contentType]) else {
-            return renderer.render("error", errorContext(await visit(request), heading: "That form could not be read",
+            return renderer.render("error", errorContext(try await visit(request), heading: "That form could not be read",
                                                          message: "Please go back and try again."), status: .badRequest)
         }
-        var visit = await visit(request)
+        var visit = try await visit(request)
         guard let sent = form[CSRF.fieldName], let cookie = CSRF.token(in: request), CSRF.matches(sent, cookie) else {
             return csrfFailure(visit, form: form, path: request.uri.path)
         }
