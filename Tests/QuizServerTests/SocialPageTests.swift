@@ -11,21 +11,7 @@ import Testing
 extension TestBrowser {
     /// Sends the feed's post form as a browser does: multipart, the image under "image".
     func postToFeed(_ text: String, image: (name: String, bytes: [UInt8])?) async throws -> Page {
-        let boundary = "----QuizboxPost\(UUID().uuidString)"
-        var body: [UInt8] = []
-        func add(_ text: String) { body += Array(text.utf8) }
-        add("--\(boundary)\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n\(cookies["quizbox_csrf"] ?? "")\r\n")
-        add("--\(boundary)\r\nContent-Disposition: form-data; name=\"text\"\r\n\r\n\(text)\r\n")
-        add("--\(boundary)\r\nContent-Disposition: form-data; name=\"image\"; filename=\"\(image?.name ?? "")\"\r\n")
-        add("Content-Type: application/octet-stream\r\n\r\n")
-        body += image?.bytes ?? []
-        add("\r\n--\(boundary)--\r\n")
-        var headers = HTTPFields()
-        headers[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
-        headers[.contentType] = "multipart/form-data; boundary=\(boundary)"
-        return try await client.execute(uri: "/feed/posts", method: .post, headers: headers, body: ByteBuffer(bytes: body)) {
-            Page(status: $0.status, headers: $0.headers, html: String(buffer: $0.body))
-        }
+        try await postMultipart("/feed/posts", [("text", text)], file: image, fileField: "image")
     }
 }
 

@@ -12,7 +12,8 @@ extension TestBrowser {
     /// token among the fields. `file` nil sends the input with no file chosen.
     @discardableResult
     func postMultipart(
-        _ path: String, _ fields: [(String, String)], file: (name: String, bytes: [UInt8])?, csrf: Bool = true
+        _ path: String, _ fields: [(String, String)], file: (name: String, bytes: [UInt8])?, fileField: String = "file",
+        csrf: Bool = true
     ) async throws -> Page {
         let boundary = "----QuizboxTest\(UUID().uuidString)"
         var body: [UInt8] = []
@@ -22,7 +23,7 @@ extension TestBrowser {
         for (name, value) in all {
             add("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n")
         }
-        add("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(file?.name ?? "")\"\r\n")
+        add("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(fileField)\"; filename=\"\(file?.name ?? "")\"\r\n")
         add("Content-Type: application/octet-stream\r\n\r\n")
         body += file?.bytes ?? []
         add("\r\n--\(boundary)--\r\n")
