@@ -81,6 +81,7 @@ func buildRouter(
     let games = GameTable(rereads: shared)
     let guessLimiter = LoginRateLimiter(limit: Playing<SQLStore>.guessesPerSecond, window: 1, time: time, shared: shared ? store : nil)
     router.addMiddleware {
+        ServingMiddleware(store: store)
         SecurityHeadersMiddleware()
         ErrorMiddleware(renderer: renderer) { request in
             // Outside the credential middleware: read the cookie from the request itself. Any failure
@@ -90,7 +91,7 @@ func buildRouter(
                 try await Authenticator(store: store, time: time).requireUser()
             }
         }
-        CatalogResponseCache(lifetime: config.resolvedCacheLifetime, time: time) { store.catalogGeneration }
+        CatalogResponseCache(lifetime: config.resolvedCacheLifetime, time: time) { try await store.currentCatalogGeneration() }
         BodyLimitMiddleware(defaultMaxBytes: config.maxBodyBytes)
         CredentialMiddleware()
         GuessRoute(playing: Playing(store: store, time: time, games: games, guessLimiter: guessLimiter))
@@ -124,6 +125,15 @@ func buildRouter(
     // Compact, unsorted JSON: pretty-printing and key sorting cost a third of a question list response.
     try handler.registerHandlers(on: router, serverURL: URL(string: "/api/v1")!, configuration: .init(jsonEncodingOptions: []))
     return router
+}
+
+/// Every request's cached reads see the writes that any instance finished before it arrived.
+struct ServingMiddleware<Context: RequestContext>: RouterMiddleware {
+    let store: SQLStore
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        try await store.serving { try await next(request, context) }
+    }
 }
 
 /// Pages may load only Quizbox's own stylesheet and scripts; API responses may load nothing.

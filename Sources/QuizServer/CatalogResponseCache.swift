@@ -22,9 +22,9 @@ struct CatalogResponseCache<Context: RequestContext>: RouterMiddleware {
     }
 
     let cache: ReadCache<String, Stored>
-    let generation: @Sendable () -> Int
+    let generation: @Sendable () async throws -> Int
 
-    init(lifetime: TimeInterval, time: any TimeSource, generation: @escaping @Sendable () -> Int) {
+    init(lifetime: TimeInterval, time: any TimeSource, generation: @escaping @Sendable () async throws -> Int) {
         cache = ReadCache(lifetime: lifetime, time: time, maxEntries: 5_000)
         self.generation = generation
     }
@@ -34,7 +34,7 @@ struct CatalogResponseCache<Context: RequestContext>: RouterMiddleware {
         guard request.method == .get, request.uri.query == nil, path.utf8.count <= 100, Self.isCatalog(path) else {
             return try await next(request, context)
         }
-        let current = generation()
+        let current = try await generation()
         if let stored = cache.cached(path), stored.generation == current {
             return stored.response()
         }

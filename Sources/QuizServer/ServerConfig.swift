@@ -20,15 +20,16 @@ public struct ServerConfig: Sendable {
     public var maxBodyBytes = 1 << 20
     /// Where uploaded files live (post images under `images/`); created when first needed.
     public var dataDirectory = "quizbox-data"
-    /// Seconds catalog reads and sessions are served from memory; changes made through this
-    /// server show at once, changes from another process (`quizbox import`) within this time.
-    /// Nil: 2 on SQLite, 0 on PostgreSQL (see `resolvedCacheLifetime`).
+    /// Seconds catalog reads, sessions and the leaderboard are served from memory; 0 turns caching
+    /// off. On SQLite, changes made through this server show at once, changes from another process
+    /// (`quizbox import`) within this time. On PostgreSQL, changes made through any Quizbox
+    /// instance show at once (every request first reads the instances' change counters), and only
+    /// changes made by hand in SQL wait for this time.
+    /// Nil: 2 on SQLite, 60 on PostgreSQL (see `resolvedCacheLifetime`).
     public var cacheLifetime: TimeInterval?
 
-    /// Several instances may share PostgreSQL and none hears of the others' writes, so caching is
-    /// off there unless asked for (one instance on PostgreSQL may turn it back on).
     public var resolvedCacheLifetime: TimeInterval {
-        cacheLifetime ?? (QuizDatabase.isPostgresURL(database) ? 0 : 2)
+        cacheLifetime ?? (QuizDatabase.isPostgresURL(database) ? 60 : 2)
     }
     /// Who runs this Quizbox, shown on the Contact page.
     public var contactText = "Questions about a quiz, a wrong answer, or your account? Write to the people who run this Quizbox."

@@ -138,10 +138,10 @@ public enum DatabaseDump {
         }
         guard !lines.isEmpty else { throw DumpError.unreadable(line: 1, reason: "the file is empty") }
         let header = try decode(Header.self, 0)
-        guard header.schemaVersion == Migrations.latestVersion else {
+        guard readableVersions.contains(header.schemaVersion) else {
             throw DumpError.wrongSchema(found: header.schemaVersion, expected: Migrations.latestVersion)
         }
-        return try await database.transaction { db in
+        let counts = try await database.transaction { db in
             let users = try await db.raw("SELECT COUNT(*) AS n FROM users").first()?.decode(column: "n", as: Int.self) ?? 0
             let questions = try await db.raw("SELECT COUNT(*) AS n FROM questions").first()?.decode(column: "n", as: Int.self) ?? 0
             guard users == 0, questions == 0 else { throw DumpError.notEmpty }
@@ -177,7 +177,14 @@ public enum DatabaseDump {
             }
             return counts
         }
+        // Instances already running on this database may have cached the empty catalog.
+        if database.dialect == .postgres { try await ChangeTracker(database: database).publish(.all) }
+        return counts
     }
+
+    /// Dumps these schema versions wrote load as they are: versions after the first of them added
+    /// no table or column (11 added only PostgreSQL sequences).
+    static let readableVersions = 10...Migrations.latestVersion
 
     private static func insert(_ values: [Value], into table: Table, on db: any SQLDatabase, line: Int) async throws {
         var query = SQLQueryString("INSERT INTO \(table.name) (\(table.columns.map(\.name).joined(separator: ", "))) VALUES (")

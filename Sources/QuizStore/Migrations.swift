@@ -214,6 +214,12 @@ public struct Migrations: Sendable {
                 "CREATE INDEX import_uploads_by_user ON import_uploads (user_id)",
             ]
         },
+        Migration(version: 11, name: "change counters, so instances on one PostgreSQL can cache exactly") { dialect in
+            // One sequence per kind of cached data (see ChangeTracker); SQLite serves one process,
+            // which hears of its own writes. `setval` so the first `nextval` moves `last_value`.
+            guard dialect == .postgres else { return [] }
+            return ChangeTracker.sequences.flatMap { ["CREATE SEQUENCE \($0) CACHE 1", "SELECT setval('\($0)', 1)"] }
+        },
     ]
 
     /// The newest schema version this build knows.

@@ -129,10 +129,7 @@ extension SQLStore: AttemptStore {
         }
         // After the commit, so no reader can cache the totals from before it.
         caches.attempts.remove(id)
-        if score.newlyFinished {
-            caches.invalidateRanking()
-            caches.users.remove(userId)
-        }
+        if score.newlyFinished { try await totalChanged(userId: userId) }
         return score
     }
 
@@ -162,7 +159,8 @@ extension SQLStore: AttemptStore {
 
 extension SQLStore: LeaderboardStore {
     func distribution() async throws -> PointsDistribution {
-        try await caches.distribution.value(for: 0) {
+        try await refreshCaches()
+        return try await caches.distribution.value(for: 0) {
             try await database.read { db in
                 let buckets = try await db.raw("SELECT points, users FROM point_buckets").all()
                     .map { (points: try $0.int64("points"), users: try $0.int64("users")) }
@@ -183,6 +181,7 @@ extension SQLStore: LeaderboardStore {
         if caches.lifetime == 0 { return try await uncachedLeaderboard(userId: userId, limit: limit) }
         guard let user = try await user(id: userId) else { throw StoreError.notFound }
         let distribution = try await distribution()
+        try await refreshCaches()
         let ends = try await caches.leaderboardEnds.value(for: limit) {
             try await database.read { db in
                 let top = try await db.raw("""

@@ -103,8 +103,7 @@ extension SQLStore: AuthoringStore {
     // MARK: - Subjects, topics, quizzes
 
     public func create(_ level: CatalogLevel, parent: Int64?, name: String, description: String) async throws -> Int64 {
-        defer { caches.invalidateCatalog() }
-        return try await database.transaction { db in
+        return try await transaction(changing: .catalog) { db in
             var parentFilter: SQLQueryString = ""
             var columns: SQLQueryString = ""
             var values: SQLQueryString = ""
@@ -130,8 +129,7 @@ extension SQLStore: AuthoringStore {
     }
 
     public func update(_ level: CatalogLevel, id: Int64, _ change: CatalogChange) async throws {
-        defer { caches.invalidateCatalog() }
-        try await database.transaction { db in
+        try await transaction(changing: .catalog) { db in
             // The name and description too, when unchanged: this is also the check that it exists.
             guard try await db.raw("""
                 UPDATE \(unsafeRaw: level.table) SET \(unsafeRaw: level.nameColumn) = COALESCE(\(bind: change.name), \(unsafeRaw: level.nameColumn)),
@@ -163,9 +161,8 @@ extension SQLStore: AuthoringStore {
     }
 
     public func delete(_ level: CatalogLevel, id: Int64) async throws {
-        defer { caches.feedPages.removeAll() }  // a deleted quiz leaves its article's card without one
-        defer { caches.invalidateCatalog() }
-        try await database.transaction { db in
+        // A deleted quiz leaves its article's card without one.
+        try await transaction(changing: [.catalog, .social]) { db in
             guard try await db.raw("SELECT id FROM \(unsafeRaw: level.table) WHERE id = \(bind: id)").first() != nil else {
                 throw StoreError.notFound
             }
@@ -194,8 +191,7 @@ extension SQLStore: AuthoringStore {
     // MARK: - Questions
 
     public func createQuestion(_ question: Question, topicId: Int64, appendingTo quizId: Int64?, at date: Date) async throws -> Int64 {
-        defer { caches.invalidateCatalog() }
-        return try await database.transaction { db in
+        return try await transaction(changing: .catalog) { db in
             guard try await db.raw("SELECT id FROM topics WHERE id = \(bind: topicId)").first() != nil else { throw StoreError.notFound }
             if let quizId {
                 guard try await db.raw("SELECT id FROM quizzes WHERE id = \(bind: quizId) AND topic_id = \(bind: topicId)").first() != nil
@@ -214,8 +210,7 @@ extension SQLStore: AuthoringStore {
 
     public func updateQuestion(_ question: Question) async throws {
         guard let id = question.id else { throw StoreError.notFound }
-        defer { caches.invalidateCatalog() }
-        try await database.transaction { db in
+        try await transaction(changing: .catalog) { db in
             guard let kind = try await db.raw("SELECT kind FROM questions WHERE id = \(bind: id) AND archived_at IS NULL")
                 .first()?.string("kind") else { throw StoreError.notFound }
             if kind != question.kind.rawValue, try await Self.hasAnswers(db, questionId: id) { throw AuthoringError.kindLocked }
@@ -230,8 +225,7 @@ extension SQLStore: AuthoringStore {
     }
 
     public func deleteQuestion(id: Int64, at date: Date) async throws {
-        defer { caches.invalidateCatalog() }
-        try await database.transaction { db in
+        try await transaction(changing: .catalog) { db in
             guard try await db.raw("SELECT id FROM questions WHERE id = \(bind: id) AND archived_at IS NULL").first() != nil else {
                 throw StoreError.notFound
             }
@@ -249,8 +243,7 @@ extension SQLStore: AuthoringStore {
     }
 
     public func setQuizQuestions(quizId: Int64, questionIds: [Int64]) async throws {
-        defer { caches.invalidateCatalog() }
-        try await database.transaction { db in
+        try await transaction(changing: .catalog) { db in
             guard let topicId = try await db.raw("SELECT topic_id FROM quizzes WHERE id = \(bind: quizId)").first()?.int64("topic_id")
             else { throw StoreError.notFound }
             let allowed = Set(try await db.raw("""
@@ -289,12 +282,8 @@ extension SQLStore: AuthoringStore {
     }
 
     public func setRole(_ role: Role, userId: Int64) async throws -> User {
-        defer {
-            caches.sessions.removeAll()
-            caches.users.removeAll()
-        }
         let dialect = database.dialect
-        return try await database.transaction { db in
+        return try await transaction(changing: .accounts) { db in
             guard let current = try await db.raw("SELECT role FROM users WHERE id = \(bind: userId)").first()?.string("role")
             else { throw StoreError.notFound }
             if current == Role.admin.rawValue, role != .admin {

@@ -81,8 +81,7 @@ extension SQLStore: ExternalIdentityStore {
     }
 
     public func createUser(_ user: NewUser, linking identity: ExternalIdentity) async throws -> User {
-        defer { caches.invalidateRanking() }
-        return try await database.transaction { db in
+        return try await transaction(changing: .ranking) { db in
             let created = try await Self.insertUser(user, on: db)
             var linked = identity
             linked.userId = created.id

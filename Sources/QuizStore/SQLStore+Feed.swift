@@ -14,6 +14,7 @@ extension SQLStore {
     public func feed(userId: Int64, after cursor: FeedCursor?, limit: Int) async throws -> FeedPage {
         let limit = max(1, min(limit, 100))
         let key = FeedPageKey(userId: userId, cursor: cursor, limit: limit)
+        try await refreshCaches()
         return try await caches.feedPages.value(for: key) {
             try await self.loadFeed(userId: userId, after: cursor, limit: limit)
         } ?? FeedPage(items: [], next: nil)

@@ -62,10 +62,7 @@ extension SQLStore: GameStore {
             try await Self.addPoints(db, Int64(points), userId: userId)
             return (true, userId)
         }
-        if ended.ended, points != 0, let userId = ended.userId {
-            caches.invalidateRanking()
-            caches.users.remove(userId)
-        }
+        if ended.ended, points != 0, let userId = ended.userId { try await totalChanged(userId: userId) }
         return ended.ended
     }
 }

@@ -7,7 +7,8 @@ extension SQLStore: PracticeStore {
     static let playableQuestion = "x.archived_at IS NULL AND \(visibleTopic) AND \(visibleSubject)"
 
     public func practiceCandidates() async throws -> [PracticeCandidate] {
-        try await caches.practiceCandidates.value(for: 0) {
+        try await refreshCaches()
+        return try await caches.practiceCandidates.value(for: 0) {
             try await database.read { db in
                 try await db.raw("""
                     SELECT x.id, t.subject_id, x.topic_id, x.difficulty, x.kind
@@ -25,7 +26,8 @@ extension SQLStore: PracticeStore {
     }
 
     public func question(id: Int64) async throws -> Question? {
-        try await caches.questions.value(for: id) {
+        try await refreshCaches()
+        return try await caches.questions.value(for: id) {
             try await database.read { db in
                 try await db.raw("""
                     SELECT \(unsafeRaw: Self.questionColumns)
@@ -122,10 +124,7 @@ extension SQLStore: PracticeStore {
             return SingleAnswer(id: id, userId: userId, questionId: questionId, given: answer, isCorrect: isCorrect,
                                 pointsAwarded: awarded, counted: counted, answeredAt: Date(millis: date.millis))
         }
-        if stored.pointsAwarded != 0 {
-            caches.invalidateRanking()
-            caches.users.remove(userId)
-        }
+        if stored.pointsAwarded != 0 { try await totalChanged(userId: userId) }
         return stored
     }
 

@@ -22,9 +22,8 @@ extension SQLStore: SocialStore {
     }
 
     public func follow(followerId: Int64, followeeId: Int64, at date: Date) async throws -> Bool {
-        defer { caches.feedPages.removeAll() }
         guard followerId != followeeId else { throw SocialError.cannotFollowSelf }
-        return try await database.transaction { db in
+        return try await transaction(changing: .social) { db in
             guard try await db.raw("SELECT id FROM users WHERE id = \(bind: followeeId)").first() != nil else { throw StoreError.notFound }
             if try await db.raw("""
                 SELECT 1 AS x FROM follows WHERE follower_id = \(bind: followerId) AND followee_id = \(bind: followeeId)
@@ -41,8 +40,7 @@ extension SQLStore: SocialStore {
     }
 
     public func unfollow(followerId: Int64, followeeId: Int64) async throws -> Bool {
-        defer { caches.feedPages.removeAll() }
-        return try await database.transaction { db in
+        return try await transaction(changing: .social) { db in
             try await db.raw("""
                 DELETE FROM follows WHERE follower_id = \(bind: followerId) AND followee_id = \(bind: followeeId) RETURNING follower_id
                 """).first() != nil
@@ -89,7 +87,6 @@ extension SQLStore: SocialStore {
     }
 
     public func createPost(_ post: NewPost) async throws -> Post {
-        defer { caches.feedPages.removeAll() }
         let body: String
         do {
             body = try PostText.normalize(post.body, hasImage: post.imageHash != nil)
@@ -97,7 +94,7 @@ extension SQLStore: SocialStore {
             throw SocialError.invalidPost(error.message)
         }
         let hash = post.imageType == nil ? nil : post.imageHash
-        return try await database.transaction { db in
+        return try await transaction(changing: .social) { db in
             guard let row = try await db.raw("""
                 INSERT INTO posts (user_id, body, image_hash, image_type, created_at)
                 VALUES (\(bind: post.userId), \(bind: body), \(bind: hash), \(bind: hash == nil ? nil : post.imageType?.rawValue),
@@ -113,8 +110,7 @@ extension SQLStore: SocialStore {
     }
 
     public func deletePost(id: Int64, userId: Int64) async throws {
-        defer { caches.feedPages.removeAll() }
-        return try await database.transaction { db in
+        return try await transaction(changing: .social) { db in
             guard let row = try await db.raw("SELECT user_id FROM posts WHERE id = \(bind: id)").first() else { throw StoreError.notFound }
             guard try row.int64("user_id") == userId else { throw SocialError.forbidden }
             try await db.raw("DELETE FROM posts WHERE id = \(bind: id)").run()

@@ -23,8 +23,7 @@ extension SQLStore: UserStore {
     }
 
     public func createUser(_ user: NewUser) async throws -> User {
-        defer { caches.invalidateRanking() }
-        return try await database.transaction { db in try await Self.insertUser(user, on: db) }
+        return try await transaction(changing: .ranking) { db in try await Self.insertUser(user, on: db) }
     }
 
     /// Inserts the user and counts them in the points buckets, inside the caller's transaction.
@@ -48,7 +47,8 @@ extension SQLStore: UserStore {
 
     /// Cached for the cache lifetime; this process drops the entry whenever it changes the user.
     public func user(id: Int64) async throws -> User? {
-        try await caches.users.value(for: id) {
+        try await refreshCaches()
+        return try await caches.users.value(for: id) {
             try await database.read { db in
                 try await db.raw("SELECT \(unsafeRaw: Self.userColumns) FROM users u WHERE u.id = \(bind: id)")
                     .first().map(Self.decodeUser)
@@ -73,12 +73,8 @@ extension SQLStore: UserStore {
     }
 
     public func setRole(_ role: Role, username: String) async throws {
-        defer {
-            caches.sessions.removeAll()
-            caches.users.removeAll()
-        }
         let key = Registration.usernameKey(username)
-        try await database.transaction { db in
+        try await transaction(changing: .accounts) { db in
             let row = try await db.raw("""
                 UPDATE users SET role = \(bind: role.rawValue) WHERE username_key = \(bind: key) RETURNING id
                 """).first()
@@ -126,7 +122,8 @@ extension SQLStore: SessionStore {
     }
 
     public func session(tokenHash: String) async throws -> StoredSession? {
-        try await caches.sessions.value(for: tokenHash) {
+        try await refreshCaches()
+        return try await caches.sessions.value(for: tokenHash) {
             try await database.read { db in
                 guard let row = try await db.raw("""
                     SELECT \(unsafeRaw: Self.userColumns), s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id
@@ -142,11 +139,12 @@ extension SQLStore: SessionStore {
         try await database.transaction { db in
             try await db.raw("DELETE FROM sessions WHERE token_hash = \(bind: tokenHash)").run()
         }
+        // Other instances may hold this session; tell them (this one has dropped it above).
+        try await caches.tracker?.publish(.accounts)
     }
 
     public func deleteSessions(userId: Int64, keeping tokenHash: String) async throws {
-        defer { caches.sessions.removeAll() }
-        try await database.transaction { db in
+        try await transaction(changing: .accounts) { db in
             try await db.raw("DELETE FROM sessions WHERE user_id = \(bind: userId) AND token_hash <> \(bind: tokenHash)").run()
         }
     }

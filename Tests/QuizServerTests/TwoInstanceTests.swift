@@ -16,6 +16,8 @@ struct TwoInstanceTests {
     @Test func aTokenFromOneInstanceWorksOnTheOtherUntilLoggedOut() async throws {
         try await withTwoInstances { a, b, _ in
             let token = try await a.signUp("ada")
+            // Both have looked the session up (and may keep it) before it ends on one.
+            #expect(try await a.call(.get, "/api/v1/me", token: token)["username"] as? String == "ada")
             #expect(try await b.call(.get, "/api/v1/me", token: token)["username"] as? String == "ada")
             #expect(try await b.call(.delete, "/api/v1/sessions/current", token: token).status == .noContent)
             #expect(try await a.call(.get, "/api/v1/me", token: token).status == .unauthorized)
@@ -38,6 +40,35 @@ struct TwoInstanceTests {
             let again = try await b.call(.post, "/api/v1/attempts/\(attemptId)/answers", token: token,
                                          json: ["questionId": ids[0], "answer": ["choiceId": 1]])
             #expect(again["verdict"] as? String == "alreadyAnswered")
+        }
+    }
+
+    /// Each instance keeps the catalog, the encoded question list and sessions in memory; an
+    /// author's edit or a role change on one must show on the other's very next request.
+    @Test func anEditOrARoleChangeOnOneShowsOnTheOtherAtOnce() async throws {
+        try await withTwoInstances { a, b, env in
+            let author = try await a.signUp("writer")
+            #expect(try await b.call(.get, "/api/v1/manage/questions/1", token: author).status == .forbidden)
+            try await env.store.setRole(.author, username: "writer")
+            let (quizId, before) = try await b.firstQuiz()
+            let first = try #require(before.first?["id"] as? Int)
+            #expect(before.first?["text"] as? String != "Which planet is red?")
+            let page = try await b.page("/quizzes/\(quizId)", token: author)
+
+            var edited = try await b.call(.get, "/api/v1/manage/questions/\(first)", token: author).json
+            edited["text"] = "Which planet is red?"
+            #expect(try await a.call(.put, "/api/v1/manage/questions/\(first)", token: author, json: edited).status == .ok)
+            let after = try await b.call(.get, "/api/v1/quizzes/\(quizId)/questions")["questions"] as? [[String: Any]]
+            #expect(after?.first?["text"] as? String == "Which planet is red?")
+
+            let renamed = try await a.call(.patch, "/api/v1/manage/quizzes/\(quizId)", token: author, json: ["title": "Renamed on A"])
+            #expect(renamed.status == .noContent, "\(renamed.raw)")
+            #expect(try await b.call(.get, "/api/v1/quizzes/\(quizId)")["title"] as? String == "Renamed on A")
+            let pageAfter = try await b.page("/quizzes/\(quizId)", token: author)
+            #expect(pageAfter != page && pageAfter.contains("Renamed on A"))
+
+            try await env.store.setRole(.player, username: "writer")
+            #expect(try await b.call(.get, "/api/v1/manage/questions/\(first)", token: author).status == .forbidden)
         }
     }
 
@@ -85,6 +116,9 @@ struct TwoInstanceTests {
         try await withTwoInstances { a, b, _ in
             let (quizId, questions) = try await a.firstQuiz()
             let firstId = try #require(questions.first?["id"] as? Int)
+            // Seen (and kept) on both before anyone scores.
+            let watcher = try await a.signUp("watcher")
+            for instance in [a, b] { #expect(try await instance.call(.get, "/api/v1/leaderboard", token: watcher).status == .ok) }
             var tokens: [String] = []
             for (index, name) in ["ann", "bob", "cyd"].enumerated() {
                 // Registered and played on alternating instances.
