@@ -63,11 +63,10 @@ final class ChangeTracker: Sendable {
     }
 
     convenience init(database: QuizDatabase) {
-        let columns = Self.sequences.map { "(SELECT last_value FROM \($0)) AS \($0)" }.joined(separator: ", ")
         self.init(
             load: {
                 try await database.read { db in
-                    guard let row = try await db.raw("SELECT \(unsafeRaw: columns)").first() else { return [] }
+                    guard let row = try await ChangeCountersStatement().rows(on: db).first else { return [] }
                     return try Self.sequences.map { try row.int64($0) }
                 }
             },

@@ -55,7 +55,7 @@ extension SQLStore: AttemptStore {
     public func attemptQuiz(id: Int64, userId: Int64) async throws -> Int64? {
         let owner = try await caches.attemptQuizzes.value(for: id) {
             try await database.read { db in
-                try await db.raw("SELECT user_id, quiz_id FROM attempts WHERE id = \(bind: id)").first().map {
+                try await AttemptOwnerStatement(id: id).rows(on: db).first.map {
                     AttemptOwner(userId: try $0.int64("user_id"), quizId: try $0.int64("quiz_id"))
                 }
             }
@@ -67,14 +67,7 @@ extension SQLStore: AttemptStore {
     /// The attempt and its answers in one query (the answer columns are NULL when there are none).
     /// A nil `userId` loads anyone's attempt (for the cache, which checks the owner itself).
     static func loadAttempt(_ db: any SQLDatabase, id: Int64, userId: Int64?) async throws -> Attempt? {
-        let rows = try await db.raw("""
-            SELECT t.id, t.user_id, t.quiz_id, t.started_at, t.finished_at,
-                   a.question_id, a.correct, a.points, a.answered_at, a.answer
-            FROM attempts t LEFT JOIN answers a ON a.attempt_id = t.id
-            LEFT JOIN quiz_questions qq ON qq.quiz_id = t.quiz_id AND qq.question_id = a.question_id
-            WHERE t.id = \(bind: id)
-            ORDER BY qq.position, a.answered_at
-            """).all()
+        let rows = try await AttemptWithAnswersStatement(id: id).rows(on: db)
         guard let first = rows.first else { return nil }
         if let userId, try first.int64("user_id") != userId { return nil }
         let answers = try rows.compactMap { row -> AnsweredQuestion? in

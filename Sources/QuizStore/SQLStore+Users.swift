@@ -50,8 +50,7 @@ extension SQLStore: UserStore {
         try await refreshCaches()
         return try await caches.users.value(for: id) {
             try await database.read { db in
-                try await db.raw("SELECT \(unsafeRaw: Self.userColumns) FROM users u WHERE u.id = \(bind: id)")
-                    .first().map(Self.decodeUser)
+                try await UserStatement(id: id).rows(on: db).first.map(Self.decodeUser)
             }
         }
     }
@@ -125,10 +124,7 @@ extension SQLStore: SessionStore {
         try await refreshCaches()
         return try await caches.sessions.value(for: tokenHash) {
             try await database.read { db in
-                guard let row = try await db.raw("""
-                    SELECT \(unsafeRaw: Self.userColumns), s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id
-                    WHERE s.token_hash = \(bind: tokenHash)
-                    """).first() else { return nil }
+                guard let row = try await SessionStatement(tokenHash: tokenHash).rows(on: db).first else { return nil }
                 return StoredSession(user: try Self.decodeUser(row), expiresAt: try row.date("expires_at"))
             }
         }

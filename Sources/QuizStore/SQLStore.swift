@@ -16,7 +16,8 @@ public struct SQLStore: Sendable {
     ///   stay unseen.
     public init(database: QuizDatabase, cacheLifetime: TimeInterval = 2, time: any TimeSource = SystemTimeSource()) {
         self.database = database
-        let tracker = database.dialect == .postgres && cacheLifetime > 0 ? ChangeTracker(database: database) : nil
+        // Even a store that caches nothing tells the instances that do.
+        let tracker = database.dialect == .postgres ? ChangeTracker(database: database) : nil
         self.caches = Caches(lifetime: cacheLifetime, time: time, tracker: tracker)
         self.answers = AnswerBatcher(database: database)
     }
@@ -25,14 +26,14 @@ public struct SQLStore: Sendable {
     /// answered before it started, with one read of the change counters shared by the requests
     /// that arrive together.
     public func serving<T>(_ request: () async throws -> T) async rethrows -> T {
-        guard let tracker = caches.tracker else { return try await request() }
+        guard let tracker = caches.tracker, caches.lifetime > 0 else { return try await request() }
         return try await ChangeTracker.$requestTicket.withValue(tracker.ticket()) { try await request() }
     }
 
     /// Drops whatever another instance has changed since this one last looked (nothing to do
     /// without PostgreSQL or caching). Every cached read calls it first.
     func refreshCaches() async throws {
-        guard let tracker = caches.tracker else { return }
+        guard let tracker = caches.tracker, caches.lifetime > 0 else { return }
         let changed = try await tracker.changed()
         if !changed.isEmpty { caches.invalidate(changed) }
     }

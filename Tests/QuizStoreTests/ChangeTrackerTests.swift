@@ -89,14 +89,14 @@ private final class HeldReads: Sendable {
 /// What one writes, the other's very next read shows, with no time passing on the shared clock.
 @Suite(.enabled(if: TestPostgres.serverURL != nil, Comment(rawValue: TestPostgres.unavailable)))
 struct SharedCacheTests {
-    func withTwoStores(_ body: (SQLStore, SQLStore) async throws -> Void) async throws {
+    func withTwoStores(firstCaching: Bool = true, _ body: (SQLStore, SQLStore) async throws -> Void) async throws {
         try await TestPostgres.withFreshDatabase { url in
             let first = try await QuizDatabase.open(url, poolSize: 2)
             let second = try await QuizDatabase.open(url, poolSize: 2)
             let time = ManualTimeSource(t0)
             do {
                 try await Migrations.run(on: first)
-                try await body(SQLStore(database: first, cacheLifetime: 3600, time: time),
+                try await body(SQLStore(database: first, cacheLifetime: firstCaching ? 3600 : 0, time: time),
                                SQLStore(database: second, cacheLifetime: 3600, time: time))
             } catch {
                 try? await first.close()
@@ -125,6 +125,17 @@ struct SharedCacheTests {
             try await a.update(.quiz, id: quizId, CatalogChange(name: "Twos"))
             #expect(try await b.quiz(id: quizId)?.title == "Twos")
             #expect(try await b.currentCatalogGeneration() > edited)
+        }
+    }
+
+    /// An instance (or `quizbox` command) with its caches off still tells the ones that cache.
+    @Test func aWriterThatCachesNothingStillTellsTheOthers() async throws {
+        try await withTwoStores(firstCaching: false) { a, b in
+            _ = try await a.importBank(binaryQuizBank(), at: t0)
+            let quizId = try await firstQuizId(a)
+            #expect(try await b.quiz(id: quizId)?.title == "Powers of two")
+            try await a.update(.quiz, id: quizId, CatalogChange(name: "Twos"))
+            #expect(try await b.quiz(id: quizId)?.title == "Twos")
         }
     }
 
