@@ -85,20 +85,33 @@ final class AnswerBatcher: Sendable {
             unique.append(answer)
         }
         let distinct = unique
-        let rows: [SQLQueryString] = distinct.map {
-            "(\(bind: $0.attemptId), \(bind: $0.questionId), \(bind: $0.answer), \(bind: $0.isCorrect), \(bind: $0.points), \(bind: $0.answeredAt))"
-        }
-        // On PostgreSQL a finish may run alongside: sharing the attempt's row lock makes the finish wait
-        // for these answers (and count them), or these wait for the finish (and are refused).
-        let lock: SQLQueryString = database.dialect == .postgres ? " FOR SHARE" : ""
         let (inserted, attempts) = try await database.write { db -> (Set<Key>, [Int64: Bool]) in
-            let returned = try await db.raw("""
-                INSERT INTO answers (attempt_id, question_id, answer, correct, points, answered_at)
-                SELECT v.column1, v.column2, v.column3, v.column4, v.column5, v.column6
-                FROM (VALUES \(rows.joined(separator: ", "))) AS v
-                WHERE EXISTS (SELECT 1 FROM attempts a WHERE a.id = v.column1 AND a.finished_at IS NULL\(lock))
-                ON CONFLICT (attempt_id, question_id) DO NOTHING RETURNING attempt_id, question_id
-                """).all()
+            let returned: [any SQLRow]
+            if let connection = (db as? PostgresConnectionDatabase)?.connection {
+                // A finish may run alongside here: the statement shares the attempt's row lock, so the
+                // finish waits for these answers (and counts them), or these wait for it (and are refused).
+                var batch = AnswerBatchStatement()
+                for answer in distinct {
+                    batch.attemptIds.append(answer.attemptId)
+                    batch.questionIds.append(answer.questionId)
+                    batch.answers.append(answer.answer)
+                    batch.correct.append(answer.isCorrect)
+                    batch.points.append(Int64(answer.points))
+                    batch.answeredAt.append(answer.answeredAt)
+                }
+                returned = try await batch.rows(on: connection)
+            } else {
+                let rows: [SQLQueryString] = distinct.map {
+                    "(\(bind: $0.attemptId), \(bind: $0.questionId), \(bind: $0.answer), \(bind: $0.isCorrect), \(bind: $0.points), \(bind: $0.answeredAt))"
+                }
+                returned = try await db.raw("""
+                    INSERT INTO answers (attempt_id, question_id, answer, correct, points, answered_at)
+                    SELECT v.column1, v.column2, v.column3, v.column4, v.column5, v.column6
+                    FROM (VALUES \(rows.joined(separator: ", "))) AS v
+                    WHERE EXISTS (SELECT 1 FROM attempts a WHERE a.id = v.column1 AND a.finished_at IS NULL)
+                    ON CONFLICT (attempt_id, question_id) DO NOTHING RETURNING attempt_id, question_id
+                    """).all()
+            }
             let inserted = Set(try returned.map { Key(attemptId: try $0.int64("attempt_id"), questionId: try $0.int64("question_id")) })
             // Only refusals need to know why: a finished attempt, or one that does not exist.
             let refused = Set(distinct.filter { !inserted.contains($0.key) }.map(\.attemptId))

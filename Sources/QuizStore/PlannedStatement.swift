@@ -1,3 +1,4 @@
+import Logging
 import NIOCore
 import PostgresKit
 import PostgresNIO
@@ -11,6 +12,7 @@ import SQLKit
 /// executed after. The same text runs on SQLite, which reads `$1`, `$2`, … as parameters bound in
 /// order of first appearance (write them in increasing order).
 protocol PlannedStatement: PostgresPreparedStatement where Row == PostgresRow {
+    // Each names itself: postgres-nio's default, `String(reflecting:)`, is worked out on every run.
     /// The values for `$1`, `$2`, …, in order.
     var values: [any PostgresEncodable & Encodable & Sendable] { get }
 }
@@ -26,19 +28,13 @@ extension PlannedStatement {
 
     /// The rows the statement returns on `db`.
     func rows(on db: any SQLDatabase) async throws -> [any SQLRow] {
-        guard let postgres = db as? any PostgresDatabase else {
+        guard let connection = (db as? PostgresConnectionDatabase)?.connection else {
             let values = values.map { $0 as any Encodable & Sendable }
             return try await db.raw("\(NumberedParameters(sql: Self.sql, values: values))").all()
         }
-        let statement = self
-        let rows = try await postgres.withConnection { connection in
-            connection.eventLoop.makeFutureWithTask {
-                var rows: [PostgresRow] = []
-                for try await row in try await connection.execute(statement, logger: connection.logger) { rows.append(row) }
-                return rows
-            }
-        }.get()
-        return rows.map { $0.sql() }
+        var rows: [any SQLRow] = []
+        for try await row in try await connection.execute(self, logger: connection.logger) { rows.append(row.sql()) }
+        return rows
     }
 }
 
@@ -57,12 +53,14 @@ private struct NumberedParameters: SQLExpression {
 
 /// The change counters of `ChangeTracker`, read before a request uses its caches.
 struct ChangeCountersStatement: PlannedStatement {
+    static let name = "quizbox_change_counters"
     static let sql = "SELECT " + ChangeTracker.sequences.map { "(SELECT last_value FROM \($0)) AS \($0)" }.joined(separator: ", ")
     var values: [any PostgresEncodable & Encodable & Sendable] { [] }
 }
 
 /// An attempt and its answers in the quiz's order (`SQLStore.loadAttempt`).
 struct AttemptWithAnswersStatement: PlannedStatement {
+    static let name = "quizbox_attempt_with_answers"
     static let sql = """
         SELECT t.id, t.user_id, t.quiz_id, t.started_at, t.finished_at,
                a.question_id, a.correct, a.points, a.answered_at, a.answer
@@ -77,6 +75,7 @@ struct AttemptWithAnswersStatement: PlannedStatement {
 
 /// Who owns an attempt and which quiz it plays.
 struct AttemptOwnerStatement: PlannedStatement {
+    static let name = "quizbox_attempt_owner"
     static let sql = "SELECT user_id, quiz_id FROM attempts WHERE id = $1"
     var id: Int64
     var values: [any PostgresEncodable & Encodable & Sendable] { [id] }
@@ -84,6 +83,7 @@ struct AttemptOwnerStatement: PlannedStatement {
 
 /// A session by the hash of its token, with its user.
 struct SessionStatement: PlannedStatement {
+    static let name = "quizbox_session"
     static let sql = """
         SELECT \(SQLStore.userColumns), s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id
         WHERE s.token_hash = $1
@@ -94,7 +94,79 @@ struct SessionStatement: PlannedStatement {
 
 /// A user by id.
 struct UserStatement: PlannedStatement {
+    static let name = "quizbox_user"
     static let sql = "SELECT \(SQLStore.userColumns) FROM users u WHERE u.id = $1"
     var id: Int64
     var values: [any PostgresEncodable & Encodable & Sendable] { [id] }
+}
+
+/// A pooled PostgreSQL connection as SQLKit's database, keeping the connection itself at hand for
+/// `PlannedStatement` (postgres-kit's wrapper does not show it).
+struct PostgresConnectionDatabase: SQLDatabase {
+    let connection: PostgresConnection
+    let sql: any SQLDatabase
+
+    init(_ connection: PostgresConnection) {
+        self.connection = connection
+        // Queries at trace: a debug log would print every statement with its binds.
+        sql = connection.sql(queryLogLevel: .trace)
+    }
+
+    var logger: Logger { sql.logger }
+    var eventLoop: any EventLoop { sql.eventLoop }
+    var version: (any SQLDatabaseReportedVersion)? { sql.version }
+    var dialect: any SQLDialect { sql.dialect }
+    var queryLogLevel: Logger.Level? { sql.queryLogLevel }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
+        sql.execute(sql: query, onRow)
+    }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
+        try await sql.execute(sql: query, onRow)
+    }
+
+    func withSession<R>(_ closure: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+        try await closure(self)
+    }
+}
+
+/// Answers stored together (`AnswerBatcher`), on PostgreSQL: one statement text whatever the
+/// number of answers, so it is prepared once, instead of a VALUES list planned for every batch.
+struct AnswerBatchStatement: PostgresPreparedStatement {
+    typealias Row = PostgresRow
+    static let name = "quizbox_answer_batch"
+    static let sql = """
+        INSERT INTO answers (attempt_id, question_id, answer, correct, points, answered_at)
+        SELECT v.attempt_id, v.question_id, v.answer, v.correct, v.points, v.answered_at
+        FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::boolean[], $5::bigint[], $6::bigint[])
+          AS v(attempt_id, question_id, answer, correct, points, answered_at)
+        WHERE EXISTS (SELECT 1 FROM attempts a WHERE a.id = v.attempt_id AND a.finished_at IS NULL FOR SHARE)
+        ON CONFLICT (attempt_id, question_id) DO NOTHING RETURNING attempt_id, question_id
+        """
+    var attemptIds: [Int64] = []
+    var questionIds: [Int64] = []
+    var answers: [String] = []
+    var correct: [Bool] = []
+    var points: [Int64] = []
+    var answeredAt: [Int64] = []
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 6)
+        bindings.append(attemptIds)
+        bindings.append(questionIds)
+        bindings.append(answers)
+        bindings.append(correct)
+        bindings.append(points)
+        bindings.append(answeredAt)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
+
+    func rows(on connection: PostgresConnection) async throws -> [any SQLRow] {
+        var rows: [any SQLRow] = []
+        for try await row in try await connection.execute(self, logger: connection.logger) { rows.append(row.sql()) }
+        return rows
+    }
 }

@@ -77,7 +77,7 @@ public final class QuizDatabase: Sendable {
         let pool = PoolBox(EventLoopConnectionPool(
             source: PostgresConnectionSource(sqlConfiguration: configuration), maxConnections: max(1, poolSize),
             requestTimeout: .seconds(30), logger: logger, on: MultiThreadedEventLoopGroup.singleton.any()
-        )) { $0.sql(queryLogLevel: .trace) }
+        )) { PostgresConnectionDatabase($0) }
         // One pool for both: the single writer is a SQLite workaround, PostgreSQL takes concurrent writers.
         let database = QuizDatabase(dialect: .postgres, readers: pool, writer: pool, logger: logger)
         do {
