@@ -39,8 +39,12 @@ final class AnswerBatcher: Sendable {
     private let database: QuizDatabase
     private let queue = Mutex(Queue())
 
-    init(database: QuizDatabase) {
+    private let committed: @Sendable () async throws -> Void
+
+    /// - Parameter committed: runs after each batch is stored, before its answers return.
+    init(database: QuizDatabase, committed: @escaping @Sendable () async throws -> Void = {}) {
         self.database = database
+        self.committed = committed
     }
 
     /// True when stored, false when the question had been answered in this attempt.
@@ -68,6 +72,7 @@ final class AnswerBatcher: Sendable {
             if batch.isEmpty { return }
             do {
                 let outcomes = try await store(batch.map(\.answer))
+                try await committed()
                 for (waiting, outcome) in zip(batch, outcomes) { waiting.continuation.resume(with: outcome) }
             } catch {
                 for waiting in batch { waiting.continuation.resume(throwing: error) }

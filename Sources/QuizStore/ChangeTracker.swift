@@ -13,10 +13,12 @@ struct ChangeKinds: OptionSet, Sendable, Hashable {
     static let ranking = ChangeKinds(rawValue: 1 << 2)
     /// Posts, follows, articles: feed pages.
     static let social = ChangeKinds(rawValue: 1 << 3)
+    /// Answers and finishes: attempts with their answers.
+    static let play = ChangeKinds(rawValue: 1 << 4)
 
-    static let all: ChangeKinds = [.catalog, .accounts, .ranking, .social]
+    static let all: ChangeKinds = [.catalog, .accounts, .ranking, .social, .play]
     /// In the order of `ChangeTracker.sequences`.
-    static let each: [ChangeKinds] = [.catalog, .accounts, .ranking, .social]
+    static let each: [ChangeKinds] = [.catalog, .accounts, .ranking, .social, .play]
 }
 
 /// Exact caching for several instances on one PostgreSQL.
@@ -33,7 +35,10 @@ struct ChangeKinds: OptionSet, Sendable, Hashable {
 /// Sequences rather than a row: `nextval` takes no lock and is never rolled back, so writers on
 /// every instance bump them without queueing behind one another.
 final class ChangeTracker: Sendable {
-    static let sequences = ["quizbox_changes_catalog", "quizbox_changes_accounts", "quizbox_changes_ranking", "quizbox_changes_social"]
+    static let sequences = [
+        "quizbox_changes_catalog", "quizbox_changes_accounts", "quizbox_changes_ranking", "quizbox_changes_social",
+        "quizbox_changes_play",
+    ]
 
     /// The ticket of the request being served, set by `SQLStore.serving`; nil outside requests,
     /// where every call reads the sequences afresh.

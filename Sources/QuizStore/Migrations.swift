@@ -218,7 +218,9 @@ public struct Migrations: Sendable {
             // One sequence per kind of cached data (see ChangeTracker); SQLite serves one process,
             // which hears of its own writes. `setval` so the first `nextval` moves `last_value`.
             guard dialect == .postgres else { return [] }
-            return ChangeTracker.sequences.flatMap { ["CREATE SEQUENCE \($0) CACHE 1", "SELECT setval('\($0)', 1)"] }
+            let sequences = ["quizbox_changes_catalog", "quizbox_changes_accounts", "quizbox_changes_ranking",
+                             "quizbox_changes_social", "quizbox_changes_play"]
+            return sequences.flatMap { ["CREATE SEQUENCE \($0) CACHE 1", "SELECT setval('\($0)', 1)"] }
         },
     ]
 

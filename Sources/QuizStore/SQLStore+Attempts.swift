@@ -20,6 +20,7 @@ extension SQLStore: AttemptStore {
     }
 
     public func attempt(id: Int64, userId: Int64) async throws -> Attempt? {
+        try await refreshCaches()
         let attempt = try await caches.attempts.value(for: id) {
             try await database.read { db in try await Self.loadAttempt(db, id: id, userId: nil) }
         }
@@ -122,7 +123,10 @@ extension SQLStore: AttemptStore {
         }
         // After the commit, so no reader can cache the totals from before it.
         caches.attempts.remove(id)
-        if score.newlyFinished { try await totalChanged(userId: userId) }
+        if score.newlyFinished {
+            try await caches.tracker?.publish(.play)
+            try await totalChanged(userId: userId)
+        }
         return score
     }
 

@@ -18,8 +18,10 @@ public struct SQLStore: Sendable {
         self.database = database
         // Even a store that caches nothing tells the instances that do.
         let tracker = database.dialect == .postgres ? ChangeTracker(database: database) : nil
-        self.caches = Caches(lifetime: cacheLifetime, time: time, tracker: tracker)
-        self.answers = AnswerBatcher(database: database)
+        let caches = Caches(lifetime: cacheLifetime, time: time, tracker: tracker)
+        self.caches = caches
+        // One bump per batch of answers, after it committed and before any of them is answered.
+        self.answers = AnswerBatcher(database: database) { try await caches.tracker?.publish(.play) }
     }
 
     /// Runs one request: the caches it reads are checked against every instance's writes that
@@ -97,8 +99,7 @@ public struct SQLStore: Sendable {
             sessions = ReadCache(lifetime: lifetime, time: time, maxEntries: 100_000)
             users = ReadCache(lifetime: lifetime, time: time, maxEntries: 100_000)
             attemptQuizzes = ReadCache(lifetime: lifetime > 0 ? 24 * 3600 : 0, time: time, maxEntries: 100_000)
-            // Answers on another instance change an attempt without telling anyone: on PostgreSQL it is read each time.
-            attempts = ReadCache(lifetime: tracker == nil ? lifetime : 0, time: time, maxEntries: 100_000)
+            attempts = ReadCache(lifetime: lifetime, time: time, maxEntries: 100_000)
             distribution = ReadCache(lifetime: lifetime, time: time, maxEntries: 1)
             practiceCandidates = ReadCache(lifetime: lifetime, time: time, maxEntries: 1)
             questions = ReadCache(lifetime: lifetime, time: time, maxEntries: 10_000)
@@ -127,6 +128,7 @@ public struct SQLStore: Sendable {
                 users.removeAll()
             }
             if kinds.contains(.social) { feedPages.removeAll() }
+            if kinds.contains(.play) { attempts.removeAll() }
         }
 
         func invalidateCatalog() {

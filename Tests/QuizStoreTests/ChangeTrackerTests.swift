@@ -171,6 +171,22 @@ struct SharedCacheTests {
         }
     }
 
+    @Test func anAnswerOrAFinishOnOneShowsInTheOthersAttempt() async throws {
+        try await withTwoStores { a, b in
+            _ = try await a.importBank(binaryQuizBank(), at: t0)
+            let quizId = try await firstQuizId(a)
+            let ada = try await a.createUser(newUser("ada"))
+            let question = try #require(try await a.questions(quizId: quizId).first)
+            let attempt = try await a.startAttempt(userId: ada.id, quizId: quizId, at: t0)
+            #expect(try await b.attempt(id: attempt.id, userId: ada.id)?.answers.isEmpty == true)
+            #expect(try await a.recordAnswer(attemptId: attempt.id, questionId: question.id!, answer: "{}", isCorrect: true,
+                                             points: question.points, at: t0))
+            #expect(try await b.attempt(id: attempt.id, userId: ada.id)?.answers.map(\.questionId) == [question.id!])
+            _ = try await a.finishAttempt(id: attempt.id, userId: ada.id, at: t0)
+            #expect(try await b.attempt(id: attempt.id, userId: ada.id)?.isFinished == true)
+        }
+    }
+
     @Test func aPostOrAFollowOnOneShowsInTheOthersFeed() async throws {
         try await withTwoStores { a, b in
             let ada = try await a.createUser(newUser("ada"))
