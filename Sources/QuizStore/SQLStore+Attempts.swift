@@ -1,5 +1,6 @@
 import Foundation
 import QuizCore
+import PostgresNIO
 import SQLKit
 
 extension SQLStore: AttemptStore {
@@ -201,15 +202,7 @@ extension SQLStore: LeaderboardStore {
     /// snapshot amortises; each extra query is a round trip to PostgreSQL.
     func uncachedLeaderboard(userId: Int64, limit: Int) async throws -> Leaderboard {
         let (rows, ahead) = try await database.read { db in
-            let rows = try await db.raw("""
-                SELECT 'top' AS part, t.username, t.username_key, t.points
-                  FROM (SELECT username, username_key, points FROM users ORDER BY points DESC, username_key ASC LIMIT \(bind: limit)) t
-                UNION ALL SELECT 'me', m.username, m.username_key, m.points FROM users m WHERE m.id = \(bind: userId)
-                UNION ALL SELECT 'last', l.username, l.username_key, l.points
-                  FROM (SELECT username, username_key, points FROM users ORDER BY points ASC, username_key DESC LIMIT 1) l
-                UNION ALL SELECT 'count', NULL, NULL, CAST(COALESCE(SUM(users), 0) AS BIGINT) FROM point_ranges
-                  WHERE level = \(unsafeRaw: String(PointLevels.top))
-                """).all().map { row in
+            let rows = try await LeaderboardRowsStatement(limit: Int64(limit), userId: userId).rows(on: db).map { row in
                 (part: try row.string("part"), username: try row.decode(column: "username", as: String?.self),
                  key: try row.decode(column: "username_key", as: String?.self), points: try row.int64("points"))
             }
@@ -229,4 +222,21 @@ extension SQLStore: LeaderboardStore {
         }
         return Leaderboard.compose(topRows: top, me: me, last: last, userCount: Int(value("count")))
     }
+}
+
+/// The rows an uncached board shows, with the user count (`SQLStore.uncachedLeaderboard`).
+struct LeaderboardRowsStatement: PlannedStatement {
+    static let name = "quizbox_leaderboard_rows"
+    static let sql = """
+        SELECT 'top' AS part, t.username, t.username_key, t.points
+          FROM (SELECT username, username_key, points FROM users ORDER BY points DESC, username_key ASC LIMIT $1) t
+        UNION ALL SELECT 'me', m.username, m.username_key, m.points FROM users m WHERE m.id = $2
+        UNION ALL SELECT 'last', l.username, l.username_key, l.points
+          FROM (SELECT username, username_key, points FROM users ORDER BY points ASC, username_key DESC LIMIT 1) l
+        UNION ALL SELECT 'count', NULL, NULL, CAST(COALESCE(SUM(users), 0) AS BIGINT) FROM point_ranges
+          WHERE level = \(PointLevels.top)
+        """
+    var limit: Int64
+    var userId: Int64
+    var values: [any PostgresEncodable & Encodable & Sendable] { [limit, userId] }
 }

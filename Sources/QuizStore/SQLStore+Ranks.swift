@@ -1,3 +1,4 @@
+import PostgresNIO
 import SQLKit
 
 /// Ranks without counting everyone, and without summing every distinct total either.
@@ -30,24 +31,58 @@ public enum PointLevels {
     /// them in step one user at a time). The same SQL on SQLite and PostgreSQL.
     public static var rebuild: [String] { ["DELETE FROM point_ranges"] + (1...top).map(backfill(level:)) }
 
-    /// `SELECT <label>, sum FROM … WHERE …` for the sums that together count the users with more
-    /// points than `points`, one per level, each bound to the range it reads. The bounds are worked
-    /// out here rather than in SQL: PostgreSQL plans every statement again (postgres-nio does not
-    /// keep prepared statements), and a statement of plain ranges is planned in a fraction of the
-    /// time of one that derives them from subqueries. `>>` rounds down here as in SQL, negative
-    /// totals included.
-    static func aheadSums(of points: Int64, label: String) -> [SQLQueryString] {
-        shifts.indices.map { level in
-            let own = points >> shifts[level]
-            // Only inside the range one level up: the ranges above that one are counted there.
-            let end: Int64? = level < top ? ((points >> shifts[level + 1]) + 1) << (shifts[level + 1] - shifts[level]) : nil
-            var sql: SQLQueryString = "SELECT \(bind: label) AS part, CAST(COALESCE(SUM(users), 0) AS BIGINT) AS n FROM "
-            sql += level == 0
-                ? "point_buckets WHERE points > \(bind: own)"
-                : "point_ranges WHERE level = \(unsafeRaw: String(level)) AND bucket > \(bind: own)"
-            if let end { sql += level == 0 ? " AND points < \(bind: end)" : " AND bucket < \(bind: end)" }
-            return sql
+    /// One statement summing, for each of `totals` totals, the users with more points: per total and
+    /// level, `SELECT <index> AS part, sum FROM … WHERE …` over the ranges it covers, joined by
+    /// UNION ALL, with `$1`, `$2`, … for the bounds (`aheadValues` gives them). The bounds are worked
+    /// out here rather than in SQL: a statement of plain ranges plans in a fraction of the time of
+    /// one that derives them from subqueries. The text depends only on how many totals there are,
+    /// so PostgreSQL prepares it once per connection (`PlannedStatement`).
+    static func aheadSQL(totals: Int) -> String {
+        var parameter = 0
+        func next() -> String {
+            parameter += 1
+            return "$\(parameter)"
         }
+        var selects: [String] = []
+        for index in 0..<totals {
+            for level in shifts.indices {
+                var sql = "SELECT \(index) AS part, CAST(COALESCE(SUM(users), 0) AS BIGINT) AS n FROM "
+                sql += level == 0 ? "point_buckets WHERE points > \(next())" : "point_ranges WHERE level = \(level) AND bucket > \(next())"
+                // Only inside the range one level up: the ranges above that one are counted there.
+                if level < top { sql += (level == 0 ? " AND points < " : " AND bucket < ") + next() }
+                selects.append(sql)
+            }
+        }
+        return selects.joined(separator: " UNION ALL ")
+    }
+
+    /// The bounds `aheadSQL` binds for one total, in order. `>>` rounds down here as in SQL,
+    /// negative totals included.
+    static func aheadValues(of points: Int64) -> [Int64] {
+        shifts.indices.flatMap { level -> [Int64] in
+            let own = points >> shifts[level]
+            guard level < top else { return [own] }
+            return [own, ((points >> shifts[level + 1]) + 1) << (shifts[level + 1] - shifts[level])]
+        }
+    }
+}
+
+/// How many users have more points than one total.
+struct UsersAheadOfOneStatement: PlannedStatement {
+    static let name = "quizbox_users_ahead_1"
+    static let sql = PointLevels.aheadSQL(totals: 1)
+    var points: Int64
+    var values: [any PostgresEncodable & Encodable & Sendable] { PointLevels.aheadValues(of: points) }
+}
+
+/// How many users have more points than each of two totals (the caller and the last-placed user).
+struct UsersAheadOfTwoStatement: PlannedStatement {
+    static let name = "quizbox_users_ahead_2"
+    static let sql = PointLevels.aheadSQL(totals: 2)
+    var first: Int64
+    var second: Int64
+    var values: [any PostgresEncodable & Encodable & Sendable] {
+        PointLevels.aheadValues(of: first) + PointLevels.aheadValues(of: second)
     }
 }
 
@@ -57,12 +92,18 @@ extension SQLStore {
         try await usersAhead(db, of: ["": points])["", default: 0] + 1
     }
 
-    /// How many users have more points than each of `totals`, keyed as given: one statement for all.
+    /// How many users have more points than each of `totals` (one or two), keyed as given: one statement.
     static func usersAhead(_ db: any SQLDatabase, of totals: [String: Int64]) async throws -> [String: Int64] {
-        guard !totals.isEmpty else { return [:] }
-        let query = totals.flatMap { PointLevels.aheadSums(of: $0.value, label: $0.key) }.joined(separator: " UNION ALL ")
-        return try await db.raw(query).all().reduce(into: [:]) { sums, row in
-            sums[try row.string("part"), default: 0] += try row.int64("n")
+        let ordered = totals.sorted { $0.key < $1.key }
+        let rows: [any SQLRow]
+        switch ordered.count {
+        case 0: return [:]
+        case 1: rows = try await UsersAheadOfOneStatement(points: ordered[0].value).rows(on: db)
+        case 2: rows = try await UsersAheadOfTwoStatement(first: ordered[0].value, second: ordered[1].value).rows(on: db)
+        default: preconditionFailure("ranks are asked for one or two totals at a time")
+        }
+        return try rows.reduce(into: [:]) { sums, row in
+            sums[ordered[try row.int("part")].key, default: 0] += try row.int64("n")
         }
     }
 
