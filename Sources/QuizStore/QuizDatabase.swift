@@ -193,9 +193,15 @@ public final class QuizDatabase: Sendable {
                             let result = try await body(db)
                             try await db.raw("COMMIT").run()
                             return result
-                        } catch {
-                            try? await db.raw("ROLLBACK").run()
-                            throw error
+                        } catch let failure {
+                            do {
+                                try await db.raw("ROLLBACK").run()
+                            } catch {
+                                // Still inside the transaction, perhaps: the next user would commit its
+                                // half-written rows along with theirs. The pool closes it instead.
+                                throw PoisonedConnection(cause: failure)
+                            }
+                            throw failure
                         }
                     }
                 }
@@ -263,8 +269,14 @@ struct SQLiteSource: ConnectionPoolSource {
 }
 
 /// Hides the pool's connection type so one `QuizDatabase` can sit on SQLite or PostgreSQL.
+/// Thrown from inside `PoolBox.withConnection` when the connection must not be used again: the
+/// pool closes it and `cause` is thrown on.
+struct PoisonedConnection: Error {
+    var cause: any Error
+}
+
 final class PoolBox: Sendable {
-    private let lease: @Sendable (Logger) async throws -> (any SQLDatabase, @Sendable () -> Void)
+    private let lease: @Sendable (Logger) async throws -> (any SQLDatabase, release: @Sendable () -> Void, close: @Sendable () async -> Void)
     private let shutdown: @Sendable () async throws -> Void
 
     init<Source: ConnectionPoolSource>(
@@ -273,7 +285,7 @@ final class PoolBox: Sendable {
         let pool = UncheckedBox(pool)
         lease = { logger in
             let conn = UncheckedBox(try await pool.value.requestConnection(logger: logger).get())
-            return (sql(conn.value), { pool.value.releaseConnection(conn.value, logger: logger) })
+            return (sql(conn.value), { pool.value.releaseConnection(conn.value, logger: logger) }, { try? await conn.value.close().get() })
         }
         shutdown = { try await pool.value.close().get() }
     }
@@ -281,15 +293,22 @@ final class PoolBox: Sendable {
     func withConnection<T: Sendable>(logger: Logger, _ body: (any SQLDatabase) async throws -> T) async throws -> T {
         let db: any SQLDatabase
         let release: @Sendable () -> Void
+        let close: @Sendable () async -> Void
         do {
-            (db, release) = try await lease(logger)
+            (db, release, close) = try await lease(logger)
         } catch {
             // No connection to be had (refused, timed out, the database not accepting any): whatever
             // the reason, the database is out of reach, not the request at fault.
             throw QuizDatabase.Error.unavailable(QuizDatabase.describe(error))
         }
         defer { release() }
-        return try await body(db)
+        do {
+            return try await body(db)
+        } catch let poisoned as PoisonedConnection {
+            // Closed before it goes back: the pool drops closed connections instead of lending them.
+            await close()
+            throw poisoned.cause
+        }
     }
 
     func close() async throws { try await shutdown() }

@@ -1,6 +1,7 @@
 import Foundation
 import QuizCore
 import QuizTestSupport
+import SQLKit
 import Synchronization
 import Testing
 
@@ -196,6 +197,38 @@ struct SharedCacheTests {
             _ = try await a.createPost(NewPost(userId: bob.id, body: "Hello from bob", createdAt: t0))
             let items = try await b.feed(userId: ada.id, after: nil, limit: 20).items
             #expect(items.compactMap { if case .post(let post) = $0 { post.body } else { nil } } == ["Hello from bob"])
+        }
+    }
+}
+
+/// A connection whose transaction could not be rolled back is closed, never lent again: the next
+/// writer's COMMIT would otherwise commit the failed request's half-written rows with its own.
+@Suite struct PoisonedConnectionTests {
+    struct Boom: Error {}
+
+    @Test(arguments: DatabaseKind.available)
+    func aConnectionLeftInATransactionIsClosedNotReused(_ kind: DatabaseKind) async throws {
+        try await withEmptyDatabase(kind) { location in
+            // One connection, so a reused one would be this one.
+            let database = try await QuizDatabase.open(location, poolSize: 1)
+            do {
+                try await database.write { db in try await db.raw("CREATE TABLE probe (x INTEGER)").run() }
+                await #expect(throws: Boom.self) {
+                    try await database.write { db in
+                        try await db.raw(kind == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN").run()
+                        try await db.raw("INSERT INTO probe (x) VALUES (1)").run()
+                        // As when ROLLBACK itself failed on a live connection.
+                        throw PoisonedConnection(cause: Boom())
+                    }
+                }
+                try await database.transaction { db in try await db.raw("INSERT INTO probe (x) VALUES (2)").run() }
+                let rows = try await database.read { db in try await db.raw("SELECT x FROM probe ORDER BY x").all() }
+                #expect(try rows.map { try $0.decode(column: "x", as: Int.self) } == [2])
+                try await database.close()
+            } catch {
+                try? await database.close()
+                throw error
+            }
         }
     }
 }
