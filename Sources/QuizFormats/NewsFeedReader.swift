@@ -71,7 +71,7 @@ public struct NewsFeedReader: Sendable {
             throw ImportError(problems: [FormatProblem(message: "the document is empty")])
         }
         let root: MoodleXMLElement
-        switch MoodleXMLElement.parseDocument(data, options: Self.options) {
+        switch MoodleXMLElement.parseDocument(Self.declaringHTMLEntities(data), options: Self.options) {
         case .failure(let problem):
             throw ImportError(problems: [problem])
         case .success(nil):
@@ -103,6 +103,52 @@ public struct NewsFeedReader: Sendable {
 }
 
 extension NewsFeedReader {
+    /// The feed with HTML's named character references that XML does not define (`&nbsp;`,
+    /// `&eacute;`, `&rsquo;` …) written as numeric ones, which XML reads without a DTD. Many feeds
+    /// are written by HTML tools and use them; an XML parser stops at the first. Text in CDATA
+    /// sections and comments stays as written, as do XML's own five and names HTML does not know
+    /// (the parser then reports the feed as malformed, with the line). Nothing moves across a line.
+    static func declaringHTMLEntities(_ data: Data) -> Data {
+        let bytes = [UInt8](data)
+        let ampersand = UInt8(ascii: "&"), semicolon = UInt8(ascii: ";"), less = UInt8(ascii: "<")
+        let cdata = Array("<![CDATA[".utf8), cdataEnd = Array("]]>".utf8)
+        let comment = Array("<!--".utf8), commentEnd = Array("-->".utf8)
+        func starts(_ prefix: [UInt8], at index: Int) -> Bool {
+            index + prefix.count <= bytes.count && bytes[index..<(index + prefix.count)].elementsEqual(prefix)
+        }
+        func skip(past end: [UInt8], from index: Int) -> Int {
+            var i = index
+            while i < bytes.count, !starts(end, at: i) { i += 1 }
+            return min(i + end.count, bytes.count)
+        }
+        var output: [UInt8] = []
+        var copied = 0
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == less {
+                if starts(cdata, at: i) { i = skip(past: cdataEnd, from: i + cdata.count); continue }
+                if starts(comment, at: i) { i = skip(past: commentEnd, from: i + comment.count); continue }
+                i += 1
+                continue
+            }
+            guard byte == ampersand else { i += 1; continue }
+            var end = i + 1
+            while end < bytes.count, end - i <= 9, bytes[end].isASCIILetterOrDigit { end += 1 }
+            guard end < bytes.count, bytes[end] == semicolon, end > i + 1,
+                  let name = String(bytes: bytes[(i + 1)..<end], encoding: .ascii),
+                  !["amp", "lt", "gt", "quot", "apos"].contains(name),
+                  let value = HTMLEntities.named[name] else { i += 1; continue }
+            output.append(contentsOf: bytes[copied..<i])
+            output.append(contentsOf: Array("&#\(value);".utf8))
+            i = end + 1
+            copied = i
+        }
+        if copied == 0 { return data }
+        output.append(contentsOf: bytes[copied...])
+        return Data(output)
+    }
+
     /// One reading: what was kept, skipped and warned about.
     private struct FeedSession {
         let reader: NewsFeedReader
@@ -241,5 +287,11 @@ extension NewsFeedReader {
             }.joined(separator: "; ")
             skipped.append(FormatProblem(line: line, message: message))
         }
+    }
+}
+
+extension UInt8 {
+    fileprivate var isASCIILetterOrDigit: Bool {
+        (0x30...0x39).contains(self) || (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self)
     }
 }

@@ -98,6 +98,27 @@ import Testing
         #expect(first.sourceName == "The Example Times & Post")
     }
 
+    /// Feeds written by HTML tools use `&nbsp;` and friends, which XML leaves undefined.
+    @Test func htmlNamedEntitiesOutsideCDATAAreRead() throws {
+        let feed = try read("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0"><channel><title>Caf&eacute;&nbsp;News &amp; more</title>
+            <link>https://news.example.org/</link>
+            <!-- &bogus; in a comment is no problem -->
+            <item><title>It&rsquo;s here&hellip;</title><link>https://news.example.org/a</link>
+            <description><![CDATA[Kept&nbsp;as written]]></description></item>
+            </channel></rss>
+            """)
+        #expect(feed.sourceName == "Caf\u{E9} News & more", "a no-break space is a space in a name")
+        #expect(feed.articles.first?.title == "It\u{2019}s here\u{2026}")
+        // CDATA is left to the HTML reading of the summary, as before.
+        #expect(feed.articles.first?.summary == "Kept as written")
+        // A name HTML does not know is still malformed XML, reported with its line.
+        #expect(throws: ImportError.self) {
+            try read("<rss version=\"2.0\"><channel>\n<title>&bogus;</title></channel></rss>")
+        }
+    }
+
     @Test func aPermalinkGUIDIsTheLinkAndEscapedHTMLBecomesText() throws {
         let second = try read(Self.rss).articles[1]
         #expect(second.url == "https://news.example.org/second")
