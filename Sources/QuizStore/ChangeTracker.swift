@@ -24,7 +24,7 @@ struct ChangeKinds: OptionSet, Sendable, Hashable {
 /// Exact caching for several instances on one PostgreSQL.
 ///
 /// Every write that changes something cacheable bumps a sequence per kind once it has committed and
-/// before it answers (`publish`). Before using its caches a request reads the four sequences and
+/// before it answers (`publish`). Before using its caches a request reads the sequences and
 /// drops the caches of every kind that moved since it last looked (`changed(since:)`). A request
 /// therefore sees every write that answered before it started, on any instance.
 ///
