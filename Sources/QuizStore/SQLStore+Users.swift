@@ -23,7 +23,9 @@ extension SQLStore: UserStore {
     }
 
     public func createUser(_ user: NewUser) async throws -> User {
-        return try await transaction(changing: .ranking) { db in try await Self.insertUser(user, on: db) }
+        let created = try await database.transaction { db in try await Self.insertUser(user, on: db) }
+        try await userAdded()
+        return created
     }
 
     /// Inserts the user and counts them in the points buckets, inside the caller's transaction.

@@ -64,6 +64,14 @@ public struct SQLStore: Sendable {
         try await caches.tracker?.publish(.ranking)
     }
 
+    /// After a user was added: everyone's rank may move, but no cached user changed (a missing one
+    /// is never cached), so this process keeps its users; other instances drop theirs, since a
+    /// ranking change from elsewhere does not say whose total moved.
+    func userAdded() async throws {
+        caches.invalidateRanking()
+        try await caches.tracker?.publish(.ranking)
+    }
+
     /// `database.transaction` for a write that changes `kinds` (see `changing`).
     func transaction<T: Sendable>(changing kinds: ChangeKinds, _ body: (any SQLDatabase) async throws -> T) async throws -> T {
         try await changing(kinds) { try await database.transaction(body) }
