@@ -31,7 +31,7 @@ struct CatalogResponseCache<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let path = request.uri.path
-        guard request.method == .get, request.uri.query == nil, path.utf8.count <= 100, Self.isCatalog(path) else {
+        guard request.method == .get, request.uri.query == nil, path.utf8.count <= 100, CatalogRoutes.isPublic(path) else {
             return try await next(request, context)
         }
         let current = try await generation()
@@ -39,17 +39,35 @@ struct CatalogResponseCache<Context: RequestContext>: RouterMiddleware {
             return stored.response()
         }
         let response = try await next(request, context)
-        guard response.status == .ok else { return response }
+        guard response.status == .ok, response.headers[.setCookie] == nil else { return response }
         let collector = Collector()
         try await response.body.write(CollectingWriter(collector: collector))
         let stored = Stored(generation: current, headers: response.headers, body: collector.buffer)
         cache.insert(stored, for: path)
         return stored.response()
     }
+}
 
-    static func isCatalog(_ path: String) -> Bool {
-        path == "/api/v1/subjects" || path.hasPrefix("/api/v1/subjects/") || path.hasPrefix("/api/v1/topics/")
-            || path.hasPrefix("/api/v1/quizzes/")
+public enum CatalogRoutes {
+    /// The routes cached, each public by construction: its handler reads no credential, so the
+    /// bytes are the same for everyone. Anything else under these prefixes (an export, say) is an
+    /// author's and must never be stored; a new public route is added here by name.
+    public static func isPublic(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        // "", "api", "v1", …
+        guard parts.count >= 4, parts[0].isEmpty, parts[1] == "api", parts[2] == "v1" else { return false }
+        switch (parts.count, parts[3]) {
+        case (4, "subjects"): return true  // /api/v1/subjects
+        case (6, "subjects"): return isID(parts[4]) && parts[5] == "topics"
+        case (6, "topics"): return isID(parts[4]) && parts[5] == "quizzes"
+        case (5, "quizzes"): return isID(parts[4])
+        case (6, "quizzes"): return isID(parts[4]) && parts[5] == "questions"
+        default: return false
+        }
+    }
+
+    private static func isID(_ part: Substring) -> Bool {
+        !part.isEmpty && part.utf8.count <= 19 && part.utf8.allSatisfy { $0 >= 48 && $0 <= 57 }
     }
 }
 
