@@ -50,8 +50,13 @@ public struct AttemptScore: Sendable, Hashable {
     public var userPoints: Int64
     public var rank: Int64
     public var newlyFinished: Bool
+    /// What finishing added to the player's total: a quiz counts its best score once, so a replay
+    /// adds only what it beats the best by (practice: each question's points once).
+    public var pointsAdded: Int
 
-    public init(attempt: Attempt, questionCount: Int, totalPoints: Int, userPoints: Int64, rank: Int64, newlyFinished: Bool) {
+    public init(attempt: Attempt, questionCount: Int, totalPoints: Int, userPoints: Int64, rank: Int64, newlyFinished: Bool,
+                pointsAdded: Int? = nil) {
+        self.pointsAdded = pointsAdded ?? attempt.points
         self.attempt = attempt
         self.questionCount = questionCount
         self.totalPoints = totalPoints

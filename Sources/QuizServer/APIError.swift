@@ -12,6 +12,8 @@ public struct APIError: Error, Sendable, Equatable {
     public var field: String?
     /// For imports: every problem found in the file, each with where it is.
     public var problems: [FormatProblem] = []
+    /// Seconds to wait before trying again (429, 503), sent as `Retry-After`.
+    public var retryAfter: Int?
 
     public init(_ status: HTTPResponse.Status, _ code: String, _ message: String, field: String? = nil, problems: [FormatProblem] = []) {
         self.status = status
@@ -58,6 +60,7 @@ public struct APIError: Error, Sendable, Equatable {
         var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=utf-8"
         if status == .unauthorized { headers[.wwwAuthenticate] = "Bearer" }
+        if let retryAfter { headers[.retryAfter] = String(retryAfter) }
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }

@@ -69,7 +69,7 @@ extension APIHandler {
         }
         return .ok(.init(body: .json(.init(
             correctCount: score.attempt.correctCount, questionCount: score.questionCount,
-            points: score.attempt.points, totalPoints: score.totalPoints, userPoints: score.userPoints,
+            points: score.attempt.points, pointsAdded: score.pointsAdded, totalPoints: score.totalPoints, userPoints: score.userPoints,
             rank: score.rank, timeTakenSeconds: score.attempt.timeTaken ?? 0
         ))))
     }

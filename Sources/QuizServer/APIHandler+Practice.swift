@@ -15,7 +15,7 @@ extension APIHandler {
         guard let index = questions.firstIndex(where: { $0.id == input.path.questionId }) else { throw APIError.notFound("question") }
         // A finished attempt's clock no longer matters; do not start one.
         let (shownAt, deadline) = attempt.isFinished ? (time.now(), nil) : try await playing.show(attemptId: attempt.id, quiz: quiz, questionId: input.path.questionId)
-        return .ok(.init(body: .json(.init(question: .init(question: questions[index], position: index + 1), shownAt: shownAt, deadline: deadline))))
+        return .ok(.init(body: .json(.init(question: .init(question: questions[index], position: index + 1, seed: attempt.id), shownAt: shownAt, deadline: deadline))))
     }
 
     func getPracticeSettings(_ input: Operations.GetPracticeSettings.Input) async throws -> Operations.GetPracticeSettings.Output {
@@ -50,23 +50,28 @@ extension APIHandler {
     }
 
     func getRandomQuestion(_ input: Operations.GetRandomQuestion.Input) async throws -> Operations.GetRandomQuestion.Output {
-        _ = try await requireUser()
-        guard let question = try await playing.randomQuestion(subjectId: input.query.subjectId, topicId: input.query.topicId) else {
+        let user = try await requireUser()
+        guard let question = try await playing.randomQuestion(subjectId: input.query.subjectId, topicId: input.query.topicId,
+                                                              shownTo: user.id) else {
             throw APIError(.notFound, "no_questions", "No question matches: try another subject or topic.")
         }
         return .ok(.init(body: .json(.init(question: question, position: 1))))
     }
 
     func getQuestion(_ input: Operations.GetQuestion.Input) async throws -> Operations.GetQuestion.Output {
-        _ = try await requireUser()
-        guard let question = try await playing.playableQuestion(id: input.path.questionId) else { throw APIError.notFound("question") }
+        let user = try await requireUser()
+        guard let question = try await playing.playableQuestion(id: input.path.questionId, shownTo: user.id) else {
+            throw APIError.notFound("question")
+        }
         return .ok(.init(body: .json(.init(question: question, position: 1))))
     }
 
     func answerQuestion(_ input: Operations.AnswerQuestion.Input) async throws -> Operations.AnswerQuestion.Output {
         let user = try await requireUser()
         guard case .json(let body) = input.body else { throw APIError(.unsupportedMediaType, "unsupported_media_type", "Send JSON.") }
-        guard let question = try await playing.playableQuestion(id: input.path.questionId) else { throw APIError.notFound("question") }
+        guard let question = try await playing.playableQuestion(id: input.path.questionId, shownTo: user.id) else {
+            throw APIError.notFound("question")
+        }
         let answer = try Self.answer(from: body, for: question)
         let isCorrect = try Self.grade(answer, for: question)
         let stored = try await playing.answerAlone(userId: user.id, question: question, given: Self.describe(answer), isCorrect: isCorrect)

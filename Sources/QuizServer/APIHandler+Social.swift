@@ -5,7 +5,8 @@ import QuizCore
 import QuizStore
 
 extension APIHandler {
-    var posting: Posting<Store> { Posting(store: store, images: ImageFiles(dataDirectory: config.dataDirectory), time: time) }
+    var posting: Posting<Store> { Posting(store: store, images: ImageFiles(dataDirectory: config.dataDirectory), time: time, limiter: limiter,
+                                         imageQuota: config.imageQuotaBytes) }
 
     func searchUsers(_ input: Operations.SearchUsers.Input) async throws -> Operations.SearchUsers.Output {
         _ = try await requireUser()

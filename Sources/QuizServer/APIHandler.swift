@@ -21,6 +21,11 @@ struct APIHandler<Store: QuizStore>: APIProtocol {
         Accounts(store: store, hasher: hasher, minimumPasswordLength: config.minimumPasswordLength, time: time)
     }
 
+    var logInUseCase: LogIn<Store> {
+        LogIn(store: store, hasher: hasher, limiter: limiter, time: time, sessionLifetime: config.sessionLifetime,
+              perAddressPerMinute: config.loginAttemptsPerAddressPerMinute)
+    }
+
     func requireUser() async throws -> User {
         try await authenticator.requireUser()
     }
@@ -39,34 +44,36 @@ extension APIHandler {
         guard case .json(let body) = input.body else { throw APIError(.unsupportedMediaType, "unsupported_media_type", "Send JSON.") }
         let registration = Registration(username: body.username, firstName: body.firstName, lastName: body.lastName, password: body.password)
         do {
-            let user = try await accounts.register(registration)
+            let user = try await accounts.register(registration, address: ClientAddress.current, limiter: limiter,
+                                                   limit: config.registrationsPerAddressPerHour)
             return .created(.init(body: .json(.init(user))))
         } catch let error as Registration.Invalid {
             throw APIError(.unprocessableContent, "invalid_\(error.field)", error.message, field: error.field)
         } catch StoreError.usernameTaken {
             throw APIError(.conflict, "username_taken", "The username '\(body.username)' is taken.", field: "username")
+        } catch is Accounts<Store>.TooManyRegistrations {
+            var error = APIError(.tooManyRequests, "too_many_registrations", Accounts<Store>.tooManyMessage)
+            error.retryAfter = 600
+            throw error
         }
     }
 
     func logIn(_ input: Operations.LogIn.Input) async throws -> Operations.LogIn.Output {
         guard case .json(let body) = input.body else { throw APIError(.unsupportedMediaType, "unsupported_media_type", "Send JSON.") }
-        guard try await limiter.allow(keys: ["user:" + Registration.usernameKey(body.username), "ip:" + ClientAddress.current]) else {
-            throw APIError(.tooManyRequests, "too_many_attempts", LoginRateLimiter.message)
+        do {
+            let session = try await logInUseCase(username: body.username, password: body.password, address: ClientAddress.current)
+            ResponseCookies.set(SessionTokens.cookie(session.token, maxAge: Int(config.sessionLifetime), secure: config.secureCookies))
+            return .ok(.init(body: .json(.init(token: session.token, expiresAt: session.expiresAt, user: .init(session.user)))))
+        } catch let failure as LogIn<Store>.Failure {
+            switch failure {
+            case .tooManyAttempts:
+                var error = APIError(.tooManyRequests, "too_many_attempts", LoginRateLimiter.message)
+                error.retryAfter = 60
+                throw error
+            case .missingFields, .refused:
+                throw APIError(.unauthorized, "invalid_credentials", "Wrong username or password.")
+            }
         }
-        let refused = APIError(.unauthorized, "invalid_credentials", "Wrong username or password.")
-        guard body.username.count <= 64, body.password.utf8.count <= 1024 else { throw refused }
-        guard let (user, storedHash) = try await store.credentials(username: body.username), let hash = storedHash else {
-            // No such user, or no password (signed up through a provider): refused alike.
-            try await hasher.verifyAgainstDummy(body.password)
-            throw refused
-        }
-        guard try await hasher.verify(body.password, hash: hash) else { throw refused }
-        let token = SessionTokens.make()
-        let now = time.now()
-        let expires = now.addingTimeInterval(config.sessionLifetime)
-        try await store.createSession(tokenHash: SessionTokens.hash(token), userId: user.id, createdAt: now, expiresAt: expires)
-        ResponseCookies.set(SessionTokens.cookie(token, maxAge: Int(config.sessionLifetime), secure: config.secureCookies))
-        return .ok(.init(body: .json(.init(token: token, expiresAt: expires, user: .init(user)))))
     }
 
     func logOut(_ input: Operations.LogOut.Input) async throws -> Operations.LogOut.Output {

@@ -57,8 +57,11 @@ public func buildApplication(
     let store = SQLStore(database: database, cacheLifetime: config.resolvedCacheLifetime, time: time)
     let renderer = try await PageRenderer.load()
     let router = try buildRouter(store: store, renderer: renderer, config: config, time: time, logger: logger)
+    let idle = TimeAmount.milliseconds(Int64(max(0.1, config.idleTimeout) * 1000))
+    let read = TimeAmount.milliseconds(Int64(max(0.1, config.readTimeout) * 1000))
     var app = Application(
         router: router,
+        server: .http1(configuration: .init(additionalChannelHandlers: [BodyReadDeadline(timeout: read)], idleTimeout: idle)),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "Quizbox"),
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? config.port
@@ -67,6 +70,7 @@ public func buildApplication(
         logger: logger
     )
     app.addServices(DatabaseService(database: database, logger: logger))
+    app.addServices(Housekeeping(store: store, time: time, logger: logger))
     return app
 }
 
@@ -92,8 +96,11 @@ func buildRouter(
             }
         }
         CatalogResponseCache(lifetime: config.resolvedCacheLifetime, time: time) { try await store.currentCatalogGeneration() }
-        BodyLimitMiddleware(defaultMaxBytes: config.maxBodyBytes)
         CredentialMiddleware()
+        BodyLimitMiddleware(defaultMaxBytes: config.maxBodyBytes,
+                            budget: BodyBudget(total: config.maxBodyMemoryBytes, perClient: config.maxBodyMemoryPerClientBytes)) {
+            try? await Authenticator(store: store, time: time).requireUser()
+        }
         GuessRoute(playing: Playing(store: store, time: time, games: games, guessLimiter: guessLimiter))
     }
     router.get("/health") { _, _ -> Response in

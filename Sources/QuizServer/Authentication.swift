@@ -47,6 +47,10 @@ struct CredentialMiddleware<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let credential = Self.credential(in: request)
+        if credential?.fromCookie == true, !Self.mayWriteWithCookie(request) {
+            throw APIError(.forbidden, "cross_site_request",
+                           "An API write signed in with the session cookie must send a JSON body (Content-Type: application/json) or come from a Quizbox page. Other clients send a bearer token.")
+        }
         let cookies = ResponseCookies()
         let address = (context as? any RemoteAddressRequestContext)?.remoteAddress?.ipAddress ?? "unknown"
         var response = try await RequestCredential.$current.withValue(credential) {
@@ -75,6 +79,23 @@ struct CredentialMiddleware<Context: RequestContext>: RouterMiddleware {
         while let first = bytes.first, blank(first) { bytes = bytes.dropFirst() }
         while let last = bytes.last, blank(last) { bytes = bytes.dropLast() }
         return String(Substring(bytes))
+    }
+
+    /// The session cookie rides along with any request a browser sends, including one a page on
+    /// another site makes it send. An API write may use it only when that cannot be the case: a
+    /// JSON body (another site cannot send one without CORS, which Quizbox never grants) or a
+    /// request the browser says came from our own pages. Pages have their own CSRF tokens.
+    static func mayWriteWithCookie(_ request: Request) -> Bool {
+        guard request.uri.path.hasPrefix("/api/") else { return true }
+        switch request.method {
+        case .get, .head, .options: return true
+        default: break
+        }
+        if let type = request.headers[.contentType],
+           type.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() == "application/json" {
+            return true
+        }
+        return RequestOrigin.isSameOrigin(request)
     }
 
     static func credential(in request: Request) -> RequestCredential? {

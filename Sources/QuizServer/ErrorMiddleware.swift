@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOCore
 import OpenAPIRuntime
 import QuizCore
 import QuizStore
@@ -38,7 +39,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         var context: [String: Any] = ["pageTitle": heading, "heading": heading, "message": message, "signedIn": username != nil]
         if let username { context["username"] = username }
         context["chrome"] = renderer.chrome(PageChrome(title: heading, username: username, canAuthor: user?.role == .author || user?.role == .admin))
-        return renderer.render("error", context, status: error.status)
+        var response = renderer.render("error", context, status: error.status)
+        if let seconds = error.retryAfter { response.headers[.retryAfter] = String(seconds) }
+        return response
     }
 
     static func apiError(for error: any Error) -> APIError {
@@ -51,6 +54,12 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             // not the request's. A handler reading a body of its own may still report bad JSON.
             if error.operationInput != nil, !(error.underlyingError is DecodingError) { return apiError(for: error.underlyingError) }
             return apiError(forRequestError: error.underlyingError)
+        case is PasswordHasher.Busy:
+            var busy = APIError(.serviceUnavailable, "busy", "Quizbox is busy checking passwords. Please try again in a few seconds.")
+            busy.retryAfter = 5
+            return busy
+        case is NIOTooManyBytesError:
+            return APIError(.contentTooLarge, "body_too_large", "The request body is larger than the limit.")
         case QuizDatabase.Error.unavailable:
             return APIError(.serviceUnavailable, "database_unavailable",
                             "Quizbox cannot reach its database right now. Please try again in a moment.")
@@ -118,55 +127,5 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         if name.contains("String") { return "a string" }
         if name.contains("Array") { return "an array" }
         return "an object"
-    }
-}
-
-/// Reads the whole body up front, refusing it past the limit (413) before any handler sees it.
-struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
-    let defaultMaxBytes: Int
-    /// Question-bank uploads may be as large as a file import.
-    static var importPath: String { "/api/v1/imports" }
-    static var importMaxBytes: Int { 20 << 20 }
-    /// The manage page's import form: a file up to the import limit, and its few short fields.
-    static var importPagePath: String { "/manage/import" }
-    static var importPageMaxBytes: Int { importMaxBytes + (64 << 10) }
-
-    /// A post with an image: 5 MiB of image and its text. The page's form sends the bytes as they
-    /// are; the API sends them in base64, a third larger.
-    static var postPagePath: String { "/feed/posts" }
-    static var postPageMaxBytes: Int { PostImageType.maxBytes + (64 << 10) }
-    static var postPath: String { "/api/v1/posts" }
-    static var postMaxBytes: Int { 7 << 20 }
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let path = request.uri.path
-        let maxBytes: Int
-        let tooLarge: APIError
-        switch path {
-        case Self.importPath:
-            maxBytes = Self.importMaxBytes
-            tooLarge = APIError(.contentTooLarge, "body_too_large", "The request body is larger than \(maxBytes / 1024) KiB.")
-        case Self.importPagePath:
-            maxBytes = Self.importPageMaxBytes
-            tooLarge = APIError(.contentTooLarge, "body_too_large", "The file is larger than the import limit of \(Self.importMaxBytes >> 20) MiB. Nothing was imported.")
-        case Self.postPagePath:
-            maxBytes = Self.postPageMaxBytes
-            tooLarge = APIError(.contentTooLarge, "image_too_large", "The image is larger than the limit of \(PostImageType.maxBytes >> 20) MiB. Nothing was posted.")
-        case Self.postPath:
-            maxBytes = Self.postMaxBytes
-            tooLarge = APIError(.contentTooLarge, "image_too_large",
-                                "The request body is larger than \(Self.postMaxBytes >> 20) MiB: an image may be at most \(PostImageType.maxBytes >> 20) MiB. Nothing was posted.")
-        default:
-            maxBytes = defaultMaxBytes
-            tooLarge = APIError(.contentTooLarge, "body_too_large", "The request body is larger than \(maxBytes / 1024) KiB.")
-        }
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBytes { throw tooLarge }
-        var request = request
-        do {
-            _ = try await request.collectBody(upTo: maxBytes)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
-            throw tooLarge
-        }
-        return try await next(request, context)
     }
 }

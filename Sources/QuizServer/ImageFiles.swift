@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import QuizCore
+import QuizStore
 
 /// Post images on disk: `<data directory>/images/<sha256>.<ext>`. The same bytes are stored once;
 /// a file is written to a temporary name and renamed, so a reader never sees half an image.
@@ -31,6 +32,11 @@ struct ImageFiles: Sendable {
             throw CocoaError(.fileWriteUnknown)
         }
         return (hash, type)
+    }
+
+    /// Deletes a stored image's file; a file already gone is fine.
+    func remove(_ name: PostImageName) {
+        try? FileManager.default.removeItem(at: directory.appendingPathComponent(name.fileName))
     }
 
     /// The stored image named `<sha256>.<ext>`; nil for any other name or a missing file.

@@ -88,17 +88,20 @@ struct Playing<Store: QuizStore>: Sendable {
     // MARK: Questions on their own
 
     /// A random playable question, from the subject or topic when given.
-    func randomQuestion(subjectId: Int64?, topicId: Int64?) async throws -> Question? {
+    func randomQuestion(subjectId: Int64?, topicId: Int64?, shownTo userId: Int64) async throws -> Question? {
         let pool = try await store.practiceCandidates().filter {
             $0.kind != .nameAll && (subjectId == nil || $0.subjectId == subjectId) && (topicId == nil || $0.topicId == topicId)
         }
         guard let pick = pool.randomElement() else { return nil }
-        return try await store.question(id: pick.id)
+        return try await playableQuestion(id: pick.id, shownTo: userId)
     }
 
-    /// A question that can be answered on its own (every kind but name-them-all).
-    func playableQuestion(id: Int64) async throws -> Question? {
+    /// A question that can be answered on its own (every kind but name-them-all). Showing it to
+    /// `userId` starts its clock in any timed round of theirs that holds it, so a timed question's
+    /// text is never read on its own before its time starts.
+    func playableQuestion(id: Int64, shownTo userId: Int64?) async throws -> Question? {
         guard let question = try await store.question(id: id), question.kind != .nameAll else { return nil }
+        if let userId { try await store.startClocks(userId: userId, questionId: id, at: time.now()) }
         return question
     }
 

@@ -8,6 +8,14 @@ struct Posting<Store: QuizStore>: Sendable {
     let store: Store
     let images: ImageFiles
     let time: any TimeSource
+    let limiter: LoginRateLimiter
+    /// Bytes of images one user's posts may hold together.
+    let imageQuota: Int
+
+    /// Posts per user: a burst of a few a minute, and a day's worth per hour.
+    static var postsPerMinute: Int { 10 }
+    static var postsPerHour: Int { 100 }
+    static var imagesPerHour: Int { 30 }
 
     /// Stores the image (when there is one) and the post; nothing is posted when either is refused.
     func create(userId: Int64, text: String, image: Data?) async throws -> Post {
@@ -17,6 +25,21 @@ struct Posting<Store: QuizStore>: Sendable {
             _ = try PostText.normalize(text, hasImage: hasImage)
         } catch {
             throw APIError(.unprocessableContent, "invalid_post", error.message, field: "text")
+        }
+        var checks: [LoginRateLimiter.Check] = [
+            .init(key: "post-min:\(userId)", limit: Self.postsPerMinute, window: 60),
+            .init(key: "post-hour:\(userId)", limit: Self.postsPerHour, window: 3600),
+        ]
+        if hasImage { checks.append(.init(key: "post-image:\(userId)", limit: Self.imagesPerHour, window: 3600)) }
+        guard try await limiter.allow(checks) else {
+            var error = APIError(.tooManyRequests, "too_many_posts", "You are posting faster than Quizbox allows. Wait a few minutes and try again.")
+            error.retryAfter = 60
+            throw error
+        }
+        if let image, hasImage, try await store.imageBytes(userId: userId) + image.count > imageQuota {
+            throw APIError(.contentTooLarge, "image_quota_exceeded",
+                           "Your posts' pictures would take more than your \(imageQuota >> 20) MiB. Delete some posts with pictures first. Nothing was posted.",
+                           field: "image")
         }
         var stored: (hash: String, type: PostImageType)?
         if let image, hasImage {
@@ -32,8 +55,12 @@ struct Posting<Store: QuizStore>: Sendable {
             }
         }
         do {
-            return try await store.createPost(NewPost(userId: userId, body: text, imageHash: stored?.hash, imageType: stored?.type,
-                                                      createdAt: time.now()))
+            let post = try await store.createPost(NewPost(userId: userId, body: text, imageHash: stored?.hash, imageType: stored?.type,
+                                                          imageBytes: image?.count ?? 0, createdAt: time.now()))
+            // The last post sharing these bytes may have been deleted, and its file with it,
+            // between storing and this insert: write the file again if so.
+            if let image, stored != nil { _ = try images.store(image) }
+            return post
         } catch SocialError.invalidPost(let message) {
             throw APIError(.unprocessableContent, "invalid_post", message, field: "text")
         }
@@ -41,7 +68,8 @@ struct Posting<Store: QuizStore>: Sendable {
 
     func delete(postId: Int64, userId: Int64) async throws {
         do {
-            try await store.deletePost(id: postId, userId: userId)
+            // Its image file goes when no other post shows the same bytes.
+            if let unused = try await store.deletePost(id: postId, userId: userId) { images.remove(unused) }
         } catch StoreError.notFound {
             throw APIError.notFound("post")
         } catch SocialError.forbidden {

@@ -18,8 +18,18 @@ public struct ServerConfig: Sendable {
     /// Loads the starter question bank into an empty database.
     public var loadStarterBank = true
     public var maxBodyBytes = 1 << 20
+    /// Request bodies held in memory at once, for everyone and for one client address; past
+    /// either, a request gets 503 with Retry-After instead of the memory.
+    public var maxBodyMemoryBytes = 128 << 20
+    public var maxBodyMemoryPerClientBytes = 48 << 20
+    /// Seconds a connection may send nothing (between requests, or mid-request) before it is closed.
+    public var idleTimeout: TimeInterval = 30
+    /// Seconds after which a request body must have averaged 1 KiB/s, checked again every so many.
+    public var readTimeout: TimeInterval = 20
     /// Where uploaded files live (post images under `images/`); created when first needed.
     public var dataDirectory = "quizbox-data"
+    /// Bytes of pictures one user's posts may hold together (deleting a post frees its share).
+    public var imageQuotaBytes = 100 << 20
     /// Seconds catalog reads, sessions and the leaderboard are served from memory; 0 turns caching
     /// off. On SQLite, changes made through this server show at once, changes from another process
     /// (`quizbox import`) within this time. On PostgreSQL, changes made through any Quizbox
@@ -35,8 +45,13 @@ public struct ServerConfig: Sendable {
     public var contactText = "Questions about a quiz, a wrong answer, or your account? Write to the people who run this Quizbox."
     public var contactEmail = "quizbox@localhost"
     public var contactURL = ""
-    /// Log-in attempts allowed per account and per client address each minute.
+    /// Log-in attempts allowed each minute for one account from one client address.
     public var loginAttemptsPerMinute = 10
+    /// Log-in attempts allowed each minute from one client address, whatever the accounts (a
+    /// classroom behind one address logs in together).
+    public var loginAttemptsPerAddressPerMinute = 60
+    /// Accounts one client address may create per hour.
+    public var registrationsPerAddressPerHour = 30
     /// Lets remote imports load from loopback, private and link-local addresses (off: an author
     /// could otherwise make the server fetch internal services).
     public var remoteImportAllowPrivate = false
@@ -82,12 +97,19 @@ public struct ServerConfig: Sendable {
         secureCookies = config.bool(forKey: "secureCookies", default: secureCookies)
         loadStarterBank = config.bool(forKey: "starterBank", default: loadStarterBank)
         maxBodyBytes = config.int(forKey: "maxBodyBytes", default: maxBodyBytes)
+        maxBodyMemoryBytes = config.int(forKey: "maxBodyMemoryBytes", default: maxBodyMemoryBytes)
+        idleTimeout = config.double(forKey: "idleTimeoutSeconds", default: idleTimeout)
+        readTimeout = config.double(forKey: "readTimeoutSeconds", default: readTimeout)
+        maxBodyMemoryPerClientBytes = config.int(forKey: "maxBodyMemoryPerClientBytes", default: maxBodyMemoryPerClientBytes)
         dataDirectory = config.string(forKey: "dataDirectory", default: dataDirectory)
+        imageQuotaBytes = config.int(forKey: "imageQuotaBytes", default: imageQuotaBytes)
         cacheLifetime = config.double(forKey: "cacheLifetimeSeconds")
         contactText = config.string(forKey: "contactText", default: contactText)
         contactEmail = config.string(forKey: "contactEmail", default: contactEmail)
         contactURL = config.string(forKey: "contactUrl", default: contactURL)
         loginAttemptsPerMinute = config.int(forKey: "loginAttemptsPerMinute", default: loginAttemptsPerMinute)
+        loginAttemptsPerAddressPerMinute = config.int(forKey: "loginAttemptsPerAddressPerMinute", default: loginAttemptsPerAddressPerMinute)
+        registrationsPerAddressPerHour = config.int(forKey: "registrationsPerAddressPerHour", default: registrationsPerAddressPerHour)
         remoteImportAllowPrivate = config.bool(forKey: "remoteImportAllowPrivate", default: remoteImportAllowPrivate)
         publicURL = config.string(forKey: "publicUrl", default: publicURL)
         oauthProviders = OAuthProviderConfig.all(from: config)

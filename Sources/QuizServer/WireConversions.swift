@@ -41,8 +41,10 @@ extension Components.Schemas.Quiz {
 }
 
 extension Components.Schemas.Question {
-    /// The question as a player sees it before answering: choices without their correctness.
-    init(question: Question, position: Int) {
+    /// The question as a player sees it before answering: choices without their correctness, in
+    /// the order `seed` (an attempt's id, or 0) gives them.
+    init(question: Question, position: Int, seed: Int64 = 0) {
+        let question = question.shufflingChoices(seed: seed)
         let choices = question.body.choices.map { Components.Schemas.ChoiceOption(id: $0.id, text: $0.text) }
         var unit: String?
         if case .numeric(_, _, let u) = question.body { unit = u }

@@ -222,6 +222,18 @@ public struct Migrations: Sendable {
                              "quizbox_changes_social", "quizbox_changes_play"]
             return sequences.flatMap { ["CREATE SEQUENCE \($0) CACHE 1", "SELECT setval('\($0)', 1)"] }
         },
+        Migration(version: 12, name: "image sizes per post for quotas; lookups for shared images and expired sessions") { _ in
+            [
+                // Null for posts made before: they count as nothing against the quota.
+                "ALTER TABLE posts ADD COLUMN image_bytes BIGINT",
+                "CREATE INDEX posts_by_image ON posts (image_hash)",
+                "CREATE INDEX sessions_by_expiry ON sessions (expires_at)",
+                // What finishing added to the player's total (a replay adds only what beats the best).
+                "ALTER TABLE attempts ADD COLUMN points_added INTEGER",
+                "CREATE INDEX attempts_by_user_quiz ON attempts (user_id, quiz_id)",
+                "CREATE INDEX games_by_user_question ON games (user_id, question_id)",
+            ]
+        },
     ]
 
     /// The newest schema version this build knows.

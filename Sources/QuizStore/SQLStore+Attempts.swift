@@ -95,6 +95,7 @@ extension SQLStore: AttemptStore {
     }
 
     public func finishAttempt(id: Int64, userId: Int64, at date: Date) async throws -> AttemptScore {
+        let dialect = database.dialect
         let score = try await database.transaction { db in
             guard try await Self.loadAttempt(db, id: id, userId: userId) != nil else { throw StoreError.notFound }
             // Only the request that flips finished_at adds the points, so a second finish adds nothing.
@@ -114,7 +115,16 @@ extension SQLStore: AttemptStore {
             }
             guard var attempt = try await Self.loadAttempt(db, id: id, userId: userId) else { throw StoreError.notFound }
             attempt.finishedAt = attempt.finishedAt ?? Date(millis: date.millis)
-            let earned = Int64(attempt.points)
+            let earned: Int64
+            if flipped {
+                // Two finishes of the same player take turns on PostgreSQL, so the second sees the
+                // first's score as the best to beat (SQLite has one writer already).
+                if dialect == .postgres { try await db.raw("SELECT id FROM users WHERE id = \(bind: userId) FOR UPDATE").run() }
+                earned = try await Self.pointsToAdd(db, attempt: attempt)
+                try await db.raw("UPDATE attempts SET points_added = \(bind: earned) WHERE id = \(bind: id)").run()
+            } else {
+                earned = 0
+            }
             var userPoints = try await db.raw("SELECT points FROM users WHERE id = \(bind: userId)").first()?.int64("points") ?? 0
             if flipped && earned != 0 {
                 guard let new = try await Self.addPoints(db, earned, userId: userId) else { throw StoreError.notFound }
@@ -140,17 +150,44 @@ extension SQLStore: AttemptStore {
         }
     }
 
+    /// What a newly finished attempt adds: a quiz's points count once, at its best, so a replay adds
+    /// what it beats the player's best earlier score of that quiz by. A practice round (a quiz of
+    /// its own each time) adds the points of questions never scored before in practice.
+    static func pointsToAdd(_ db: any SQLDatabase, attempt: Attempt) async throws -> Int64 {
+        let practice = try await db.raw("SELECT practice_user_id FROM quizzes WHERE id = \(bind: attempt.quizId)").first()?
+            .decode(column: "practice_user_id", as: Int64?.self) != nil
+        if practice {
+            return try await db.raw("""
+                SELECT CAST(COALESCE(SUM(a.points), 0) AS BIGINT) AS added FROM answers a
+                WHERE a.attempt_id = \(bind: attempt.id) AND a.points > 0 AND NOT EXISTS (
+                  SELECT 1 FROM answers b JOIN attempts t ON t.id = b.attempt_id JOIN quizzes z ON z.id = t.quiz_id
+                  WHERE t.user_id = \(bind: attempt.userId) AND z.practice_user_id IS NOT NULL AND t.finished_at IS NOT NULL
+                    AND t.id <> \(bind: attempt.id) AND b.question_id = a.question_id AND b.points > 0)
+                """).first()?.int64("added") ?? 0
+        }
+        let best = try await db.raw("""
+            SELECT CAST(COALESCE(MAX(s.total), 0) AS BIGINT) AS best FROM (
+              SELECT SUM(a.points) AS total FROM attempts t JOIN answers a ON a.attempt_id = t.id
+              WHERE t.user_id = \(bind: attempt.userId) AND t.quiz_id = \(bind: attempt.quizId) AND t.finished_at IS NOT NULL
+                AND t.id <> \(bind: attempt.id)
+              GROUP BY t.id) s
+            """).first()?.int64("best") ?? 0
+        return max(0, Int64(attempt.points) - best)
+    }
+
     static func score(_ db: any SQLDatabase, attempt: Attempt, userPoints: Int64, newlyFinished: Bool) async throws -> AttemptScore {
         // Finished attempts read the totals frozen at finishing (NULL only for ones finished before version 3).
         let totals = try await db.raw("""
-            SELECT COALESCE(a.question_count, (SELECT COUNT(*) FROM quiz_questions qq WHERE qq.quiz_id = a.quiz_id)) AS n,
+            SELECT a.points_added,
+              COALESCE(a.question_count, (SELECT COUNT(*) FROM quiz_questions qq WHERE qq.quiz_id = a.quiz_id)) AS n,
               COALESCE(a.total_points, (SELECT COALESCE(SUM(x.points), 0) FROM quiz_questions qq
                 JOIN questions x ON x.id = qq.question_id WHERE qq.quiz_id = a.quiz_id)) AS total
             FROM attempts a WHERE a.id = \(bind: attempt.id)
             """).first()
         return AttemptScore(
             attempt: attempt, questionCount: try totals?.int("n") ?? 0, totalPoints: try totals?.int("total") ?? 0,
-            userPoints: userPoints, rank: try await rank(db, points: userPoints), newlyFinished: newlyFinished
+            userPoints: userPoints, rank: try await rank(db, points: userPoints), newlyFinished: newlyFinished,
+            pointsAdded: try totals?.decode(column: "points_added", as: Int?.self)
         )
     }
 }

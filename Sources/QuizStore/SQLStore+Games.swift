@@ -53,13 +53,23 @@ extension SQLStore: GameStore {
     }
 
     public func endGame(id: Int64, reason: NameAllGame.EndReason, at date: Date, points: Int) async throws -> Bool {
+        let dialect = database.dialect
         let ended = try await database.transaction { db -> (ended: Bool, userId: Int64?) in
             // Only the call that sets ended_at adds the points.
-            guard let userId = try await db.raw("""
+            guard let row = try await db.raw("""
                 UPDATE games SET ended_at = \(bind: date.millis), end_reason = \(bind: reason.rawValue), points = \(bind: points)
-                WHERE id = \(bind: id) AND ended_at IS NULL RETURNING user_id
-                """).first()?.int64("user_id") else { return (false, nil) }
-            try await Self.addPoints(db, Int64(points), userId: userId)
+                WHERE id = \(bind: id) AND ended_at IS NULL RETURNING user_id, question_id
+                """).first() else { return (false, nil) }
+            let userId = try row.int64("user_id")
+            if dialect == .postgres { try await db.raw("SELECT id FROM users WHERE id = \(bind: userId) FOR UPDATE").run() }
+            // A list's points count once, at their best: giving up, reading the answers and
+            // starting again adds only what the new game beats the best earlier one by.
+            let best = try await db.raw("""
+                SELECT CAST(COALESCE(MAX(points), 0) AS BIGINT) AS best FROM games
+                WHERE user_id = \(bind: userId) AND question_id = \(bind: try row.int64("question_id")) AND id <> \(bind: id)
+                  AND ended_at IS NOT NULL
+                """).first()?.int64("best") ?? 0
+            try await Self.addPoints(db, max(0, Int64(points) - best), userId: userId)
             return (true, userId)
         }
         if ended.ended, points != 0, let userId = ended.userId { try await totalChanged(userId: userId) }

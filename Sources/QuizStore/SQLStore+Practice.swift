@@ -106,6 +106,26 @@ extension SQLStore: PracticeStore {
         }
     }
 
+    public func shownQuestions(attemptId: Int64) async throws -> Set<Int64> {
+        try await database.read { db in
+            Set(try await db.raw("SELECT question_id FROM question_views WHERE attempt_id = \(bind: attemptId)").all()
+                .map { try $0.int64("question_id") })
+        }
+    }
+
+    public func startClocks(userId: Int64, questionId: Int64, at date: Date) async throws {
+        try await database.write { db in
+            try await db.raw("""
+                INSERT INTO question_views (attempt_id, question_id, shown_at)
+                SELECT a.id, qq.question_id, \(bind: date.millis) FROM attempts a
+                JOIN quizzes z ON z.id = a.quiz_id
+                JOIN quiz_questions qq ON qq.quiz_id = a.quiz_id AND qq.question_id = \(bind: questionId)
+                WHERE a.user_id = \(bind: userId) AND a.finished_at IS NULL AND z.time_limit_seconds IS NOT NULL
+                ON CONFLICT (attempt_id, question_id) DO NOTHING
+                """).run()
+        }
+    }
+
     public func recordSingleAnswer(userId: Int64, questionId: Int64, answer: String, isCorrect: Bool, points: Int, at date: Date) async throws -> SingleAnswer {
         let day = date.millis / 86_400_000
         let stored = try await database.transaction { db in

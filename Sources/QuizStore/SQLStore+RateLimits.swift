@@ -40,3 +40,13 @@ extension SQLStore {
         }
     }
 }
+
+extension SQLStore {
+    /// Attempts counted for `key` in its current window, without counting one more.
+    public func rateLimitHits(key: String, at now: Date) async throws -> Int {
+        try await database.read { db in
+            try await db.raw("SELECT hits FROM rate_limits WHERE limit_key = \(bind: key) AND expires_at > \(bind: now.millis)")
+                .first().map { try $0.int("hits") } ?? 0
+        }
+    }
+}

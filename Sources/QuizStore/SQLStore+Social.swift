@@ -96,9 +96,9 @@ extension SQLStore: SocialStore {
         let hash = post.imageType == nil ? nil : post.imageHash
         return try await transaction(changing: .social) { db in
             guard let row = try await db.raw("""
-                INSERT INTO posts (user_id, body, image_hash, image_type, created_at)
+                INSERT INTO posts (user_id, body, image_hash, image_type, image_bytes, created_at)
                 VALUES (\(bind: post.userId), \(bind: body), \(bind: hash), \(bind: hash == nil ? nil : post.imageType?.rawValue),
-                        \(bind: post.createdAt.millis))
+                        \(bind: hash == nil ? nil : Int64(post.imageBytes)), \(bind: post.createdAt.millis))
                 RETURNING id
                 """).first() else { throw StoreError.notFound }
             let id = try row.int64("id")
@@ -109,11 +109,26 @@ extension SQLStore: SocialStore {
         }
     }
 
-    public func deletePost(id: Int64, userId: Int64) async throws {
-        return try await transaction(changing: .social) { db in
-            guard let row = try await db.raw("SELECT user_id FROM posts WHERE id = \(bind: id)").first() else { throw StoreError.notFound }
+    @discardableResult
+    public func deletePost(id: Int64, userId: Int64) async throws -> PostImageName? {
+        try await transaction(changing: .social) { db in
+            guard let row = try await db.raw("SELECT user_id, image_hash, image_type FROM posts WHERE id = \(bind: id)").first() else {
+                throw StoreError.notFound
+            }
             guard try row.int64("user_id") == userId else { throw SocialError.forbidden }
             try await db.raw("DELETE FROM posts WHERE id = \(bind: id)").run()
+            guard let hash = try row.decode(column: "image_hash", as: String?.self),
+                  let type = try row.decode(column: "image_type", as: String?.self).flatMap(PostImageType.init(rawValue:)),
+                  try await db.raw("SELECT 1 AS used FROM posts WHERE image_hash = \(bind: hash) LIMIT 1").first() == nil
+            else { return nil }
+            return PostImageName(hash: hash, type: type)
+        }
+    }
+
+    public func imageBytes(userId: Int64) async throws -> Int {
+        try await database.read { db in
+            let row = try await db.raw("SELECT CAST(COALESCE(SUM(image_bytes), 0) AS BIGINT) AS bytes FROM posts WHERE user_id = \(bind: userId)").first()
+            return Int(try row?.int64("bytes") ?? 0)
         }
     }
 

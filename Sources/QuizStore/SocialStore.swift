@@ -123,13 +123,17 @@ public struct NewPost: Sendable {
     public var body: String
     public var imageHash: String?
     public var imageType: PostImageType?
+    /// The image's size, counted against its poster's quota.
+    public var imageBytes: Int
     public var createdAt: Date
 
-    public init(userId: Int64, body: String, imageHash: String? = nil, imageType: PostImageType? = nil, createdAt: Date) {
+    public init(userId: Int64, body: String, imageHash: String? = nil, imageType: PostImageType? = nil, imageBytes: Int = 0,
+                createdAt: Date) {
         self.userId = userId
         self.body = body
         self.imageHash = imageHash
         self.imageType = imageType
+        self.imageBytes = imageBytes
         self.createdAt = createdAt
     }
 }
@@ -148,11 +152,28 @@ public protocol SocialStore: Sendable {
     func searchUsers(_ query: String, limit: Int) async throws -> [UserMatch]
     /// Validates the text (see `PostText`) and stores the post; throws `invalidPost`.
     func createPost(_ post: NewPost) async throws -> Post
-    /// Throws `StoreError.notFound` or `SocialError.forbidden` (someone else's).
-    func deletePost(id: Int64, userId: Int64) async throws
+    /// Throws `StoreError.notFound` or `SocialError.forbidden` (someone else's). Returns the
+    /// post's image when no other post uses it any more, so its file can go.
+    @discardableResult
+    func deletePost(id: Int64, userId: Int64) async throws -> PostImageName?
+    /// Bytes of images in the user's posts (each post counts its image, shared or not).
+    func imageBytes(userId: Int64) async throws -> Int
     func post(id: Int64) async throws -> Post?
     /// The user's posts, newest first.
     func posts(userId: Int64, after cursor: FeedCursor?, limit: Int) async throws -> PostsPage
     /// Posts of the people the user follows and the user's own, newest first, with a news card after every 10th.
     func feed(userId: Int64, after cursor: FeedCursor?, limit: Int) async throws -> FeedPage
+}
+
+/// A stored image's file name parts: `<hash>.<extension>`.
+public struct PostImageName: Sendable, Equatable {
+    public var hash: String
+    public var type: PostImageType
+
+    public init(hash: String, type: PostImageType) {
+        self.hash = hash
+        self.type = type
+    }
+
+    public var fileName: String { "\(hash).\(type.fileExtension)" }
 }

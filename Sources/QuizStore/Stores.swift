@@ -155,6 +155,11 @@ public protocol PracticeStore: Sendable {
     /// Records when a question of an attempt was first shown and returns that time.
     func markShown(attemptId: Int64, questionId: Int64, at date: Date) async throws -> Date
     func shownAt(attemptId: Int64, questionId: Int64) async throws -> Date?
+    /// The questions of an attempt whose clocks have started.
+    func shownQuestions(attemptId: Int64) async throws -> Set<Int64>
+    /// Starts the clock of `questionId` in every unfinished timed attempt of the user that holds
+    /// it: reading a question anywhere is reading it in the round too.
+    func startClocks(userId: Int64, questionId: Int64, at date: Date) async throws
     /// Stores the answer; the first answer of the day to a question counts, and its points go to
     /// the user at once.
     func recordSingleAnswer(userId: Int64, questionId: Int64, answer: String, isCorrect: Bool, points: Int, at date: Date) async throws -> SingleAnswer

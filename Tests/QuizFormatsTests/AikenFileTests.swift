@@ -6,7 +6,7 @@ import Testing
 /// /work/shared/testdata/formats/aiken/qas-aiken_1.txt, a Moodle sample: five questions, one with
 /// five options and one option starting with "-", long texts with "[image]" placeholders, and a
 /// last question whose four options are all just "." (written `A)  .`).
-@Suite(.timeLimit(.minutes(1))) struct AikenFileTests {
+@Suite(.timeLimit(.minutes(1)), SharedTestData.required) struct AikenFileTests {
     static let file = SharedTestData.url("aiken/qas-aiken_1.txt")
 
     @Test func theSampleIsRejectedBecauseItsLastQuestionRepeatsTheOptionDot() throws {

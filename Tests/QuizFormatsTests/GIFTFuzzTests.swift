@@ -78,7 +78,7 @@ import Testing
         return true
     }
 
-    @Test func mutatedRealFilesAreReadOrRejectedWithALocation() throws {
+    @Test(SharedTestData.required) func mutatedRealFilesAreReadOrRejectedWithALocation() throws {
         var random = SeededGenerator(state: 0x6769_6674)
         let files = try S.realFiles.map { try Array(S.realFile($0)) }
         var tally = Tally()

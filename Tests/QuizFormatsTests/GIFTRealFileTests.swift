@@ -5,7 +5,7 @@ import Testing
 
 /// The GIFT files in /work/shared/testdata/formats/gift/ (see SOURCES.md there): real exports and
 /// a parser project's test cases, read where they are.
-@Suite struct GIFTRealFileTests {
+@Suite(SharedTestData.required) struct GIFTRealFileTests {
     private typealias S = GIFTSupport
 
     private func read(_ name: String) throws -> ReadResult {

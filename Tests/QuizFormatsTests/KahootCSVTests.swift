@@ -6,7 +6,7 @@ import Testing
 /// /work/shared/testdata/formats/csv/qas-kahoot.csv is a Kahoot-style export: a numbering column,
 /// "Answer1"–"Answer4", a "Time" limit and a "Correct" option *number*, which is not the Quizbox
 /// layout. The reader must refuse it with one clear message rather than import garbage.
-@Suite struct KahootCSVTests {
+@Suite(SharedTestData.required) struct KahootCSVTests {
     private static let file = SharedTestData.url("csv/qas-kahoot.csv")
 
     @Test func kahootExportIsRejectedWithOneMessageNamingTheExpectedHeader() throws {

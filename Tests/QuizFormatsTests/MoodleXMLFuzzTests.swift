@@ -63,7 +63,7 @@ import Testing
         return bytes
     }
 
-    @Test func mutatedRealExportsAndRandomInputNeverCrashOrHang() throws {
+    @Test(SharedTestData.required) func mutatedRealExportsAndRandomInputNeverCrashOrHang() throws {
         var rng = SeededGenerator(state: 0x5EED_0F_A11)
         let files = try MoodleXMLTestFiles.names.map { Array(try MoodleXMLTestFiles.data($0)) }
 

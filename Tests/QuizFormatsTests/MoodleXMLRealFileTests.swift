@@ -4,7 +4,7 @@ import QuizFormats
 import Testing
 
 /// Real Moodle exports (see /work/shared/testdata/formats/SOURCES.md for what each exercises).
-@Suite struct MoodleXMLRealFileTests {
+@Suite(SharedTestData.required) struct MoodleXMLRealFileTests {
     private func read(_ name: String) throws -> ReadResult {
         try MoodleXMLReader().read(try MoodleXMLTestFiles.data(name))
     }

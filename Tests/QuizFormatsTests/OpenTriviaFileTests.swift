@@ -5,7 +5,7 @@ import Testing
 
 /// Real Open Trivia DB responses from /work/shared/testdata/formats/opentdb (see SOURCES.md there):
 /// one per encoding the API offers, and one API capture with a JavaScript trailing comma.
-@Suite(.timeLimit(.minutes(1))) struct OpenTriviaFileTests {
+@Suite(.timeLimit(.minutes(1)), SharedTestData.required) struct OpenTriviaFileTests {
     static func file(_ name: String) -> URL {
         SharedTestData.url("opentdb/\(name)")
     }

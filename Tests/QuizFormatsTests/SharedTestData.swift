@@ -1,4 +1,6 @@
 import Foundation
+import QuizCore
+import Testing
 
 /// The third-party bank files in shared/testdata/formats, read where they are (beside the
 /// checkout, never copied into it: several are GPL-3.0 or CC BY-SA).
@@ -12,18 +14,17 @@ enum SharedTestData {
         .appendingPathComponent("shared/testdata/formats")
 
     static func url(_ path: String) -> URL { formats.appendingPathComponent(path) }
+
+    static var isPresent: Bool { FileManager.default.fileExists(atPath: formats.path) }
+
+    /// For tests that read these files: skipped, with the reason, in a clone on its own (as
+    /// anyone outside the team has it); run, and failing if the folder is missing, under CI=true.
+    static var required: ConditionTrait {
+        .enabled(if: isPresent || ProcessInfo.processInfo.environment["CI"] == "true",
+                 "needs shared/testdata/formats beside the checkout (third-party files, not in the repository)")
+    }
 }
 
 /// SplitMix64 for the fuzz tests: the same seed gives the same inputs on every machine, so a
 /// failure replays exactly.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+typealias SeededGenerator = SplitMix64

@@ -58,7 +58,10 @@ extension TestBrowser {
             let bob = TestBrowser(client)
             try await bob.register("bob", first: "Bob", last: "<b>Builder</b>")
             _ = try await bob.get("/feed")
-            for i in 0..<25 { _ = try await bob.postToFeed("bob says \(i)", image: nil) }
+            for i in 0..<25 {
+                _ = try await bob.postToFeed("bob says \(i)", image: nil)
+                env.time.advance(by: 7)  // within the posts-per-minute limit
+            }
             try await env.store.database.transaction { db in
                 try await db.raw("""
                     INSERT INTO articles (title, summary, source_name, url, published_at, dedupe_key, quiz_id, created_at)

@@ -8,6 +8,8 @@ import Testing
 final class TestBrowser: @unchecked Sendable {
     let client: any TestClientProtocol
     private(set) var cookies: [String: String] = [:]
+    /// What the browser says of where a request comes from; nil sends no such header.
+    var fetchSite: String? = "same-origin"
 
     struct Page {
         let status: HTTPResponse.Status
@@ -56,6 +58,7 @@ final class TestBrowser: @unchecked Sendable {
         var headers = HTTPFields()
         if !cookies.isEmpty { headers[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
         if body != nil { headers[.contentType] = "application/x-www-form-urlencoded" }
+        if let fetchSite { headers[HTTPField.Name("Sec-Fetch-Site")!] = fetchSite }
         let page = try await client.execute(uri: path, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) }) {
             Page(status: $0.status, headers: $0.headers, html: String(buffer: $0.body))
         }

@@ -32,28 +32,26 @@ extension WebController {
 
     func logIn(_ visit: Visit, _ form: WebForm, request: Request, context: AppRequestContext) async throws -> Response {
         let username = form.text("username")
-        let password = form["password"] ?? ""
         let next = Self.safeNext(form["next"])
-        let address = ClientAddress.current
-        guard try await limiter.allow(keys: ["user:" + Registration.usernameKey(username), "ip:" + address]) else {
-            var page = try await loginPage(visit, request: request, feedback: LoginRateLimiter.message, username: username, next: next)
-            page.status = .tooManyRequests
+        let logIn = LogIn(store: store, hasher: hasher, limiter: limiter, time: time, sessionLifetime: config.sessionLifetime,
+                          perAddressPerMinute: config.loginAttemptsPerAddressPerMinute)
+        do {
+            let session = try await logIn(username: username, password: form["password"] ?? "", address: ClientAddress.current)
+            let cookie = SessionTokens.cookie(session.token, maxAge: Int(config.sessionLifetime), secure: config.secureCookies)
+            return PageRenderer.redirect(to: next, cookies: [cookie])
+        } catch let failure as LogIn<Store>.Failure {
+            let feedback = switch failure {
+            case .missingFields: "Enter your username and password."
+            case .refused: "Wrong username or password."
+            case .tooManyAttempts: LoginRateLimiter.message
+            }
+            var page = try await loginPage(visit, request: request, feedback: feedback, username: String(username.prefix(64)), next: next)
+            if failure == .tooManyAttempts {
+                page.status = .tooManyRequests
+                page.headers[.retryAfter] = "60"
+            }
             return page
         }
-        let refused = "Wrong username or password."
-        guard !username.isEmpty, !password.isEmpty, username.count <= 64, password.utf8.count <= 1024,
-              let (user, storedHash) = try await store.credentials(username: username), let hash = storedHash else {
-            // An unknown user, or one without a password (signed up through a provider): the same
-            // answer, after the same bcrypt work, so neither can be told from a wrong password.
-            if !password.isEmpty { try await hasher.verifyAgainstDummy(password) }
-            return try await loginPage(visit, request: request, feedback: username.isEmpty || password.isEmpty
-                ? "Enter your username and password." : refused, username: username, next: next)
-        }
-        guard try await hasher.verify(password, hash: hash) else {
-            return try await loginPage(visit, request: request, feedback: refused, username: username, next: next)
-        }
-        let cookie = try await startSession(for: user)
-        return PageRenderer.redirect(to: next, cookies: [cookie])
     }
 
     /// A new session, as the API's log-in makes; returns its cookie.
@@ -96,7 +94,8 @@ extension WebController {
         let registration = Registration(username: values["username"]!, firstName: values["first_name"]!,
                                         lastName: values["last_name"]!, password: password)
         do {
-            let user = try await accounts.register(registration)
+            let user = try await accounts.register(registration, address: ClientAddress.current, limiter: limiter,
+                                                   limit: config.registrationsPerAddressPerHour)
             let cookie = try await startSession(for: user)
             return PageRenderer.redirect(to: "/home", cookies: [cookie])
         } catch let error as Registration.Invalid {
@@ -104,6 +103,11 @@ extension WebController {
             return try await registerPage(visit, values: values, errors: [field: error.message])
         } catch StoreError.usernameTaken {
             return try await registerPage(visit, values: values, errors: ["username": "That username is taken. Try another."])
+        } catch is Accounts<Store>.TooManyRegistrations {
+            var page = try await registerPage(visit, values: values, errors: ["username": Accounts<Store>.tooManyMessage])
+            page.status = .tooManyRequests
+            page.headers[.retryAfter] = "600"
+            return page
         }
     }
 
@@ -167,9 +171,15 @@ extension WebController {
         let new = form["new_password"] ?? ""
         // An account without a password (made through a provider) sets its first one without an
         // old one: the person is signed in, which is what the old password would prove.
+        guard try await limiter.allow([.init(key: "password-change:\(user.id)", limit: 5, window: 15 * 60)]) else {
+            var page = try await profile(visit, feedback: ("Too many password changes. Wait a quarter of an hour and try again.", false))
+            page.status = .tooManyRequests
+            page.headers[.retryAfter] = "900"
+            return page
+        }
         let hadPassword = try await store.passwordHash(userId: user.id)
         if let hash = hadPassword {
-            guard old.utf8.count <= 1024, try await hasher.verify(old, hash: hash) else {
+            guard old.utf8.count <= 1024, try await hasher.verify(old, hash: hash, lane: .changePassword) else {
                 return try await profile(visit, feedback: ("Your current password is not right.", false))
             }
         }
@@ -181,7 +191,7 @@ extension WebController {
         } catch {
             return try await profile(visit, feedback: (error.message, false))
         }
-        try await store.setPasswordHash(try await hasher.hash(new), userId: user.id)
+        try await store.setPasswordHash(try await hasher.hash(new, lane: .changePassword), userId: user.id)
         // Other devices must log in again with the new password; this one stays signed in.
         if let credential = RequestCredential.current {
             try await store.deleteSessions(userId: user.id, keeping: SessionTokens.hash(credential.token))

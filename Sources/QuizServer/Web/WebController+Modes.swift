@@ -140,16 +140,18 @@ extension WebController {
     }
 
     func randomQuestion(_ visit: Visit, subject: Int64?, topic: Int64?) async throws -> Response {
-        _ = try requireUser(visit, returnTo: "/random")
-        guard let question = try await playing.randomQuestion(subjectId: subject, topicId: topic), let id = question.id else {
+        let user = try requireUser(visit, returnTo: "/random")
+        guard let question = try await playing.randomQuestion(subjectId: subject, topicId: topic, shownTo: user.id), let id = question.id else {
             return try await randomPage(visit, notice: "No question matches that choice. Try another subject or topic.")
         }
         return PageRenderer.redirect(to: "/questions/\(id)")
     }
 
     func singleQuestion(_ visit: Visit, id: Int64, formError: String? = nil) async throws -> Response {
-        _ = try requireUser(visit, returnTo: "/questions/\(id)")
-        guard let question = try await playing.playableQuestion(id: id) else { throw HTTPError(.notFound) }
+        let user = try requireUser(visit, returnTo: "/questions/\(id)")
+        guard let question = try await playing.playableQuestion(id: id, shownTo: user.id)?.shufflingChoices(seed: 0) else {
+            throw HTTPError(.notFound)
+        }
         var context = base(visit, title: "Question \(id)", tab: "Quizzes")
         context["id"] = id
         context["questionHead"] = renderer.fragment("question-head", for: question) { Self.headContext(question) }
@@ -171,7 +173,7 @@ extension WebController {
 
     func answerSingle(_ visit: Visit, _ form: WebForm, id: Int64) async throws -> Response {
         let user = try requireUser(visit, returnTo: "/questions/\(id)")
-        guard let question = try await playing.playableQuestion(id: id) else { throw HTTPError(.notFound) }
+        guard let question = try await playing.playableQuestion(id: id, shownTo: user.id) else { throw HTTPError(.notFound) }
         guard let answer = Self.answer(from: form, kind: question.kind) else {
             return try await singleQuestion(visit, id: id, formError: "Choose or type an answer before submitting.")
         }

@@ -89,6 +89,8 @@ extension WebController {
         let (attempt, quiz, questions) = try await load(visit, attemptId: id, returnTo: "/play/\(id)")
         if attempt.isFinished { throw Redirect(location: "/play/\(id)/result") }
         let verdicts = Dictionary(attempt.answers.map { ($0.questionId, $0.isCorrect) }, uniquingKeysWith: { first, _ in first })
+        // A timed question's text waits for its clock: listed as "Question N" until opened.
+        let shown = quiz.timeLimitSeconds == nil ? nil : try await store.shownQuestions(attemptId: id)
         var context = base(visit, title: quiz.title, tab: "Quizzes")
         context["attemptId"] = id
         context["quizTitle"] = quiz.title
@@ -97,7 +99,9 @@ extension WebController {
         context["correctCount"] = attempt.correctCount
         context["questions"] = questions.enumerated().map { index, question -> [String: Any] in
             let status = verdicts[question.id ?? 0].map { $0 ? "right" : "wrong" } ?? "unanswered"
-            return ["id": question.id ?? 0, "attemptId": id, "position": index + 1, "text": question.text, "status": status,
+            let hidden = shown.map { !$0.contains(question.id ?? 0) } ?? false
+            let text = hidden ? "Question \(index + 1) (timed: its clock starts when you open it)" : question.text
+            return ["id": question.id ?? 0, "attemptId": id, "position": index + 1, "text": text, "status": status,
                     "statusLabel": ["right": "Right", "wrong": "Wrong", "unanswered": "Unanswered"][status] ?? status]
         }
         return renderer.render("attempt", context)
@@ -106,7 +110,7 @@ extension WebController {
     func questionPage(_ visit: Visit, attemptId: Int64, questionId: Int64, already: Bool, formError: String? = nil) async throws -> Response {
         let (attempt, quiz, questions) = try await load(visit, attemptId: attemptId, returnTo: "/play/\(attemptId)/questions/\(questionId)")
         guard let index = questions.firstIndex(where: { $0.id == questionId }) else { throw HTTPError(.notFound) }
-        let question = questions[index]
+        let question = questions[index].shufflingChoices(seed: attemptId)
         let answered = attempt.answers.first { $0.questionId == questionId }
         var context = base(visit, title: "Question \(index + 1)", tab: "Quizzes")
         context["attemptId"] = attemptId
@@ -223,6 +227,12 @@ extension WebController {
         context["correctCount"] = score.attempt.correctCount
         context["questionCount"] = score.questionCount
         context["points"] = score.attempt.points
+        context["pointsAdded"] = score.pointsAdded
+        if score.pointsAdded < score.attempt.points {
+            context["pointsNote"] = score.pointsAdded == 0
+                ? "You had already scored this much here: a quiz counts once, at your best."
+                : "A quiz counts once, at your best: this beat your best by \(score.pointsAdded)."
+        }
         context["totalPoints"] = score.totalPoints
         context["userPoints"] = score.userPoints
         context["rank"] = score.rank

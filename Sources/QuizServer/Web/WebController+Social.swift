@@ -6,7 +6,8 @@ import QuizCore
 import QuizStore
 
 extension WebController {
-    var posting: Posting<Store> { Posting(store: store, images: ImageFiles(dataDirectory: config.dataDirectory), time: time) }
+    var posting: Posting<Store> { Posting(store: store, images: ImageFiles(dataDirectory: config.dataDirectory), time: time, limiter: limiter,
+                                         imageQuota: config.imageQuotaBytes) }
 
     func registerSocial(on router: Router<AppRequestContext>) {
         router.get("/feed") { request, _ in

@@ -149,7 +149,7 @@ struct WebController<Store: QuizStore>: Sendable {
         }
         var visit = try await visit(request)
         guard let sent = form[CSRF.fieldName], let cookie = CSRF.token(in: request), CSRF.matches(sent, cookie) else {
-            return csrfFailure(visit, form: form, path: request.uri.path)
+            return csrfFailure(visit, form: form, request: request)
         }
         if visit.sessionExpired {
             visit.cookies.append(SessionTokens.clearingCookie(secure: config.secureCookies))
@@ -164,18 +164,44 @@ struct WebController<Store: QuizStore>: Sendable {
         return response
     }
 
-    /// Keeps what was typed (never passwords) so one click sends it again with a fresh token.
-    func csrfFailure(_ visit: Visit, form: WebForm, path: String) -> Response {
-        let kept = form.pairs.filter { !$0.name.contains("password") && $0.name != CSRF.fieldName }
-            .map { ["name": $0.name, "value": $0.value] }
+    /// Explains a form that failed its token check. Only a request a page of ours sent (the browser
+    /// says so) to a form that changes nothing irreversible is offered back, with what was typed
+    /// (never passwords), so one click sends it again: otherwise a forged cross-site form would be
+    /// one click away from going through with a fresh token.
+    func csrfFailure(_ visit: Visit, form: WebForm, request: Request) -> Response {
+        let path = request.uri.path
         var context = errorContext(visit, heading: "This form has expired",
-                                   message: "For your safety, forms only work on the page they came from and for a while after it opened. What you typed is kept (except passwords): send it again, or go back to the start.")
-        context["retry"] = true
-        context["retryAction"] = path
-        context["kept"] = kept
+                                   message: "For your safety, forms only work on the page they came from and for a while after it opened. Go back, reload the page and send it again.")
+        let kept = form.pairs.filter { !$0.name.contains("password") && $0.name != CSRF.fieldName }
+        let keptBytes = kept.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count }
+        if RequestOrigin.isSameOrigin(request), Self.isResendable(path), keptBytes <= Self.maxResentBytes {
+            context["message"] = "For your safety, forms only work on the page they came from and for a while after it opened. What you typed is kept (except passwords): send it again, or go back to the start."
+            context["retry"] = true
+            context["retryAction"] = path
+            context["kept"] = kept.map { ["name": $0.name, "value": $0.value] }
+        }
         var cookies = visit.cookies
         if !cookies.contains(where: { $0.hasPrefix(CSRF.cookieName) }) { cookies.append(CSRF.cookie(visit.csrf, secure: config.secureCookies)) }
         return renderer.render("error", context, status: .forbidden, cookies: cookies)
+    }
+
+    /// What the "send it again" form may carry: a post's text and a few short fields, not a file.
+    static var maxResentBytes: Int { 8 * 1024 }
+
+    /// Forms a player fills in whose resending harms nobody: registering, posting, answering,
+    /// starting practice or a game. Never authoring, roles, imports, deletions, follows or sign-outs.
+    static func isResendable(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        let number = { (part: String) in !part.isEmpty && part.allSatisfy(\.isASCII) && Int64(part) != nil }
+        switch parts.count {
+        case 1: return ["register", "practice", "games"].contains(parts[0])
+        case 2: return (parts[0] == "feed" && parts[1] == "posts") || (parts[0] == "auth" && parts[1] == "choose-username")
+            || (parts[0] == "questions" && number(parts[1]))
+        case 3: return (parts[0] == "games" && number(parts[1]) && parts[2] == "guesses")
+            || (parts[0] == "quizzes" && number(parts[1]) && parts[2] == "start")
+        case 4: return parts[0] == "play" && number(parts[1]) && parts[2] == "questions" && number(parts[3])
+        default: return false
+        }
     }
 
     func base(_ visit: Visit, title: String, tab: String? = nil, notice: String? = nil) -> [String: Any] {
@@ -217,13 +243,30 @@ struct WebController<Store: QuizStore>: Sendable {
     }
 
     /// Only same-site paths, so `next` cannot send someone to another site after logging in.
+    /// Browsers drop tabs and newlines from a URL and read `\` as `/`, so `/\t/evil.example` and
+    /// `/\evil.example` are `//evil.example` to them: refuse every control character, whitespace and
+    /// backslash, and `//` at the start even after one more round of percent-decoding.
     static func safeNext(_ next: String?) -> String {
-        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\"), next.count < 200 else { return "/home" }
-        return next
+        guard let next, next.utf8.count <= 400, isSamePath(next), isSamePath(next.removingPercentEncoding ?? next),
+              let location = next.addingPercentEncoding(withAllowedCharacters: PathCharacters.location)
+        else { return "/home" }
+        return location
+    }
+
+    private static func isSamePath(_ path: String) -> Bool {
+        guard path.hasPrefix("/"), !path.hasPrefix("//") else { return false }
+        return !path.unicodeScalars.contains { scalar in
+            scalar == "\\" || scalar.value < 0x21 || scalar.value == 0x7F || scalar.properties.isWhitespace
+                || scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
+        }
     }
 }
 
 /// Built once: the union cost more than the encoding itself (once per post on the feed).
 enum PathCharacters {
     static let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "/-_"))
+    /// What a redirect's path, query and fragment keep as they are; anything else (a literal `%`,
+    /// a letter outside ASCII) is percent-encoded so the Location header stays ASCII.
+    static let location = CharacterSet(charactersIn:
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/?#[]@!$&'()*+,;=:")
 }

@@ -1,0 +1,152 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import QuizCore
+import Synchronization
+
+/// Reads the whole body up front, refusing it past the route's limit (413) before any handler sees
+/// it. The routes that take large bodies (imports, posts with images) first check who is asking,
+/// so nobody signed out makes the server hold megabytes; and every body held counts against a
+/// memory budget, overall and per client address, so a flood gets 503s instead of the memory.
+struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
+    let defaultMaxBytes: Int
+    let budget: BodyBudget
+    /// The signed-in user of the current request (its credential is already read), or nil.
+    let signedInUser: @Sendable () async -> User?
+
+    /// Question-bank uploads may be as large as a file import.
+    static var importPath: String { "/api/v1/imports" }
+    static var importMaxBytes: Int { 20 << 20 }
+    /// The manage page's import form: a file up to the import limit, and its few short fields.
+    static var importPagePath: String { "/manage/import" }
+    static var importPageMaxBytes: Int { importMaxBytes + (64 << 10) }
+
+    /// A post with an image: 5 MiB of image and its text. The page's form sends the bytes as they
+    /// are; the API sends them in base64, a third larger.
+    static var postPagePath: String { "/feed/posts" }
+    static var postPageMaxBytes: Int { PostImageType.maxBytes + (64 << 10) }
+    static var postPath: String { "/api/v1/posts" }
+    static var postMaxBytes: Int { 7 << 20 }
+
+    /// What a route may receive, and who may send that much.
+    struct Limit {
+        enum Who { case anyone, signedIn, authors }
+        var maxBytes: Int
+        var tooLarge: APIError
+        var who: Who
+        /// Where a page sends someone signed out (an API route answers 401).
+        var loginPath: String?
+    }
+
+    func limit(for path: String) -> Limit {
+        switch path {
+        case Self.importPath:
+            Limit(maxBytes: Self.importMaxBytes,
+                  tooLarge: APIError(.contentTooLarge, "body_too_large", "The request body is larger than \(Self.importMaxBytes / 1024) KiB."),
+                  who: .authors)
+        case Self.importPagePath:
+            Limit(maxBytes: Self.importPageMaxBytes,
+                  tooLarge: APIError(.contentTooLarge, "body_too_large", "The file is larger than the import limit of \(Self.importMaxBytes >> 20) MiB. Nothing was imported."),
+                  who: .authors, loginPath: "/login?next=/manage")
+        case Self.postPagePath:
+            Limit(maxBytes: Self.postPageMaxBytes,
+                  tooLarge: APIError(.contentTooLarge, "image_too_large", "The image is larger than the limit of \(PostImageType.maxBytes >> 20) MiB. Nothing was posted."),
+                  who: .signedIn, loginPath: "/login?next=/feed")
+        case Self.postPath:
+            Limit(maxBytes: Self.postMaxBytes,
+                  tooLarge: APIError(.contentTooLarge, "image_too_large",
+                                     "The request body is larger than \(Self.postMaxBytes >> 20) MiB: an image may be at most \(PostImageType.maxBytes >> 20) MiB. Nothing was posted."),
+                  who: .signedIn)
+        default:
+            Limit(maxBytes: defaultMaxBytes,
+                  tooLarge: APIError(.contentTooLarge, "body_too_large", "The request body is larger than \(defaultMaxBytes / 1024) KiB."),
+                  who: .anyone)
+        }
+    }
+
+    static var busy: APIError {
+        var error = APIError(.serviceUnavailable, "busy", "Quizbox is receiving too much at once. Please try again in a few seconds.")
+        error.retryAfter = 5
+        return error
+    }
+
+    static var clientGone: APIError {
+        APIError(.badRequest, "body_incomplete", "The request body ended before its end: the connection was closed.")
+    }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let limit = limit(for: request.uri.path)
+        let declared = request.headers[.contentLength].flatMap { Int($0) }
+        if let declared, declared > limit.maxBytes { throw limit.tooLarge }
+        // Without a length the body may be as large as the route allows (chunked, or a client
+        // that did not say); a read-only method without one has none.
+        let bodiless: Set<HTTPRequest.Method> = [.get, .head, .options, .delete]
+        let unbounded = request.headers[.transferEncoding] != nil || !bodiless.contains(request.method)
+        let expected = declared ?? (unbounded ? limit.maxBytes : 0)
+        if expected == 0 { return try await next(request, context) }
+
+        if limit.who != .anyone {
+            guard let user = await signedInUser() else {
+                if let login = limit.loginPath { return Response(status: .seeOther, headers: [.location: login]) }
+                throw APIError.unauthenticated
+            }
+            if limit.who == .authors, user.role != .author, user.role != .admin {
+                throw APIError(.forbidden, "forbidden", "Only authors and admins may import questions.")
+            }
+        }
+        let address = ClientAddress.current
+        guard budget.reserve(expected, for: address) else { throw Self.busy }
+        defer { budget.release(expected, for: address) }
+        var request = request
+        do {
+            _ = try await request.collectBody(upTo: limit.maxBytes)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw limit.tooLarge
+        } catch is NIOTooManyBytesError {
+            // A chunked body has no length to refuse up front: this is where it goes over.
+            throw limit.tooLarge
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            // The client hung up or sent a broken body: its doing, not the server's.
+            throw Self.clientGone
+        }
+        return try await next(request, context)
+    }
+}
+
+/// Bytes of request bodies held at once: at most `total` for everyone and `perClient` for one
+/// address. A body reserves its declared length, or its route's limit when it is chunked.
+final class BodyBudget: Sendable {
+    let total: Int
+    let perClient: Int
+    private let state = Mutex<(used: Int, byClient: [String: Int])>((0, [:]))
+
+    init(total: Int, perClient: Int) {
+        self.total = total
+        self.perClient = perClient
+    }
+
+    func reserve(_ bytes: Int, for client: String) -> Bool {
+        state.withLock { state in
+            let mine = state.byClient[client, default: 0]
+            // One body larger than the per-client share still gets through when the client has
+            // nothing else in flight: the route's own limit bounds it.
+            guard state.used + bytes <= total, mine == 0 || mine + bytes <= perClient else { return false }
+            state.used += bytes
+            state.byClient[client] = mine + bytes
+            return true
+        }
+    }
+
+    func release(_ bytes: Int, for client: String) {
+        state.withLock { state in
+            state.used -= bytes
+            let left = state.byClient[client, default: 0] - bytes
+            state.byClient[client] = left > 0 ? left : nil
+        }
+    }
+
+    var used: Int { state.withLock { $0.used } }
+}
