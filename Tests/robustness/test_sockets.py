@@ -1,0 +1,108 @@
+"""Connections that stop sending are closed by the server, and many of them do not block service."""
+
+import selectors
+import time
+
+import pytest
+
+from conftest import Server, closed_within, print_log_on_failure
+
+IDLE_TIMEOUT = 2  # QUIZBOX_IDLE_TIMEOUT_SECONDS: nothing sent, or idle after a response
+READ_TIMEOUT = 2  # QUIZBOX_READ_TIMEOUT_SECONDS: the header, and the body, must arrive within this
+SLACK = 3         # seconds on top of a timeout before the test calls the connection "left open"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    running = Server(tmp_path_factory.mktemp("sockets"), env={
+        "QUIZBOX_IDLE_TIMEOUT_SECONDS": str(IDLE_TIMEOUT), "QUIZBOX_READ_TIMEOUT_SECONDS": str(READ_TIMEOUT)})
+    yield running
+    running.stop()
+    print_log_on_failure(running)
+
+
+def assert_closed(sock, timeout, what):
+    closed, elapsed, received = closed_within(sock, timeout + SLACK)
+    sock.close()
+    assert closed, f"{what}: still open after {elapsed:.1f} s (timeout {timeout} s); received {received[:200]!r}"
+
+
+def test_connection_that_sends_nothing_is_closed(server):
+    assert_closed(server.connect(), IDLE_TIMEOUT, "a connection that sent nothing")
+
+
+def test_half_a_request_header_is_closed(server):
+    sock = server.connect()
+    sock.sendall(f"GET /api/v1/subjects HTTP/1.1\r\nHost: {server.host}\r\nAccept: appl".encode())
+    assert_closed(sock, READ_TIMEOUT, "a connection that sent half a header")
+
+
+def test_a_header_trickled_byte_by_byte_is_closed(server):
+    """Each byte arrives well within the timeout; the whole header never does."""
+    sock = server.connect()
+    header = f"GET /api/v1/subjects HTTP/1.1\r\nHost: {server.host}\r\nX-Padding: {'a' * 200}".encode()
+    start = time.monotonic()
+    for byte in header:
+        try:
+            sock.sendall(bytes([byte]))
+        except OSError:
+            break  # closed by the server: what this test wants
+        closed, _, received = closed_within(sock, 0.5)
+        if closed:
+            break
+        assert time.monotonic() - start < READ_TIMEOUT + SLACK, (
+            f"a header trickled a byte every 0.5 s: still open after {time.monotonic() - start:.1f} s "
+            f"(read timeout {READ_TIMEOUT} s)")
+    sock.close()
+
+
+def test_a_body_shorter_than_its_content_length_is_closed(server):
+    sock = server.connect()
+    sock.sendall((f"POST /api/v1/sessions HTTP/1.1\r\nHost: {server.host}\r\nContent-Type: application/json\r\n"
+                  f"Content-Length: 1000\r\n\r\n").encode() + b'{"username"')
+    assert_closed(sock, READ_TIMEOUT, "a body of 10 of its announced 1000 bytes")
+
+
+def test_an_idle_keep_alive_connection_is_closed(server):
+    sock = server.connect()
+    sock.sendall(f"GET /api/v1/subjects HTTP/1.1\r\nHost: {server.host}\r\n\r\n".encode())
+    # The response, then nothing more from this client.
+    closed, _, received = closed_within(sock, 0.5)
+    assert received.startswith(b"HTTP/1.1 200"), received[:200]
+    assert not closed, "the server closed a keep-alive connection right after its response"
+    assert_closed(sock, IDLE_TIMEOUT, "a keep-alive connection idle after a response")
+
+
+def test_many_idle_connections_neither_block_requests_nor_stay_open(server):
+    idle = [server.connect() for _ in range(300)]
+    try:
+        start = time.monotonic()
+        status, body = server.api("GET", "/subjects", timeout=10)
+        took = time.monotonic() - start
+        assert status == 200, body
+        assert took < 2, f"GET /api/v1/subjects took {took:.1f} s with 300 idle connections open"
+
+        selector = selectors.DefaultSelector()
+        for sock in idle:
+            sock.setblocking(False)
+            selector.register(sock, selectors.EVENT_READ)
+        open_ = set(idle)
+        deadline = time.monotonic() + IDLE_TIMEOUT + SLACK
+        while open_ and time.monotonic() < deadline:
+            for key, _ in selector.select(timeout=deadline - time.monotonic()):
+                try:
+                    data = key.fileobj.recv(4096)
+                except (BlockingIOError, InterruptedError):
+                    continue
+                except OSError:
+                    data = b""
+                if not data:
+                    selector.unregister(key.fileobj)
+                    open_.discard(key.fileobj)
+        assert not open_, (f"{len(open_)} of 300 idle connections still open "
+                           f"{IDLE_TIMEOUT + SLACK} s later (idle timeout {IDLE_TIMEOUT} s)")
+        status, body = server.api("GET", "/subjects", timeout=10)
+        assert status == 200, body
+    finally:
+        for sock in idle:
+            sock.close()
