@@ -10,14 +10,21 @@ import Darwin
 /// link-local networks (cloud metadata at 169.254.169.254 among them): otherwise an author could
 /// make the server fetch internal services and read the answers back in an import's error list.
 ///
-/// The check resolves the name before the download resolves it again, so a DNS server that
-/// answers differently the second time could still slip past; an egress firewall is the full answer.
+/// The name is resolved once; the download then connects to the address that was checked (a
+/// DNS server answering differently the second time gets no second time).
 public enum RemoteAddressPolicy {
-    /// The first address of `host` that may not be reached, or nil when all may; throws when the
-    /// name does not resolve.
-    static func blockedAddress(of host: String) async throws -> String? {
+    /// Where a host may be reached: `.allowed` with the checked address to connect to, or
+    /// `.blocked` with the first address that may not be reached. Throws when the name does not resolve.
+    enum Verdict: Equatable {
+        case allowed(String)
+        case blocked(String)
+    }
+
+    static func check(_ host: String) async throws -> Verdict {
         let addresses = try await NIOThreadPool.singleton.runIfActive { try resolve(host) }
-        return addresses.first(where: isPrivate).map(describe)
+        if let blocked = addresses.first(where: isPrivate) { return .blocked(describe(blocked)) }
+        guard let first = addresses.first else { throw Unresolved() }
+        return .allowed(describe(first))
     }
 
     public struct Unresolved: Error {}
@@ -53,7 +60,8 @@ public enum RemoteAddressPolicy {
         return addresses
     }
 
-    /// Loopback, private, shared (CGNAT), link-local, multicast, reserved and unspecified ranges.
+    /// Loopback, private, shared (CGNAT), link-local, multicast, reserved and unspecified ranges,
+    /// and the IPv6 forms that carry an IPv4 address (mapped, compatible, NAT64, 6to4, Teredo).
     public static func isPrivate(_ address: [UInt8]) -> Bool {
         if address.count == 4 {
             let (a, b) = (address[0], address[1])
@@ -66,9 +74,14 @@ public enum RemoteAddressPolicy {
         if address.prefix(10).allSatisfy({ $0 == 0 }) && address[10] == 0xFF && address[11] == 0xFF {
             return isPrivate(Array(address.suffix(4)))  // IPv4-mapped
         }
-        if address.prefix(15).allSatisfy({ $0 == 0 }) { return true }  // :: and ::1
+        if address.prefix(12).allSatisfy({ $0 == 0 }) { return true }  // ::, ::1 and ::a.b.c.d (deprecated)
+        if address.prefix(4) == [0x00, 0x64, 0xFF, 0x9B] { return true }  // NAT64 64:ff9b::/96 and 64:ff9b:1::/48
+        if address[0] == 0x20 && address[1] == 0x02 { return isPrivate(Array(address[2..<6])) }  // 6to4 2002::/16
+        if address.prefix(4) == [0x20, 0x01, 0x00, 0x00] { return true }  // Teredo 2001::/32 hides its IPv4
+        if address.prefix(8) == [0x01, 0x00, 0, 0, 0, 0, 0, 0] { return true }  // discard-only 100::/64
         return address[0] & 0xFE == 0xFC  // unique local fc00::/7
             || (address[0] == 0xFE && address[1] & 0xC0 == 0x80)  // link-local fe80::/10
+            || (address[0] == 0xFE && address[1] & 0xC0 == 0xC0)  // site-local fec0::/10 (deprecated)
             || address[0] == 0xFF  // multicast
     }
 

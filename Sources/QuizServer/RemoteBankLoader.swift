@@ -65,19 +65,22 @@ public struct RemoteBankLoader: Sendable {
     /// The body at `url` (http or https), following redirects with every hop's address checked.
     /// Shared by the feed loader, so feeds get the same limits and errors as question banks.
     func download(_ url: URL) async throws(Error) -> Data {
-        // Redirects are followed here, not by the client, so every hop's address is checked.
-        let configuration = HTTPClient.Configuration(
-            redirectConfiguration: .disallow,
-            timeout: .init(connect: limits.connectTimeout, read: limits.totalTimeout)
-        )
-        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        defer { client.shutdown { _ in } }
+        // Redirects are followed here, not by the client, so every hop's address is checked. Each
+        // hop connects to the address its check resolved (TLS still verifies the name).
         let deadline = NIODeadline.now() + limits.totalTimeout
         var current = url
         var visited: Set<String> = [url.absoluteString]
         var response: HTTPClientResponse
+        var clients: [HTTPClient] = []
+        defer { for client in clients { client.shutdown { _ in } } }
         while true {
-            try await checkAddress(current)
+            var configuration = HTTPClient.Configuration(
+                redirectConfiguration: .disallow,
+                timeout: .init(connect: limits.connectTimeout, read: limits.totalTimeout)
+            )
+            if let host = current.host, let address = try await checkAddress(current) { configuration.dnsOverride = [host: address] }
+            let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+            clients.append(client)
             do {
                 var request = HTTPClientRequest(url: current.absoluteString)
                 request.headers.add(name: "User-Agent", value: "Quizbox")
@@ -104,7 +107,7 @@ public struct RemoteBankLoader: Sendable {
             throw .invalidData("\(url.absoluteString) is larger than \(limits.maxBytes / 1_048_576) MiB")
         }
         do {
-            let body = try await response.body.collect(upTo: limits.maxBytes)
+            let body = try await Self.collect(response.body, upTo: limits.maxBytes, until: deadline)
             return Data(body.readableBytesView)
         } catch is NIOTooManyBytesError {
             throw .invalidData("\(url.absoluteString) is larger than \(limits.maxBytes / 1_048_576) MiB")
@@ -113,16 +116,35 @@ public struct RemoteBankLoader: Sendable {
         }
     }
 
-    /// Refuses this machine and private networks unless `Limits.allowPrivateAddresses`.
-    private func checkAddress(_ url: URL) async throws(Error) {
-        guard !limits.allowPrivateAddresses, let host = url.host else { return }
-        let blocked: String?
+    /// The body within the download's deadline: a server sending a byte now and then (each
+    /// within the read timeout) cannot keep an import open past it.
+    static func collect(_ body: HTTPClientResponse.Body, upTo maxBytes: Int, until deadline: NIODeadline) async throws -> ByteBuffer {
+        try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
+            group.addTask { try await body.collect(upTo: maxBytes) }
+            group.addTask {
+                try await Task.sleep(nanoseconds: UInt64(max(0, (deadline - .now()).nanoseconds)))
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let buffer = first else { throw HTTPClientError.deadlineExceeded }
+            return buffer
+        }
+    }
+
+    /// Refuses this machine and private networks unless `Limits.allowPrivateAddresses`; returns
+    /// the checked address to connect to (nil when private addresses are allowed: no check made).
+    private func checkAddress(_ url: URL) async throws(Error) -> String? {
+        guard !limits.allowPrivateAddresses, let host = url.host else { return nil }
+        let verdict: RemoteAddressPolicy.Verdict
         do {
-            blocked = try await RemoteAddressPolicy.blockedAddress(of: host)
+            verdict = try await RemoteAddressPolicy.check(host)
         } catch {
             throw .connectivity("the host name could not be resolved")
         }
-        if let blocked {
+        switch verdict {
+        case .allowed(let address):
+            return address
+        case .blocked(let blocked):
             throw .privateAddress("\(host) is a private, loopback or link-local address (\(blocked)): this server does not load from its own network")
         }
     }

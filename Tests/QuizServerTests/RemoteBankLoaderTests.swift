@@ -100,6 +100,29 @@ import Glibc
         }
     }
 
+    @Test(.timeLimit(.minutes(1))) func aServerTricklingItsBodyIsCutOffAtTheTotalLimit() async throws {
+        // Headers at once, then a byte every 100 ms: every read is within the read timeout.
+        let (socket, port) = try Self.silentListener()
+        defer { close(socket) }
+        let server = Thread {
+            let connection = accept(socket, nil, nil)
+            guard connection >= 0 else { return }
+            defer { close(connection) }
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n"
+            guard send(connection, head, head.utf8.count, Int32(MSG_NOSIGNAL)) > 0 else { return }
+            while send(connection, " ", 1, Int32(MSG_NOSIGNAL)) > 0 { usleep(100_000) }
+        }
+        server.start()
+        var quick = RemoteBankLoader.Limits.loopback
+        quick.totalTimeout = .milliseconds(800)
+        let started = ContinuousClock.now
+        await #expect { try await RemoteBankLoader(limits: quick).load(URL(string: "http://127.0.0.1:\(port)/slow.json")!, defaults: defaults) } throws: {
+            guard case .connectivity = $0 as? RemoteBankLoader.Error else { return false }
+            return true
+        }
+        #expect(ContinuousClock.now - started < .seconds(5), "the whole download is bounded, not each read")
+    }
+
     struct SocketError: Error {}
 
     static func silentListener() throws -> (Int32, Int) {
@@ -139,7 +162,10 @@ extension RemoteBankLoader.Limits {
 /// A server may not be made to fetch from its own machine or network (SSRF) unless configured to.
 @Suite struct RemoteAddressPolicyTests {
     @Test(arguments: ["127.0.0.1", "localhost", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "[::1]", "[fe80::1]",
-                      "[fd00::1]", "[::ffff:127.0.0.1]", "0.0.0.0", "100.64.0.1"])
+                      "[fd00::1]", "[::ffff:127.0.0.1]", "0.0.0.0", "100.64.0.1",
+                      // IPv6 forms wrapping an IPv4 address, and the old site-local range.
+                      "[64:ff9b::7f00:1]", "[::7f00:1]", "[2002:7f00:1::1]", "[2002:a00:1::1]", "[fec0::1]",
+                      "[2001:0:4136:e378:8000:63bf:3fff:fdd2]"])
     func privateLoopbackAndLinkLocalAddressesAreRefusedByDefault(host: String) async throws {
         await #expect { try await RemoteBankLoader().load(URL(string: "http://\(host):1/bank.json")!, defaults: ImportDefaults()) } throws: {
             guard case .privateAddress(let reason) = $0 as? RemoteBankLoader.Error else { return false }
@@ -147,7 +173,7 @@ extension RemoteBankLoader.Limits {
         }
     }
 
-    @Test(arguments: ["8.8.8.8", "1.1.1.1", "[2606:4700::1111]", "172.32.0.1", "192.169.0.1"])
+    @Test(arguments: ["8.8.8.8", "1.1.1.1", "[2606:4700::1111]", "172.32.0.1", "192.169.0.1", "[2002:808:808::1]"])
     func publicAddressesAreAllowed(host: String) throws {
         let name = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
         #expect(try RemoteAddressPolicy.resolve(name).allSatisfy { !RemoteAddressPolicy.isPrivate($0) })
