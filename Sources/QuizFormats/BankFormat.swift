@@ -46,6 +46,21 @@ public enum BankFormat: String, CaseIterable, Sendable {
     /// Reads `data`; all problems come back in one ImportError, and nothing is half-read. With
     /// `defaults.skipInvalid`, questions with problems are left out and listed in `ReadResult.skipped`.
     public func read(_ data: Data, defaults: ImportDefaults) throws(ImportError) -> ReadResult {
+        // A raw NUL byte in a UTF-8 file (UTF-16 has them everywhere and starts with its BOM).
+        if !(data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF])), let index = data.firstIndex(of: 0) {
+            let line = data[data.startIndex..<index].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+            throw ImportError(problems: [FormatProblem(line: line, message: "the file holds a NUL byte (\\0), which no text may contain")])
+        }
+        let result = try readFormat(data, defaults: defaults)
+        // A NUL may come as a raw byte or a JSON/XML escape: refused whichever way it came.
+        if let found = result.bank.firstTextWithNUL {
+            throw ImportError(problems: [FormatProblem(question: found.question ?? found.text,
+                                                       message: "the file holds a NUL character (\\0), which no text may contain")])
+        }
+        return result
+    }
+
+    private func readFormat(_ data: Data, defaults: ImportDefaults) throws(ImportError) -> ReadResult {
         switch self {
         case .csv:
             let options = CSVReader.Options(defaultSubject: defaults.subject, defaultTopic: defaults.topic,

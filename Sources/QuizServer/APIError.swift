@@ -23,6 +23,16 @@ public struct APIError: Error, Sendable, Equatable {
         self.problems = problems
     }
 
+    /// A query parameter's value, or its default; 422 naming the parameter when outside `range`.
+    static func checked(_ value: Int?, _ name: String, default fallback: Int, in range: ClosedRange<Int>) throws -> Int {
+        let value = value ?? fallback
+        guard range.contains(value) else {
+            let bound = range.upperBound == .max ? "at least \(range.lowerBound)" : "between \(range.lowerBound) and \(range.upperBound)"
+            throw APIError(.unprocessableContent, "invalid_\(name)", "\(name) must be \(bound).", field: name)
+        }
+        return value
+    }
+
     static func notFound(_ what: String) -> APIError {
         APIError(.notFound, "not_found", "No \(what) with that id.")
     }
@@ -49,11 +59,17 @@ public struct APIError: Error, Sendable, Equatable {
         var error: Detail
     }
 
+    static func excerpt(_ text: String, _ limit: Int) -> String {
+        text.count <= limit ? text : text.prefix(limit - 1) + "…"
+    }
+
     func response() -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let list = problems.map {
-            Body.Problem(line: $0.line, column: $0.column, path: $0.path, question: $0.question, message: $0.message, description: $0.description)
+        // A problem quotes the file: only a short excerpt, however long the field it found.
+        let list = problems.prefix(200).map {
+            Body.Problem(line: $0.line, column: $0.column, path: $0.path.map { Self.excerpt($0, 200) }, question: $0.question.map { Self.excerpt($0, 120) },
+                         message: Self.excerpt($0.message, 300), description: Self.excerpt($0.description, 500))
         }
         let data = (try? encoder.encode(Body(error: .init(code: code, message: message, field: field,
                                                           problems: list.isEmpty ? nil : list)))) ?? Data()

@@ -10,12 +10,8 @@ import QuizStore
 extension APIHandler {
     func listArticles(_ input: Operations.ListArticles.Input) async throws -> Operations.ListArticles.Output {
         _ = try await requireUser()
-        let limit = input.query.limit ?? 20
-        let offset = input.query.offset ?? 0
-        guard (1...100).contains(limit) else {
-            throw APIError(.unprocessableContent, "invalid_limit", "limit must be between 1 and 100.", field: "limit")
-        }
-        guard offset >= 0 else { throw APIError(.unprocessableContent, "invalid_offset", "offset must not be negative.", field: "offset") }
+        let limit = try APIError.checked(input.query.limit, "limit", default: 20, in: 1...100)
+        let offset = try APIError.checked(input.query.offset, "offset", default: 0, in: 0...10_000_000)
         let page = try await store.articles(offset: offset, limit: limit)
         return .ok(.init(body: .json(.init(articles: page.articles.map(Components.Schemas.Article.init), total: page.total))))
     }

@@ -83,12 +83,18 @@ extension APIHandler {
 
     func exportQuiz(_ input: Operations.ExportQuiz.Input) async throws -> Operations.ExportQuiz.Output {
         let (data, name) = try await export(.quiz(input.path.quizId), what: "quiz", format: input.query.format)
-        return .ok(.init(body: .binary(HTTPBody(data))), name: name)
+        // The generated JSON case would encode the bytes as one string: they go out as they are,
+        // typed by setDownloadHeaders.
+        let body: Operations.ExportQuiz.Output.Ok.Body = DownloadType(name) == .xml ? .xml(HTTPBody(data)) : .plainText(HTTPBody(data))
+        return .ok(.init(body: body), name: name)
     }
 
     func exportTopic(_ input: Operations.ExportTopic.Input) async throws -> Operations.ExportTopic.Output {
         let (data, name) = try await export(.topic(input.path.topicId), what: "topic", format: input.query.format)
-        return .ok(.init(body: .binary(HTTPBody(data))), name: name)
+        // The generated JSON case would encode the bytes as one string: they go out as they are,
+        // typed by setDownloadHeaders.
+        let body: Operations.ExportTopic.Output.Ok.Body = DownloadType(name) == .xml ? .xml(HTTPBody(data)) : .plainText(HTTPBody(data))
+        return .ok(.init(body: body), name: name)
     }
 
     private func export(_ scope: ExportScope, what: String, format wire: Components.Schemas.WritableBankFormat?) async throws -> (Data, String) {
@@ -120,10 +126,18 @@ private extension Operations.ExportTopic.Output {
 }
 
 /// A download, named, in a type a browser shows as text.
+/// What a downloaded file is served as, from its extension (the spec lists the three).
+private enum DownloadType: String {
+    case json = "application/json", xml = "application/xml", text = "text/plain"
+
+    init(_ name: String) {
+        self = name.hasSuffix(".json") ? .json : name.hasSuffix(".xml") ? .xml : .text
+    }
+}
+
 private func setDownloadHeaders(_ name: String) {
     ResponseCookies.setHeader(.contentDisposition, "attachment; filename=\"\(name)\"")
-    let type = name.hasSuffix(".json") ? "application/json" : name.hasSuffix(".xml") ? "application/xml" : "text/plain"
-    ResponseCookies.setHeader(.contentType, "\(type); charset=utf-8")
+    ResponseCookies.setHeader(.contentType, "\(DownloadType(name).rawValue); charset=utf-8")
 }
 
 extension Components.Schemas.FormatProblem {

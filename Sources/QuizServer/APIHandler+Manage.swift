@@ -187,8 +187,8 @@ extension APIHandler {
         _ = try await requireAdmin()
         let search = input.query.search ?? ""
         guard search.count <= 64 else { throw APIError(.unprocessableContent, "invalid_search", "Search for at most 64 characters.", field: "search") }
-        let limit = min(max(input.query.limit ?? 20, 1), 100)
-        let offset = min(max(input.query.offset ?? 0, 0), 10_000_000)
+        let limit = try APIError.checked(input.query.limit, "limit", default: 20, in: 1...100)
+        let offset = try APIError.checked(input.query.offset, "offset", default: 0, in: 0...10_000_000)
         let page = try await store.users(matching: search, offset: offset, limit: limit)
         return .ok(.init(body: .json(.init(users: page.users.map(Components.Schemas.User.init), total: page.total))))
     }

@@ -76,10 +76,7 @@ extension APIHandler {
 
     func getLeaderboard(_ input: Operations.GetLeaderboard.Input) async throws -> Operations.GetLeaderboard.Output {
         let user = try await requireUser()
-        let limit = input.query.limit ?? 3
-        guard (1...100).contains(limit) else {
-            throw APIError(.unprocessableContent, "invalid_limit", "limit must be between 1 and 100.", field: "limit")
-        }
+        let limit = try APIError.checked(input.query.limit, "limit", default: 3, in: 1...100)
         let board = try await store.leaderboard(userId: user.id, limit: limit)
         return .ok(.init(body: .json(.init(
             top: board.top.map(Components.Schemas.Ranking.init), me: .init(board.me), footer: board.footer.map(Components.Schemas.Ranking.init)

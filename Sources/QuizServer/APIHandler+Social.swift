@@ -12,7 +12,7 @@ extension APIHandler {
         _ = try await requireUser()
         let query = input.query.q
         guard query.count <= 100 else { throw APIError(.unprocessableContent, "invalid_search", "Search for at most 100 characters.", field: "q") }
-        let found = try await store.searchUsers(query, limit: min(max(input.query.limit ?? 20, 1), 50))
+        let found = try await store.searchUsers(query, limit: try APIError.checked(input.query.limit, "limit", default: 20, in: 1...50))
         return .ok(.init(body: .json(.init(users: found.map(Components.Schemas.UserMatch.init)))))
     }
 
@@ -59,7 +59,7 @@ extension APIHandler {
     func getFeed(_ input: Operations.GetFeed.Input) async throws -> Operations.GetFeed.Output {
         let user = try await requireUser()
         let page = try await store.feed(userId: user.id, after: try Posting<Store>.cursor(input.query.cursor),
-                                        limit: min(max(input.query.limit ?? Posting<Store>.pageSize, 1), 50))
+                                        limit: try APIError.checked(input.query.limit, "limit", default: Posting<Store>.pageSize, in: 1...50))
         let items = page.items.map { item -> Components.Schemas.FeedItem in
             switch item {
             case .post(let post): .init(kind: .post, post: .init(post))

@@ -95,9 +95,12 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
                 throw APIError(.forbidden, "forbidden", "Only authors and admins may import questions.")
             }
         }
+        // A file or picture is copied while it is read (form parts, base64, the upload kept for
+        // the preview): counted at three times its size, small bodies at their own.
+        let reserved = limit.who == .anyone ? expected : expected * 3
         let address = ClientAddress.current
-        guard budget.reserve(expected, for: address) else { throw Self.busy }
-        defer { budget.release(expected, for: address) }
+        guard budget.reserve(reserved, for: address) else { throw Self.busy }
+        defer { budget.release(reserved, for: address) }
         var request = request
         do {
             _ = try await request.collectBody(upTo: limit.maxBytes)

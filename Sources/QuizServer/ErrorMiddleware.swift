@@ -19,8 +19,13 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch {
             let apiError = Self.apiError(for: error)
-            if apiError.status.code >= 500 {
-                context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
+            // The server's own failures are errors; a busy server (503) or an unreachable remote
+            // (502) is worth a warning, and a client's mistake or hang-up nothing above debug.
+            let metadata: Logger.Metadata = ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"]
+            switch apiError.status.code {
+            case 502, 503: context.logger.warning("request refused", metadata: metadata)
+            case 500...: context.logger.error("request failed", metadata: metadata)
+            default: context.logger.debug("request refused", metadata: metadata)
             }
             let path = request.uri.path
             if path.hasPrefix("/api/") || path == "/health" || path.hasPrefix("/static/") { return apiError.response() }
@@ -64,6 +69,10 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return APIError(.serviceUnavailable, "database_unavailable",
                             "Quizbox cannot reach its database right now. Please try again in a moment.")
         case let error as HTTPError:
+            // A page's path id that is not a number ("/quizzes/abc"): no such page.
+            if error.status == .badRequest, error.body?.hasPrefix("Parameter") == true {
+                return APIError(.notFound, "not_found", "There is nothing at this address.")
+            }
             switch error.status {
             case .notFound: return APIError(.notFound, "not_found", "There is nothing at this address.")
             case .contentTooLarge: return APIError(.contentTooLarge, "body_too_large", "The request body is larger than the limit.")
@@ -84,6 +93,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         case let error as HTTPError:
             return apiError(for: error)
         case let error as DecodingError:
+            if let parameter = parameterProblem(error) { return parameter }
             return APIError(.badRequest, "invalid_json", describe(error), field: field(of: error))
         default:
             let text = String(describing: error)
@@ -95,6 +105,21 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             }
             return APIError(.badRequest, "invalid_request", "The request is not valid: \(text)")
         }
+    }
+
+    /// A path or query parameter the generated code could not read. JSON bodies fail with a
+    /// coding path or as a whole object; a parameter fails as one bare value at the root.
+    private static func parameterProblem(_ error: DecodingError) -> APIError? {
+        let type: Any.Type
+        switch error {
+        case .typeMismatch(let t, let c) where c.codingPath.isEmpty: type = t
+        case .valueNotFound(let t, let c) where c.codingPath.isEmpty: type = t
+        default: return nil
+        }
+        let name = typeName(type)
+        guard name != "an object", name != "an array" else { return nil }
+        return APIError(.badRequest, "invalid_request",
+                        "A path or query parameter is missing or not valid: expected \(name) (ids are whole numbers).")
     }
 
     private static func field(of error: DecodingError) -> String? {

@@ -38,7 +38,8 @@ struct PageRenderer: Sendable {
     /// Keyed by the whole question value, so an edited question renders anew.
     func fragment(_ template: String, for question: Question, _ context: () -> [String: Any]) -> String {
         // Found by id, then compared: cheaper than hashing every text of the question.
-        let key = FragmentCache.QuestionKey(template: template, id: question.id ?? 0)
+        let order = question.body.choices.reduce(UInt64(0)) { $0 &* 31 &+ UInt64(truncatingIfNeeded: $1.id) }
+        let key = FragmentCache.QuestionKey(template: template, id: question.id ?? 0, order: order)
         if let entry = fragments.questions.withLock({ $0[key] }), entry.question == question { return entry.html }
         let html = library.render(context(), withTemplate: template) ?? ""
         fragments.questions.withLock { entries in
@@ -130,6 +131,8 @@ final class FragmentCache: Sendable {
     struct QuestionKey: Hashable, Sendable {
         var template: String
         var id: Int64
+        /// Choices are shuffled per attempt: each order a question is shown in is its own entry.
+        var order: UInt64
     }
 
     static let maxEntries = 5_000

@@ -135,6 +135,7 @@ extension WebController {
 
     /// One line per problem, and one for those beyond the listed ones.
     static func describe(_ problems: [FormatProblem], omitted: Int) -> [String] {
-        problems.map(\.description) + (omitted > 0 ? ["…and \(omitted) more problems"] : [])
+        problems.prefix(200).map { APIError.excerpt($0.description, 500) }
+            + (omitted + max(0, problems.count - 200) > 0 ? ["…and \(omitted + max(0, problems.count - 200)) more problems"] : [])
     }
 }
