@@ -93,6 +93,18 @@ import Testing
         }
     }
 
+    @Test func aSignInNeverSendsThePersonOffTheSite() async throws {
+        try await withFlow { _, client, _ in
+            // Nine starts: within the sign-ins allowed per address and minute.
+            for next in Array(RedirectTests.bypasses.prefix(8)) + ["/quizzes/1"] {
+                let browser = TestBrowser(client)
+                let start = try await browser.get("/auth/fakeid/start?next=\(RedirectTests.query(next))")
+                let done = try await browser.get(try await Self.visitProvider(start))
+                #expect(done.location == (next == "/quizzes/1" ? "/quizzes/1" : "/home"), "\(next.debugDescription)")
+            }
+        }
+    }
+
     @Test func secondSignInFindsTheSameAccount() async throws {
         try await withFlow { _, client, env in
             _ = try await Self.signIn(TestBrowser(client))
