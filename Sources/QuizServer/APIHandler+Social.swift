@@ -6,7 +6,7 @@ import QuizStore
 
 extension APIHandler {
     var posting: Posting<Store> { Posting(store: store, images: ImageFiles(dataDirectory: config.dataDirectory), time: time, limiter: limiter,
-                                         imageQuota: config.imageQuotaBytes) }
+                                         limits: config.postLimits) }
 
     func searchUsers(_ input: Operations.SearchUsers.Input) async throws -> Operations.SearchUsers.Output {
         _ = try await requireUser()

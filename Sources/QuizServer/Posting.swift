@@ -9,13 +9,9 @@ struct Posting<Store: QuizStore>: Sendable {
     let images: ImageFiles
     let time: any TimeSource
     let limiter: LoginRateLimiter
-    /// Bytes of images one user's posts may hold together.
-    let imageQuota: Int
-
-    /// Posts per user: a burst of a few a minute, and a day's worth per hour.
-    static var postsPerMinute: Int { 10 }
-    static var postsPerHour: Int { 100 }
-    static var imagesPerHour: Int { 30 }
+    /// Posts per user: a burst of a few a minute, a day's worth an hour, and the bytes of
+    /// pictures one user's posts may hold together.
+    let limits: ServerConfig.PostLimits
 
     /// Stores the image (when there is one) and the post; nothing is posted when either is refused.
     func create(userId: Int64, text: String, image: Data?) async throws -> Post {
@@ -27,18 +23,18 @@ struct Posting<Store: QuizStore>: Sendable {
             throw APIError(.unprocessableContent, "invalid_post", error.message, field: "text")
         }
         var checks: [LoginRateLimiter.Check] = [
-            .init(key: "post-min:\(userId)", limit: Self.postsPerMinute, window: 60),
-            .init(key: "post-hour:\(userId)", limit: Self.postsPerHour, window: 3600),
+            .init(key: "post-min:\(userId)", limit: limits.perMinute, window: 60),
+            .init(key: "post-hour:\(userId)", limit: limits.perHour, window: 3600),
         ]
-        if hasImage { checks.append(.init(key: "post-image:\(userId)", limit: Self.imagesPerHour, window: 3600)) }
+        if hasImage { checks.append(.init(key: "post-image:\(userId)", limit: limits.imagesPerHour, window: 3600)) }
         guard try await limiter.allow(checks) else {
             var error = APIError(.tooManyRequests, "too_many_posts", "You are posting faster than Quizbox allows. Wait a few minutes and try again.")
             error.retryAfter = 60
             throw error
         }
-        if let image, hasImage, try await store.imageBytes(userId: userId) + image.count > imageQuota {
+        if let image, hasImage, try await store.imageBytes(userId: userId) + image.count > limits.imageQuotaBytes {
             throw APIError(.contentTooLarge, "image_quota_exceeded",
-                           "Your posts' pictures would take more than your \(imageQuota >> 20) MiB. Delete some posts with pictures first. Nothing was posted.",
+                           "Your posts' pictures would take more than your \(limits.imageQuotaBytes >> 20) MiB. Delete some posts with pictures first. Nothing was posted.",
                            field: "image")
         }
         var stored: (hash: String, type: PostImageType)?

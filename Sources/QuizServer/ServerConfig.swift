@@ -28,8 +28,15 @@ public struct ServerConfig: Sendable {
     public var readTimeout: TimeInterval = 20
     /// Where uploaded files live (post images under `images/`); created when first needed.
     public var dataDirectory = "quizbox-data"
-    /// Bytes of pictures one user's posts may hold together (deleting a post frees its share).
-    public var imageQuotaBytes = 100 << 20
+    /// How much one person may post.
+    public struct PostLimits: Sendable {
+        public var perMinute = 10
+        public var perHour = 100
+        public var imagesPerHour = 30
+        /// Bytes of pictures one person's posts may hold together (deleting a post frees its share).
+        public var imageQuotaBytes = 100 << 20
+    }
+    public var postLimits = PostLimits()
     /// Seconds catalog reads, sessions and the leaderboard are served from memory; 0 turns caching
     /// off. On SQLite, changes made through this server show at once, changes from another process
     /// (`quizbox import`) within this time. On PostgreSQL, changes made through any Quizbox
@@ -102,7 +109,10 @@ public struct ServerConfig: Sendable {
         readTimeout = config.double(forKey: "readTimeoutSeconds", default: readTimeout)
         maxBodyMemoryPerClientBytes = config.int(forKey: "maxBodyMemoryPerClientBytes", default: maxBodyMemoryPerClientBytes)
         dataDirectory = config.string(forKey: "dataDirectory", default: dataDirectory)
-        imageQuotaBytes = config.int(forKey: "imageQuotaBytes", default: imageQuotaBytes)
+        postLimits.perMinute = config.int(forKey: "postsPerMinute", default: postLimits.perMinute)
+        postLimits.perHour = config.int(forKey: "postsPerHour", default: postLimits.perHour)
+        postLimits.imagesPerHour = config.int(forKey: "postImagesPerHour", default: postLimits.imagesPerHour)
+        postLimits.imageQuotaBytes = config.int(forKey: "imageQuotaBytes", default: postLimits.imageQuotaBytes)
         cacheLifetime = config.double(forKey: "cacheLifetimeSeconds")
         contactText = config.string(forKey: "contactText", default: contactText)
         contactEmail = config.string(forKey: "contactEmail", default: contactEmail)

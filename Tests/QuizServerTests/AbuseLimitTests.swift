@@ -59,7 +59,7 @@ import Testing
     @Test func postsAreRateLimitedPerUser() async throws {
         try await withApp { client, _ in
             let ada = try await client.signUp("ada")
-            for n in 0..<Posting<SQLStore>.postsPerMinute {
+            for n in 0..<ServerConfig.PostLimits().perMinute {
                 #expect(try await client.call(.post, "/api/v1/posts", token: ada, json: ["text": "post \(n)"]).status == .created)
             }
             let over = try await client.call(.post, "/api/v1/posts", token: ada, json: ["text": "one more"])
@@ -78,7 +78,7 @@ import Testing
     }
 
     @Test func imagesCountAgainstAQuotaAndDeletingThePostFreesItAndItsFile() async throws {
-        try await withApp(configure: { $0.imageQuotaBytes = 250_000 }) { client, env in
+        try await withApp(configure: { $0.postLimits.imageQuotaBytes = 250_000 }) { client, env in
             let ada = try await client.signUp("ada")
             var ids: [Int] = []
             for seed in 0..<2 {

@@ -7,7 +7,7 @@ import QuizStore
 
 extension WebController {
     var posting: Posting<Store> { Posting(store: store, images: ImageFiles(dataDirectory: config.dataDirectory), time: time, limiter: limiter,
-                                         imageQuota: config.imageQuotaBytes) }
+                                         limits: config.postLimits) }
 
     func registerSocial(on router: Router<AppRequestContext>) {
         router.get("/feed") { request, _ in
