@@ -114,6 +114,19 @@ extension SQLStore: PracticeStore {
     }
 
     public func startClocks(userId: Int64, questionId: Int64, at date: Date) async throws {
+        // Nearly always nobody is in a timed round holding this question: a read says so, and
+        // the single writer is asked only when there is a clock to start.
+        let waiting = try await database.read { db in
+            try await db.raw("""
+                SELECT 1 AS waiting FROM attempts a
+                JOIN quizzes z ON z.id = a.quiz_id
+                JOIN quiz_questions qq ON qq.quiz_id = a.quiz_id AND qq.question_id = \(bind: questionId)
+                WHERE a.user_id = \(bind: userId) AND a.finished_at IS NULL AND z.time_limit_seconds IS NOT NULL
+                  AND NOT EXISTS (SELECT 1 FROM question_views v WHERE v.attempt_id = a.id AND v.question_id = qq.question_id)
+                LIMIT 1
+                """).first() != nil
+        }
+        guard waiting else { return }
         try await database.write { db in
             try await db.raw("""
                 INSERT INTO question_views (attempt_id, question_id, shown_at)
