@@ -113,6 +113,28 @@ import Testing
         }
     }
 
+    @Test func passwordChangesAreRateLimited() async throws {
+        try await withApp { client, env in
+            let browser = TestBrowser(client)
+            try await browser.register("ada", password: "first password")
+            // Guessing the current password through the change form: five tries a quarter hour.
+            for _ in 0..<5 {
+                let wrong = try await browser.post("/profile/password", [("old_password", "a guess"), ("new_password", "next password"),
+                                                                         ("new_password_confirm", "next password")])
+                #expect(wrong.status == .unprocessableContent)
+            }
+            let blocked = try await browser.post("/profile/password", [("old_password", "first password"), ("new_password", "next password"),
+                                                                       ("new_password_confirm", "next password")])
+            #expect(blocked.status == .tooManyRequests)
+            #expect(blocked.headers[.retryAfter] == "900")
+            env.time.advance(by: 15 * 60 + 1)
+            let done = try await browser.post("/profile/password", [("old_password", "first password"), ("new_password", "next password"),
+                                                                    ("new_password_confirm", "next password")])
+            #expect(done.status == .ok)
+            #expect(done.contains("Your password has been changed"))
+        }
+    }
+
     @Test func expiredSessionsAreDeleted() async throws {
         try await withApp { client, env in
             let token = try await client.signUp("sleepy")
