@@ -20,8 +20,8 @@ public enum RemoteAddressPolicy {
         case blocked(String)
     }
 
-    static func check(_ host: String) async throws -> Verdict {
-        let addresses = try await NIOThreadPool.singleton.runIfActive { try resolve(host) }
+    static func check(_ host: String, resolver: @escaping @Sendable (String) throws -> [[UInt8]] = resolve) async throws -> Verdict {
+        let addresses = try await NIOThreadPool.singleton.runIfActive { try resolver(host) }
         if let blocked = addresses.first(where: isPrivate) { return .blocked(describe(blocked)) }
         guard let first = addresses.first else { throw Unresolved() }
         return .allowed(describe(first))

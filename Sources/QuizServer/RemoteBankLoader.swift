@@ -32,6 +32,8 @@ public struct RemoteBankLoader: Sendable {
         /// Loopback, private and link-local addresses may be loaded (the CLI; tests' loopback
         /// servers). Off for the server unless QUIZBOX_REMOTE_IMPORT_ALLOW_PRIVATE=true.
         public var allowPrivateAddresses = false
+        /// How names become addresses (the system's resolver; a test's stand-in for a DNS server).
+        public var resolver: @Sendable (String) throws -> [[UInt8]] = RemoteAddressPolicy.resolve
         public init() {}
     }
 
@@ -137,7 +139,7 @@ public struct RemoteBankLoader: Sendable {
         guard !limits.allowPrivateAddresses, let host = url.host else { return nil }
         let verdict: RemoteAddressPolicy.Verdict
         do {
-            verdict = try await RemoteAddressPolicy.check(host)
+            verdict = try await RemoteAddressPolicy.check(host, resolver: limits.resolver)
         } catch {
             throw .connectivity("the host name could not be resolved")
         }

@@ -123,6 +123,25 @@ import Glibc
         #expect(ContinuousClock.now - started < .seconds(20), "the whole download is bounded, not each read (a trickle would take hours)")
     }
 
+    /// DNS rebinding: the name is public when checked and loopback when the client would look it
+    /// up again. The download must go to the address that was checked, never to loopback.
+    @Test func theDownloadConnectsToTheAddressThatWasChecked() async throws {
+        try await withServer { port in
+            var limits = RemoteBankLoader.Limits()
+            limits.connectTimeout = .milliseconds(500)
+            limits.totalTimeout = .seconds(2)
+            // The check's answer: a public (documentation) address, where nothing listens.
+            limits.resolver = { _ in [[203, 0, 113, 5]] }
+            await #expect { try await RemoteBankLoader(limits: limits).load(URL(string: "http://localhost:\(port)/colours.json")!, defaults: defaults) } throws: {
+                guard case .connectivity = $0 as? RemoteBankLoader.Error else { return false }
+                return true
+            }
+            // The same name without pinning would have reached the server on loopback.
+            let direct = try await RemoteBankLoader(limits: .loopback).load(URL(string: "http://localhost:\(port)/colours.json")!, defaults: defaults)
+            #expect(direct.format == .remote)
+        }
+    }
+
     struct SocketError: Error {}
 
     static func silentListener() throws -> (Int32, Int) {
