@@ -117,6 +117,8 @@ let package = Package(
             dependencies: ["QuizCore", "QuizFormats", "QuizStore", .product(name: "SQLKit", package: "sql-kit")],
             swiftSettings: swiftSettings
         ),
+        // A mutation fuzzer for the format readers, run by scripts/fuzz; not part of the product.
+        .executableTarget(name: "QuizFuzz", dependencies: ["QuizCore", "QuizFormats"], swiftSettings: swiftSettings),
         // Throwaway PostgreSQL databases for the test targets; not part of the product.
         .target(
             name: "QuizTestSupport",

@@ -3,7 +3,24 @@ struct CSVColumns: Sendable {
     enum Name: Int, CaseIterable, Sendable {
         case question, option1, option2, option3, option4, answer, subject, topic, difficulty, explanation
 
-        var title: String { String(describing: self) }
+        /// Spelled out: `String(describing:)` goes through reflection, which made refusing a
+        /// header of 100,000 cells (each compared with every name) take seconds.
+        var title: String {
+            switch self {
+            case .question: "question"
+            case .option1: "option1"
+            case .option2: "option2"
+            case .option3: "option3"
+            case .option4: "option4"
+            case .answer: "answer"
+            case .subject: "subject"
+            case .topic: "topic"
+            case .difficulty: "difficulty"
+            case .explanation: "explanation"
+            }
+        }
+
+        static let byTitle = Dictionary(uniqueKeysWithValues: allCases.map { ($0.title, $0) })
         static let required: [Name] = [.question, .option1, .option2, .answer]
         static let options: [Name] = [.option1, .option2, .option3, .option4]
     }
@@ -41,23 +58,30 @@ struct CSVColumns: Sendable {
     enum Header {
         case none
         case columns(CSVColumns)
-        /// A header that cannot be used, with the problems by 1-based column (nil: the whole row).
-        case invalid([(column: Int?, message: String)])
+        /// A header that cannot be used, with the problems by 1-based column (nil: the whole row)
+        /// and how many more there were.
+        case invalid([(column: Int?, message: String)], omitted: Int)
     }
 
     static func header(from fields: [String?]) -> Header {
-        let titles = fields.map { ($0 ?? "").lowercased() }
-        guard titles.contains(Name.question.title) else { return .none }
+        guard fields.contains(where: { ($0 ?? "").lowercased() == Name.question.title }) else { return .none }
 
         var positions = [Int?](repeating: nil, count: Name.allCases.count)
         var problems: [(column: Int?, message: String)] = []
-        for (index, title) in titles.enumerated() {
-            guard let name = Name.allCases.first(where: { $0.title == title }) else {
-                problems.append((index + 1, "unknown column \"\(fields[index] ?? "")\""))
+        var omitted = 0
+        // A header of a million cells is one mistake: past what an ImportError shows, its
+        // problems are counted, not built (that took seconds and gigabytes for a 20 MiB upload).
+        func report(_ column: Int, _ message: @autoclosure () -> String) {
+            if problems.count < ImportError.maxProblems { problems.append((column, message())) } else { omitted += 1 }
+        }
+        for (index, field) in fields.enumerated() {
+            let title = (field ?? "").lowercased()
+            guard let name = Name.byTitle[title] else {
+                report(index + 1, "unknown column \"\(field ?? "")\"")
                 continue
             }
             if let earlier = positions[name.rawValue] {
-                problems.append((index + 1, "column \"\(title)\" repeats column \(earlier + 1)"))
+                report(index + 1, "column \"\(title)\" repeats column \(earlier + 1)")
             } else {
                 positions[name.rawValue] = index
             }
@@ -70,7 +94,7 @@ struct CSVColumns: Sendable {
                 + "the header must name question, option1, option2, option3, option4, answer "
                 + "(and optionally subject, topic, difficulty, explanation)"), at: 0)
         }
-        if !problems.isEmpty { return .invalid(problems) }
+        if !problems.isEmpty { return .invalid(problems, omitted: omitted) }
         return .columns(CSVColumns(positions: positions, fieldCount: fields.count, fromHeader: true))
     }
 }

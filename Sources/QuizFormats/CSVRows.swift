@@ -36,12 +36,13 @@ struct CSVRows {
                     columns = found
                     sawHeader = true
                     return true
-                case .invalid(let found):
+                case .invalid(let found, let omitted):
                     // Rows cannot be read without knowing their columns: report the header only.
                     unusableHeader = true
                     for problem in found {
                         problems.appendWholeFile(FormatProblem(line: record.line, column: problem.column, message: problem.message))
                     }
+                    problems.omit(omitted)
                     return true
                 }
             }

@@ -40,6 +40,11 @@ struct ProblemList {
         append(problem)
     }
 
+    /// Problems found past the limit and only counted: they would be left out anyway.
+    mutating func omit(_ count: Int) {
+        omittedCount += count
+    }
+
     var error: ImportError { ImportError(problems: problems, omittedCount: omittedCount) }
 }
 

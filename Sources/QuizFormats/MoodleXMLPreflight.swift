@@ -10,7 +10,8 @@ import Foundation
 /// read them as markup.
 ///
 /// The scan is byte-level, so it must see the bytes as libxml2 will: text in an encoding that is
-/// not ASCII-compatible (UTF-16/32 with or without BOM, EBCDIC, or declared so) is refused too.
+/// not ASCII-compatible (UTF-16/32 with or without BOM, EBCDIC, or declared so) is refused too,
+/// and so is a declared encoding libxml2 would convert with iconv (see `isASCIICompatible`).
 /// It uses `memchr`, so even a 20 MB file costs milliseconds in a debug build.
 enum MoodleXMLPreflight {
     static func problem(
@@ -64,12 +65,13 @@ enum MoodleXMLPreflight {
         }
 
         /// The `encoding` of an XML declaration at the start (after a UTF-8 byte order mark), if
-        /// any; "?" when it is there but cannot be read.
+        /// any; "?" when it is there but cannot be read. A declaration never closed by "?>" counts
+        /// too: libxml2 switches encodings as soon as it has read the name.
         private func declaredEncoding() -> String? {
             let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-            guard matches("<?xml", at: start), let end = find("?>", from: start + 5),
-                  let name = find("encoding", from: start + 5, before: end)
-            else { return nil }
+            guard matches("<?xml", at: start) else { return nil }
+            let end = find("?>", from: start + 5) ?? bytes.count
+            guard let name = find("encoding", from: start + 5, before: end) else { return nil }
             var position = name + "encoding".utf8.count
             func skipSpace() { while position < end, isXMLSpace(bytes[position]) { position += 1 } }
             skipSpace()
@@ -82,11 +84,14 @@ enum MoodleXMLPreflight {
             return String(decoding: bytes[(position + 1)..<close], as: UTF8.self)
         }
 
-        /// Encodings in which every ASCII character is its ASCII byte and no other byte is one.
+        /// Encodings in which every ASCII character is its ASCII byte and no other byte is one, and
+        /// which libxml2 reads whatever the bytes: UTF-8 and ASCII (it decodes those itself) and
+        /// Latin-1 (every byte is a character). It hands other encodings to iconv, and a byte they
+        /// leave undefined (0x81 in windows-1252, 0xA5 in ISO-8859-3) then crashes it, a NULL
+        /// dereference in xmlSwitchToEncoding: so the other ISO-8859 parts and windows-125x are refused.
         private func isASCIICompatible(_ encoding: String) -> Bool {
-            let name = encoding.lowercased()
-            return ["utf-8", "utf8", "us-ascii", "ascii", "latin1", "latin-1"].contains(name)
-                || ["iso-8859-", "iso8859-", "iso_8859-", "windows-125", "cp125"].contains { name.hasPrefix($0) }
+            ["utf-8", "utf8", "us-ascii", "ascii", "latin1", "latin-1", "iso-8859-1", "iso8859-1", "iso_8859-1"]
+                .contains(encoding.lowercased())
         }
 
         private func isXMLSpace(_ byte: UInt8) -> Bool {
