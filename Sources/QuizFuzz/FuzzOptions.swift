@@ -1,8 +1,8 @@
 import Foundation
 
 /// The command line: `QuizFuzz [--reader NAME]… [--seconds N | --total-seconds N] [--seed S]
-/// [--replay PATH]… [--minimize FILE] [--export-seeds DIR] [--corpus DIR] [--shared DIR] [--out DIR] [--max-size BYTES]
-/// [--slow SECONDS] [--list]`.
+/// [--replay PATH]… [--minimize FILE] [--export-seeds DIR] [--corpus DIR] [--shared DIR]
+/// [--out DIR] [--max-size BYTES] [--slow SECONDS] [--list]`; see `usage`.
 struct FuzzOptions {
     var readers: [FuzzTarget] = FuzzTarget.all
     /// Per reader.
