@@ -49,14 +49,7 @@ import Testing
     }
 
     func importing(_ client: any TestClientProtocol, _ token: String, _ body: String, format: String) async throws -> JSONResponse {
-        var headers = HTTPFields()
-        headers[.authorization] = "Bearer \(token)"
-        headers[.contentType] = "application/octet-stream"
-        return try await client.execute(uri: "/api/v1/imports?format=\(format)", method: .post, headers: headers, body: ByteBuffer(string: body)) {
-            let raw = String(buffer: $0.body)
-            return JSONResponse(status: $0.status, headers: $0.headers,
-                                json: (try? JSONSerialization.jsonObject(with: Data(raw.utf8))) as? [String: Any] ?? [:], raw: raw)
-        }
+        try await AuthoringAPITests().upload(client, "format=\(format)", token: token, body: body)
     }
 
     @Test func importsRefuseNULsAndQuoteOnlyAnExcerpt() async throws {
