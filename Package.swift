@@ -53,6 +53,21 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The flows of Quizbox (accounts, play, social, authoring…) as use cases: domain input in,
+        // domain results or errors out. No HTTP, OpenAPI or Mustache here: the API, the pages and
+        // the live games are adapters over these.
+        .target(
+            name: "QuizUseCases",
+            dependencies: [
+                "QuizCore", "QuizFormats", "QuizStore",
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "QuizAPI",
             dependencies: [
@@ -65,7 +80,7 @@ let package = Package(
         .target(
             name: "QuizServer",
             dependencies: [
-                "QuizCore", "QuizFormats", "QuizStore", "QuizAPI",
+                "QuizCore", "QuizFormats", "QuizStore", "QuizUseCases", "QuizAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -102,7 +117,7 @@ let package = Package(
         .executableTarget(
             name: "quizbox",
             dependencies: [
-                "QuizCore", "QuizFormats", "QuizStore", "QuizServer",
+                "QuizCore", "QuizFormats", "QuizStore", "QuizUseCases", "QuizServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
@@ -133,9 +148,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "QuizUseCasesTests",
+            dependencies: ["QuizCore", "QuizStore", "QuizUseCases", "QuizTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "QuizServerTests",
             dependencies: [
-                "QuizCore", "QuizStore", "QuizServer", "QuizClient", "QuizTestSupport",
+                "QuizCore", "QuizStore", "QuizUseCases", "QuizServer", "QuizClient", "QuizTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

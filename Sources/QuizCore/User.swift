@@ -2,6 +2,11 @@ import Foundation
 
 public enum Role: String, Sendable, Codable, CaseIterable, Hashable {
     case player, author, admin
+
+    /// Authors and admins write the bank: subjects, quizzes, questions, imports, articles.
+    public var canAuthor: Bool { self == .author || self == .admin }
+    /// Admins manage people's roles.
+    public var canManageUsers: Bool { self == .admin }
 }
 
 /// A person with an account. Never carries the password or its hash.

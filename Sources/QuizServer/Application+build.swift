@@ -8,12 +8,15 @@ import OpenAPIRuntime
 import QuizAPI
 import QuizCore
 import QuizStore
+import QuizUseCases
 import ServiceLifecycle
 
 /// The request context: Hummingbird's basics plus the client's address, for rate limits.
 public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
     public let remoteAddress: SocketAddress?
+    /// Set by `PageMiddleware` for the pages: who is visiting, and a POST's checked form.
+    var visit: Visit?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
@@ -83,7 +86,10 @@ func buildRouter(
     // re-read on every request and rate limits counted in the database.
     let shared = store.database.dialect == .postgres
     let games = GameTable(rereads: shared)
-    let guessLimiter = LoginRateLimiter(limit: Playing<SQLStore>.guessesPerSecond, window: 1, time: time, shared: shared ? store : nil)
+    let guessLimiter = RateLimiter(limit: Playing.guessesPerSecond, window: 1, time: time, shared: shared ? store : nil)
+    let hasher = PasswordHasher(cost: config.bcryptCost)
+    let limiter = RateLimiter(limit: config.loginAttemptsPerMinute, window: 60, time: time, shared: shared ? store : nil)
+    let useCases = UseCases(store: store, config: config, time: time, hasher: hasher, limiter: limiter)
     router.addMiddleware {
         ServingMiddleware(store: store)
         SecurityHeadersMiddleware()
@@ -92,16 +98,17 @@ func buildRouter(
             // (no cookie, expired, database error) just means the error page shows signed out.
             let credential = CredentialMiddleware<AppRequestContext>.credential(in: request)
             return try? await RequestCredential.$current.withValue(credential) {
-                try await Authenticator(store: store, time: time).requireUser()
+                try await useCases.sessions.user(token: credential?.token)
             }
         }
         CatalogResponseCache(lifetime: config.resolvedCacheLifetime, time: time) { try await store.currentCatalogGeneration() }
         CredentialMiddleware()
         BodyLimitMiddleware(defaultMaxBytes: config.maxBodyBytes,
                             budget: BodyBudget(total: config.maxBodyMemoryBytes, perClient: config.maxBodyMemoryPerClientBytes)) {
-            try? await Authenticator(store: store, time: time).requireUser()
+            try? await useCases.sessions.user(token: RequestCredential.current?.token)
         }
-        GuessRoute(playing: Playing(store: store, time: time, games: games, guessLimiter: guessLimiter))
+        GuessRoute(playing: Playing(store: store, time: time, games: games, guessLimiter: guessLimiter),
+                   authenticator: Authenticator(sessions: useCases.sessions))
     }
     router.get("/health") { _, _ -> Response in
         var headers = HTTPFields()
@@ -121,13 +128,19 @@ func buildRouter(
         headers[.cacheControl] = "public, max-age=3600"
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: file.data)))
     }
-    let hasher = PasswordHasher(cost: config.bcryptCost)
-    let limiter = LoginRateLimiter(limit: config.loginAttemptsPerMinute, window: 60, time: time, shared: shared ? store : nil)
-    WebController(store: store, config: config, time: time, hasher: hasher, renderer: renderer, limiter: limiter,
+    let pages = Pages(renderer: renderer, config: config, time: time)
+    let accountPages = AccountPages(pages: pages, sessions: useCases.sessions, register: useCases.register, logIn: useCases.logIn,
+                                    changePassword: useCases.changePassword, profile: useCases.profile)
+    // Pages, grouped by who may see them; the middleware works out the visit for all of them.
+    let pageRoutes = router.group().add(middleware: PageMiddleware(sessions: useCases.sessions, pages: pages))
+    let anyone = pageRoutes.group(context: PageContext.self)
+    let signedIn = pageRoutes.group(context: SignedInContext.self)
+    accountPages.register(anyone: anyone, signedIn: signedIn)
+    WebController(useCases: useCases, pages: pages, accountPages: accountPages, store: store, hasher: hasher, limiter: limiter,
                   games: games, guessLimiter: guessLimiter, logger: logger,
                   providerDirectory: ProviderDirectory(http: OAuthHTTP(), time: time))
         .register(on: router)
-    let handler = APIHandler(store: store, config: config, time: time, hasher: hasher, limiter: limiter,
+    let handler = APIHandler(useCases: useCases, store: store, config: config, time: time, limiter: limiter,
                              games: games, guessLimiter: guessLimiter, logger: logger)
     // Compact, unsorted JSON: pretty-printing and key sorting cost a third of a question list response.
     try handler.registerHandlers(on: router, serverURL: URL(string: "/api/v1")!, configuration: .init(jsonEncodingOptions: []))

@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import QuizCore
 import QuizStore
+import QuizUseCases
 import Synchronization
 
 /// The credential a request carried, if any: a bearer token or the session cookie.
@@ -109,29 +110,9 @@ struct CredentialMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 }
 
-/// Random session tokens; only their SHA-256 is stored, so a leaked database holds no usable token.
-enum SessionTokens {
-    static let cookieName = "quizbox_session"
-
-    static func make() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
-
-    /// Lowercase hex of the token's SHA-256. Runs on every signed-in request: no `String(format:)`.
-    static func hash(_ token: String) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var hex = [UInt8]()
-        hex.reserveCapacity(64)
-        for byte in SHA256.hash(data: Data(token.utf8)) {
-            hex.append(digits[Int(byte >> 4)])
-            hex.append(digits[Int(byte & 0x0f)])
-        }
-        return String(decoding: hex, as: UTF8.self)
-    }
+/// The session cookie that carries a token to the pages (and to the API from our own pages).
+extension SessionTokens {
+    static var cookieName: String { "quizbox_session" }
 
     static func cookie(_ token: String, maxAge: Int, secure: Bool) -> String {
         "\(cookieName)=\(token); Path=/; Max-Age=\(maxAge); HttpOnly; SameSite=Lax\(secure ? "; Secure" : "")"
@@ -142,19 +123,26 @@ enum SessionTokens {
     }
 }
 
-/// Finds the signed-in user for the current request.
-struct Authenticator<Store: SessionStore>: Sendable {
-    let store: Store
-    let time: any TimeSource
+/// The signed-in user of the current request, for the API: the credential the middleware read,
+/// checked by the `Sessions` use case, its failures as the API's errors.
+struct Authenticator: Sendable {
+    let sessions: Sessions
 
     func requireUser() async throws -> User {
-        guard let credential = RequestCredential.current else { throw APIError.unauthenticated }
-        // A token of the wrong shape cannot be one of ours: skip the lookup.
-        guard credential.token.count == 43 else { throw APIError.invalidToken }
-        guard let session = try await store.session(tokenHash: SessionTokens.hash(credential.token)) else {
-            throw APIError.invalidToken
+        do {
+            return try await sessions.user(token: RequestCredential.current?.token)
+        } catch let failure as Sessions.Failure {
+            throw APIError(failure)
         }
-        guard session.expiresAt > time.now() else { throw APIError.sessionExpired }
-        return session.user
+    }
+}
+
+extension APIError {
+    init(_ failure: Sessions.Failure) {
+        self = switch failure {
+        case .missing: .unauthenticated
+        case .invalid: .invalidToken
+        case .expired: .sessionExpired
+        }
     }
 }

@@ -4,6 +4,7 @@ import Hummingbird
 import NIOCore
 import QuizCore
 import QuizStore
+import QuizUseCases
 
 /// Keeps the encoded bytes of public catalog responses (subjects, topics, quizzes, a quiz's
 /// questions) for the catalog cache's lifetime. They are the same for every caller, and

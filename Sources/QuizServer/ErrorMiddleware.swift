@@ -6,6 +6,7 @@ import NIOCore
 import OpenAPIRuntime
 import QuizCore
 import QuizStore
+import QuizUseCases
 
 /// Turns every error into the JSON error shape; nothing raw from a parser or database reaches a client.
 /// Pages get the same errors as pages in the app's style.

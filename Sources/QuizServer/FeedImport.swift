@@ -2,6 +2,7 @@ import Foundation
 import QuizCore
 import QuizFormats
 import QuizStore
+import QuizUseCases
 
 /// "Import articles from a feed", shared by the API, the admin page and `quizbox articles
 /// import-feed`: load and read the feed, then store its new articles in one transaction.

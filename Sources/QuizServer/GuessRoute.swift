@@ -4,18 +4,20 @@ import Hummingbird
 import NIOCore
 import QuizCore
 import QuizStore
+import QuizUseCases
 
 /// `POST /api/v1/games/{gameId}/guesses`, served without the generated code's generic JSON
 /// machinery: a player typing sends one guess per pause, which makes it the API's busiest write,
 /// and encoding through the OpenAPI runtime took a third of its time. The contract is the one in
 /// openapi.yaml (the generated operation stays implemented and answers the same). A middleware,
 /// because the router refuses a second handler for a route the generated code registers.
-struct GuessRoute<Store: QuizStore, Context: RequestContext>: RouterMiddleware {
+struct GuessRoute<Context: RequestContext>: RouterMiddleware {
     struct Body: Decodable {
         var text: String
     }
 
-    let playing: Playing<Store>
+    let playing: Playing
+    let authenticator: Authenticator
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.method == .post, let gameId = Self.gameId(in: request.uri.path) else { return try await next(request, context) }
@@ -30,7 +32,7 @@ struct GuessRoute<Store: QuizStore, Context: RequestContext>: RouterMiddleware {
     }
 
     func guess(_ request: Request, gameId: Int64) async throws -> Response {
-        let user = try await Authenticator(store: playing.store, time: playing.time).requireUser()
+        let user = try await authenticator.requireUser()
         guard request.headers[.contentType]?.lowercased().hasPrefix("application/json") == true else {
             throw APIError(.unsupportedMediaType, "unsupported_media_type", "Send the body as application/json.")
         }
@@ -84,15 +86,15 @@ enum GuessOutcome {
         }
     }
 
-    static func outcome<Store: QuizStore>(_ playing: Playing<Store>, gameId: Int64, userId: Int64, text: String) async throws -> Outcome {
+    static func outcome(_ playing: Playing, gameId: Int64, userId: Int64, text: String) async throws -> Outcome {
         let verdict: NameAllGame.Verdict
         let game: NameAllGame
         do {
             (verdict, game) = try await playing.guess(id: gameId, userId: userId, text: text)
-        } catch Playing<Store>.PlayError.notFound {
+        } catch Playing.PlayError.notFound {
             throw APIError.notFound("game")
-        } catch Playing<Store>.PlayError.tooManyGuesses {
-            throw APIError(.tooManyRequests, "too_many_guesses", Playing<Store>.tooManyGuesses)
+        } catch Playing.PlayError.tooManyGuesses {
+            throw APIError(.tooManyRequests, "too_many_guesses", Playing.tooManyGuesses)
         }
         var item: (index: Int, answer: String)?
         let name: String

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import QuizCore
 import QuizStore
+import QuizUseCases
 import ServiceLifecycle
 
 /// Deletes what has expired: sessions past their end, rate-limit windows that closed. Runs at

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import QuizCore
 import QuizStore
+import QuizUseCases
 
 /// Post images on disk: `<data directory>/images/<sha256>.<ext>`. The same bytes are stored once;
 /// a file is written to a temporary name and renamed, so a reader never sees half an image.

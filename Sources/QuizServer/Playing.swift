@@ -1,15 +1,16 @@
 import Foundation
 import QuizCore
 import QuizStore
+import QuizUseCases
 import Synchronization
 
 /// The rules of play that the API and the pages share: time limits, practice rounds, questions
 /// answered on their own, and "name them all" games.
-struct Playing<Store: QuizStore>: Sendable {
+struct Playing: Sendable {
     let store: Store
     let time: any TimeSource
     let games: GameTable
-    let guessLimiter: LoginRateLimiter
+    let guessLimiter: RateLimiter
 
     /// Allowance for network latency after a time limit.
     static var grace: TimeInterval { NameAllGame.defaultGrace }

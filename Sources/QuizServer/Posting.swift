@@ -2,13 +2,14 @@ import Foundation
 import HTTPTypes
 import QuizCore
 import QuizStore
+import QuizUseCases
 
 /// Posting and following, shared by the pages and the API: store errors become `APIError`s here.
-struct Posting<Store: QuizStore>: Sendable {
+struct Posting: Sendable {
     let store: Store
     let images: ImageFiles
     let time: any TimeSource
-    let limiter: LoginRateLimiter
+    let limiter: RateLimiter
     /// Posts per user: a burst of a few a minute, a day's worth an hour, and the bytes of
     /// pictures one user's posts may hold together.
     let limits: ServerConfig.PostLimits
@@ -22,7 +23,7 @@ struct Posting<Store: QuizStore>: Sendable {
         } catch {
             throw APIError(.unprocessableContent, "invalid_post", error.message, field: "text")
         }
-        var checks: [LoginRateLimiter.Check] = [
+        var checks: [RateLimiter.Check] = [
             .init(key: "post-min:\(userId)", limit: limits.perMinute, window: 60),
             .init(key: "post-hour:\(userId)", limit: limits.perHour, window: 3600),
         ]

@@ -1,6 +1,7 @@
 import Configuration
 import Foundation
 import QuizStore
+import QuizUseCases
 
 /// Every setting of a running server. Each has a default that works on a laptop.
 public struct ServerConfig: Sendable {

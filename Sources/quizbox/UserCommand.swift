@@ -3,6 +3,7 @@ import Foundation
 import QuizCore
 import QuizServer
 import QuizStore
+import QuizUseCases
 
 struct UserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -33,12 +34,14 @@ struct UserCommand: AsyncParsableCommand {
             try await db.withStore { store, config in
                 let registration = Registration(
                     username: username, firstName: firstName ?? username, lastName: lastName ?? username, password: password)
+                let register = Register(store: store, hasher: PasswordHasher(cost: config.bcryptCost),
+                                        minimumPasswordLength: config.minimumPasswordLength, limiter: nil, time: SystemTimeSource())
                 do {
-                    let user = try await Accounts(store: store, config: config).register(registration, role: role)
+                    let user = try await register(registration, role: role, address: nil)
                     print("Created \(user.role.rawValue) '\(user.username)' (id \(user.id)) in \(config.databaseDescription).")
-                } catch let error as Registration.Invalid {
-                    throw CLIError("quizbox user create: \(error.message)")
-                } catch StoreError.usernameTaken {
+                } catch Register.Failure.invalid(_, let message) {
+                    throw CLIError("quizbox user create: \(message)")
+                } catch Register.Failure.usernameTaken {
                     throw CLIError("quizbox user create: the username '\(username)' is taken.")
                 }
             }

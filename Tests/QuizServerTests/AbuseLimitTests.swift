@@ -5,6 +5,7 @@ import Logging
 import QuizCore
 @testable import QuizServer
 import QuizStore
+import QuizUseCases
 import Testing
 
 /// What one client can make the server spend: registrations, bcrypt work, posts, image disk space,

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import QuizCore
 import QuizServer
+import QuizUseCases
 import Testing
 
 @Suite struct AccountsAPITests {

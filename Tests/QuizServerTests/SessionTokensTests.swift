@@ -1,4 +1,5 @@
 @testable import QuizServer
+import QuizUseCases
 import Testing
 
 @Suite struct SessionTokensTests {

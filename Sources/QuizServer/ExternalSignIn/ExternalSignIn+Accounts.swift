@@ -1,6 +1,7 @@
 import Foundation
 import QuizCore
 import QuizStore
+import QuizUseCases
 
 /// What a verified identity leads to: the account it is linked to, a new one, or a link.
 extension ExternalSignIn {

@@ -1,5 +1,6 @@
 import Foundation
 import QuizStore
+import QuizUseCases
 
 /// Files uploaded on the manage page, kept between the preview and the "Import" click: a browser
 /// cannot send the chosen file again without the author choosing it again. Each upload belongs to

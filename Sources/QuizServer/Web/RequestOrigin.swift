@@ -15,4 +15,16 @@ enum RequestOrigin {
         guard let separator = origin.range(of: "://") else { return false }
         return origin[separator.upperBound...].lowercased() == host.lowercased()
     }
+
+    /// The path (and query) of the page that sent this request, when the browser says it was one
+    /// of ours: where someone whose session ended while a form was open comes back to.
+    static func sameOriginPath(ofReferer request: Request) -> String? {
+        guard let referer = request.headers[.referer], let host = request.head.authority,
+              let separator = referer.range(of: "://") else { return nil }
+        let rest = referer[separator.upperBound...]
+        guard rest.lowercased().hasPrefix(host.lowercased()) else { return nil }
+        let path = rest.dropFirst(host.count)
+        guard path.hasPrefix("/") else { return nil }
+        return String(path.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+    }
 }

@@ -4,6 +4,7 @@ import Hummingbird
 import QuizCore
 import QuizFormats
 import QuizStore
+import QuizUseCases
 
 // News articles: the list everyone signed in reads, "Read the article" through Quizbox, and the
 // authoring pages (authors and admins write, admins import feeds).
@@ -85,11 +86,7 @@ extension WebController {
     }
 
     /// "21 Nov 2026", in UTC: the same for every reader, and enough to place news in time.
-    static func displayDate(_ date: Date) -> String {
-        let parts = utcCalendar.dateComponents([.year, .month, .day], from: date)
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        return "\(parts.day ?? 1) \(months[(parts.month ?? 1) - 1]) \(parts.year ?? 1970)"
-    }
+    static func displayDate(_ date: Date) -> String { Pages.displayDate(date) }
 
     func addPaging(_ context: inout [String: Any], page: Int, total: Int, path: String) {
         let pages = max(1, (total + Self.articlesPerPage - 1) / Self.articlesPerPage)

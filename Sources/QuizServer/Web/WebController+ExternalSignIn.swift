@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import QuizCore
 import QuizStore
+import QuizUseCases
 
 /// "Sign in with …": the browser side of `ExternalSignIn`.
 ///
@@ -15,7 +16,7 @@ extension WebController {
     static var stateCookie: String { "quizbox_oauth_state" }
     static var signupCookie: String { "quizbox_oauth_signup" }
 
-    var externalSignIn: ExternalSignIn<Store> {
+    var externalSignIn: ExternalSignIn {
         ExternalSignIn(store: store, config: config, time: time, directory: providerDirectory, http: OAuthHTTP())
     }
 
@@ -33,14 +34,6 @@ extension WebController {
     }
 
     /// The buttons on the log-in and create-account pages.
-    func providerButtons(next: String, into context: inout [String: Any]) {
-        context["hasProviderButtons"] = !config.oauthProviders.isEmpty
-        context["providers"] = config.oauthProviders.map { provider -> [String: Any] in
-            ["name": provider.name, "displayName": provider.displayName,
-             "url": "/auth/\(provider.name)/start" + (next == "/home" ? "" : "?next=\(Self.encode(next))")]
-        }
-    }
-
     private func cookie(_ name: String, _ value: String, maxAge: Int) -> String {
         "\(name)=\(value); Path=/auth; Max-Age=\(maxAge); HttpOnly; SameSite=Lax\(config.secureCookies ? "; Secure" : "")"
     }
@@ -65,13 +58,13 @@ extension WebController {
             }
             // Each start stores a pending sign-in for ten minutes: as many per client address as log-ins.
             guard try await limiter.allow(keys: ["signin-ip:" + ClientAddress.current]) else {
-                return renderer.render("error", errorContext(visit, heading: "Too many sign-ins", message: LoginRateLimiter.message),
+                return renderer.render("error", errorContext(visit, heading: "Too many sign-ins", message: LogIn.tooManyMessage),
                                        status: .tooManyRequests)
             }
             let next = linking ? "/profile" : Self.safeNext(request.uri.queryParameters["next"].map(String.init))
             let (url, state) = try await flow.start(provider, linkUserId: linkUserId, next: next)
             return PageRenderer.redirect(to: url, cookies: [cookie(Self.stateCookie, state, maxAge: Int(config.oauthPendingLifetime))])
-        } catch let failure as ExternalSignIn<Store>.Failure {
+        } catch let failure as ExternalSignIn.Failure {
             return externalFailure(visit, failure)
         }
     }
@@ -89,8 +82,8 @@ extension WebController {
                 signedInUserId: visit.user?.id)
             switch outcome {
             case .signedIn(let userId, let next):
-                guard let user = try await store.user(id: userId) else { throw ExternalSignIn<Store>.Failure.expired }
-                let session = try await startSession(for: user)
+                guard let user = try await store.user(id: userId) else { throw ExternalSignIn.Failure.expired }
+                let session = accountPages.sessionCookie(try await useCases.sessions.start(for: user))
                 return PageRenderer.redirect(to: next, cookies: [clearState, session])
             case .linked(let name):
                 return PageRenderer.redirect(to: "/profile?linked=\(name)", cookies: [clearState])
@@ -100,7 +93,7 @@ extension WebController {
                 page.headers.append(HTTPField(name: .setCookie, value: cookie(Self.signupCookie, token, maxAge: Int(config.oauthPendingLifetime))))
                 return page
             }
-        } catch let failure as ExternalSignIn<Store>.Failure {
+        } catch let failure as ExternalSignIn.Failure {
             var page = externalFailure(visit, failure)
             page.headers.append(HTTPField(name: .setCookie, value: clearState))
             return page
@@ -123,13 +116,13 @@ extension WebController {
             let (provider, result) = try await externalSignIn.chooseUsername(token: request.cookie(Self.signupCookie), username: username)
             switch result {
             case .signedIn(let userId, let next):
-                guard let user = try await store.user(id: userId) else { throw ExternalSignIn<Store>.Failure.expired }
-                let session = try await startSession(for: user)
+                guard let user = try await store.user(id: userId) else { throw ExternalSignIn.Failure.expired }
+                let session = accountPages.sessionCookie(try await useCases.sessions.start(for: user))
                 return PageRenderer.redirect(to: next, cookies: [cookie(Self.signupCookie, "", maxAge: 0), session])
             case .again(let suggestion, let error):
                 return chooseUsernamePage(visit, provider: provider, suggestion: suggestion, notice: nil, error: error)
             }
-        } catch let failure as ExternalSignIn<Store>.Failure {
+        } catch let failure as ExternalSignIn.Failure {
             var page = externalFailure(visit, failure)
             page.headers.append(HTTPField(name: .setCookie, value: cookie(Self.signupCookie, "", maxAge: 0)))
             return page
@@ -142,17 +135,16 @@ extension WebController {
         let displayName = config.oauthProviders.first { $0.name == name }?.displayName ?? name
         do {
             try await store.unlink(provider: name, userId: user.id)
-            return try await profile(visit, feedback: nil, linkFeedback: ("\(displayName) is no longer linked to your account.", true))
+            return try await accountPages.profilePage(visit, user: user, link: .init(text: "\(displayName) is no longer linked to your account.", ok: true))
         } catch StoreError.lastSignInMethod {
-            return try await profile(visit, feedback: nil, linkFeedback: (
-                "\(displayName) is your only way to sign in. Set a password first, then unlink it.", false))
+            return try await accountPages.profilePage(visit, user: user, link: .init(text: "\(displayName) is your only way to sign in. Set a password first, then unlink it.", ok: false))
         } catch StoreError.notFound {
-            return try await profile(visit, feedback: nil, linkFeedback: ("\(displayName) is not linked to your account.", false))
+            return try await accountPages.profilePage(visit, user: user, link: .init(text: "\(displayName) is not linked to your account.", ok: false))
         }
     }
 
     /// A clear page for a sign-in that did not work; no session is started.
-    func externalFailure(_ visit: Visit, _ failure: ExternalSignIn<Store>.Failure) -> Response {
+    func externalFailure(_ visit: Visit, _ failure: ExternalSignIn.Failure) -> Response {
         let (status, heading, message): (HTTPResponse.Status, String, String) = switch failure {
         case .unknownProvider:
             (.notFound, "No such sign-in provider", "This Quizbox does not offer that way to sign in.")

@@ -4,34 +4,9 @@ import NIOCore
 import QuizCore
 import QuizFormats
 import QuizStore
+import QuizUseCases
 
 extension WebController {
-    /// A POSTed form: URL-encoded, or multipart when it carries a file. nil when unreadable.
-    static func readForm(_ bytes: ByteBuffer, contentType: String?) -> WebForm? {
-        guard let boundary = MultipartForm.boundary(inContentType: contentType) else { return try? WebForm(String(buffer: bytes)) }
-        guard let multipart = try? MultipartForm(Array(buffer: bytes), boundary: boundary) else { return nil }
-        var pairs: [(name: String, value: String)] = []
-        var files: [String: (fileName: String, data: Data)] = [:]
-        for part in multipart.parts {
-            if let fileName = part.fileName {
-                files[part.name] = (fileName, Data(part.body))
-            } else {
-                guard let value = String(validating: part.body, as: UTF8.self) else { return nil }
-                pairs.append((part.name, value))
-            }
-        }
-        return WebForm(pairs: pairs, files: files)
-    }
-
-    /// The largest body each form may send: the import form carries a whole file, a post an image.
-    func maxFormBytes(path: String) -> Int {
-        switch path {
-        case BodyLimitMiddleware<AppRequestContext>.importPagePath: BodyLimitMiddleware<AppRequestContext>.importPageMaxBytes
-        case BodyLimitMiddleware<AppRequestContext>.postPagePath: BodyLimitMiddleware<AppRequestContext>.postPageMaxBytes
-        default: config.maxBodyBytes
-        }
-    }
-
     /// Preview first (what the file holds, what is skipped or left out); "Import" stores it. A file
     /// comes from an upload (kept by `ImportUploads` between preview and import), an address or a paste.
     func importBank(_ visit: Visit, _ form: WebForm) async throws -> Response {

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import QuizCore
 import QuizStore
+import QuizUseCases
 
 // Pages where authors and admins arrange subjects, topics and quizzes. Every change is a POST
 // that redirects back with a short notice; a form with a mistake is shown again, as typed.

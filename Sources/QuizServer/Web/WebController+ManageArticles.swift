@@ -4,6 +4,7 @@ import Hummingbird
 import QuizCore
 import QuizFormats
 import QuizStore
+import QuizUseCases
 
 // Authors and admins write news articles and link quizzes to them; admins import feeds.
 extension WebController {

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import QuizCore
 import QuizStore
+import QuizUseCases
 
 // The question form: one page for every kind. Without script every kind's fields are shown;
 // the chosen kind decides which are read.

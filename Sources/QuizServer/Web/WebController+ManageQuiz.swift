@@ -4,6 +4,7 @@ import Hummingbird
 import QuizAPI
 import QuizCore
 import QuizStore
+import QuizUseCases
 
 // A quiz's editor: its title, draft or published, and which of its topic's questions it holds.
 extension WebController {

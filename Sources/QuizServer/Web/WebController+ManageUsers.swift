@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import QuizCore
 import QuizStore
+import QuizUseCases
 
 // Admins give and take the author and admin roles.
 extension WebController {

@@ -3,6 +3,7 @@ import Hummingbird
 import QuizAPI
 import QuizCore
 import QuizStore
+import QuizUseCases
 
 /// Practice with settings, a random or chosen question on its own, and the "name them all" game.
 extension WebController {
@@ -180,7 +181,7 @@ extension WebController {
         guard let correct = try? question.isCorrect(answer) else {
             return try await singleQuestion(visit, id: id, formError: "That answer does not fit this question.")
         }
-        let stored = try await playing.answerAlone(userId: user.id, question: question, given: APIHandler<Store>.describe(answer), isCorrect: correct)
+        let stored = try await playing.answerAlone(userId: user.id, question: question, given: APIHandler.describe(answer), isCorrect: correct)
         return PageRenderer.redirect(to: "/questions/\(id)/answers/\(stored.id)")
     }
 
@@ -226,7 +227,7 @@ extension WebController {
         do {
             let (id, _) = try await playing.startGame(userId: user.id, questionId: questionId)
             return PageRenderer.redirect(to: "/games/\(id)")
-        } catch Playing<Store>.PlayError.notFound {
+        } catch Playing.PlayError.notFound {
             throw HTTPError(.notFound)
         }
     }
@@ -236,7 +237,7 @@ extension WebController {
         let game: NameAllGame
         do {
             game = try await playing.game(id: id, userId: user.id)
-        } catch Playing<Store>.PlayError.notFound {
+        } catch Playing.PlayError.notFound {
             throw HTTPError(.notFound)
         }
         let now = time.now()
@@ -275,7 +276,7 @@ extension WebController {
 
     static var guessMessages: [String: String] { [
         "found": "Found one!", "alreadyFound": "You already found that one.", "notAnItem": "That is not on the list.",
-        "empty": "Type a guess first.", "tooLong": "That guess is far too long.", "slowDown": Playing<Store>.tooManyGuesses,
+        "empty": "Type a guess first.", "tooLong": "That guess is far too long.", "slowDown": Playing.tooManyGuesses,
     ] }
 
     func guess(_ visit: Visit, _ form: WebForm, id: Int64) async throws -> Response {
@@ -291,9 +292,9 @@ extension WebController {
             case .tooLate, .gameOver: "over"
             }
             return PageRenderer.redirect(to: "/games/\(id)?verdict=\(name)")
-        } catch Playing<Store>.PlayError.notFound {
+        } catch Playing.PlayError.notFound {
             throw HTTPError(.notFound)
-        } catch Playing<Store>.PlayError.tooManyGuesses {
+        } catch Playing.PlayError.tooManyGuesses {
             return PageRenderer.redirect(to: "/games/\(id)?verdict=slowDown")
         }
     }
@@ -302,7 +303,7 @@ extension WebController {
         let user = try requireUser(visit, returnTo: "/games/\(id)")
         do {
             _ = try await playing.giveUp(id: id, userId: user.id)
-        } catch Playing<Store>.PlayError.notFound {
+        } catch Playing.PlayError.notFound {
             throw HTTPError(.notFound)
         }
         return PageRenderer.redirect(to: "/games/\(id)")

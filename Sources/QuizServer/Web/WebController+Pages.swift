@@ -4,6 +4,7 @@ import QuizCore
 import QuizFormats
 import NIOCore
 import QuizStore
+import QuizUseCases
 
 extension WebController {
     func leaderboard(_ visit: Visit) async throws -> Response {

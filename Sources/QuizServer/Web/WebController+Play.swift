@@ -3,6 +3,7 @@ import Hummingbird
 import QuizAPI
 import QuizCore
 import QuizStore
+import QuizUseCases
 
 extension WebController {
     func home(_ visit: Visit) async throws -> Response {
@@ -122,7 +123,7 @@ extension WebController {
         if let formError { context["feedback"] = formError }
         if let answered {
             context["answered"] = true
-            let late = Playing<Store>.isLate(answered.given)
+            let late = Playing.isLate(answered.given)
             context["verdictClass"] = already ? "already" : (answered.isCorrect ? "right" : "wrong")
             context["verdictText"] = already ? "You already answered this question; your first answer counts."
                 : late ? "Too late: the time limit had passed, so this answer scores nothing."
@@ -165,11 +166,11 @@ extension WebController {
         }
         do {
             let outcome = try await playing.answer(attemptId: attemptId, quiz: quiz, question: question,
-                                                   given: APIHandler<Store>.describe(answer), isCorrect: correct)
+                                                   given: APIHandler.describe(answer), isCorrect: correct)
             return PageRenderer.redirect(to: outcome.verdict == .alreadyAnswered ? path + "?already=1" : path)
         } catch StoreError.attemptFinished {
             throw Redirect(location: "/play/\(attemptId)/result")
-        } catch Playing<Store>.PlayError.notShown {
+        } catch Playing.PlayError.notShown {
             // The question was never opened, so its clock never started: open it now.
             throw Redirect(location: path)
         }

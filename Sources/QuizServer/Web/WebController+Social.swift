@@ -4,9 +4,10 @@ import Hummingbird
 import NIOCore
 import QuizCore
 import QuizStore
+import QuizUseCases
 
 extension WebController {
-    var posting: Posting<Store> { Posting(store: store, images: ImageFiles(dataDirectory: config.dataDirectory), time: time, limiter: limiter,
+    var posting: Posting { Posting(store: store, images: ImageFiles(dataDirectory: config.dataDirectory), time: time, limiter: limiter,
                                          limits: config.postLimits) }
 
     func registerSocial(on router: Router<AppRequestContext>) {
@@ -58,10 +59,10 @@ extension WebController {
     func feed(_ visit: Visit, cursor token: String?, fragment: Bool, feedback: APIError? = nil, text: String = "") async throws -> Response {
         let user = try requireUser(visit, returnTo: "/feed")
         let cursor: FeedCursor?
-        do { cursor = try Posting<Store>.cursor(token) } catch let error as APIError {
+        do { cursor = try Posting.cursor(token) } catch let error as APIError {
             return renderer.render("error", errorContext(visit, heading: "That page of the feed does not exist", message: error.message), status: .badRequest)
         }
-        let page = try await store.feed(userId: user.id, after: cursor, limit: Posting<Store>.pageSize)
+        let page = try await store.feed(userId: user.id, after: cursor, limit: Posting.pageSize)
         let nextURL = page.next.map { "/feed?cursor=\($0.token)" }
         var context = base(visit, title: "Feed", tab: "Feed")
         context["itemsHtml"] = itemsHTML(page.items, visit: visit, viewer: user, returnTo: "/feed")
@@ -191,8 +192,8 @@ extension WebController {
     func userPage(_ visit: Visit, username: String, cursor token: String?) async throws -> Response {
         let viewer = try requireUser(visit, returnTo: "/users/\(Self.encode(username))")
         let profile = try await posting.profile(username, viewerId: viewer.id)
-        let cursor = try Posting<Store>.cursor(token)
-        let page = try await store.posts(userId: profile.userId, after: cursor, limit: Posting<Store>.pageSize)
+        let cursor = try Posting.cursor(token)
+        let page = try await store.posts(userId: profile.userId, after: cursor, limit: Posting.pageSize)
         let path = "/users/\(Self.encode(profile.username))"
         var context = base(visit, title: "\(profile.firstName) \(profile.lastName)", tab: "Feed")
         context["profileUsername"] = profile.username

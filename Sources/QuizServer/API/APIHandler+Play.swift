@@ -3,6 +3,7 @@ import HTTPTypes
 import QuizAPI
 import QuizCore
 import QuizStore
+import QuizUseCases
 
 extension APIHandler {
     func startAttempt(_ input: Operations.StartAttempt.Input) async throws -> Operations.StartAttempt.Output {
@@ -24,7 +25,7 @@ extension APIHandler {
 
     func submitAnswer(_ input: Operations.SubmitAnswer.Input) async throws -> Operations.SubmitAnswer.Output {
         let user = try await requireUser()
-        guard case .json(let body) = input.body else { throw APIError(.unsupportedMediaType, "unsupported_media_type", "Send JSON.") }
+        guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType }
         let attemptId = input.path.attemptId
         guard let quizId = try await store.attemptQuiz(id: attemptId, userId: user.id),
               let quiz = try await store.quiz(id: quizId) else {
@@ -35,12 +36,12 @@ extension APIHandler {
         }
         let answer = try Self.answer(from: body.answer, for: question)
         let isCorrect = try Self.grade(answer, for: question)
-        let outcome: (verdict: Playing<Store>.Verdict, points: Int)
+        let outcome: (verdict: Playing.Verdict, points: Int)
         do {
             outcome = try await playing.answer(attemptId: attemptId, quiz: quiz, question: question, given: Self.describe(answer), isCorrect: isCorrect)
         } catch StoreError.attemptFinished {
             throw APIError(.conflict, "attempt_finished", "This attempt is finished; start a new one to play again.")
-        } catch Playing<Store>.PlayError.notShown {
+        } catch Playing.PlayError.notShown {
             throw APIError(.conflict, "question_not_shown",
                            "This quiz is timed: get the question (GET /attempts/\(attemptId)/questions/\(body.questionId)) to start its clock, then answer.",
                            field: "questionId")

@@ -9,11 +9,11 @@ import Synchronization
 /// Each kind of work has a lane with a bound on how many may be queued or running; past it the
 /// caller gets `Busy` (503 with Retry-After) at once, so a registration flood cannot queue up
 /// ahead of log-ins, and nothing waits unboundedly.
-final class PasswordHasher: Sendable {
-    enum Lane: Int, Sendable, CaseIterable {
+package final class PasswordHasher: Sendable {
+    package enum Lane: Int, Sendable, CaseIterable {
         case logIn, register, changePassword
 
-        var capacity: Int {
+        package var capacity: Int {
             switch self {
             case .logIn: 32
             case .register: 4
@@ -23,9 +23,9 @@ final class PasswordHasher: Sendable {
     }
 
     /// Too much bcrypt work is waiting: try again shortly.
-    struct Busy: Error {}
+    package struct Busy: Error {}
 
-    let cost: Int
+    package let cost: Int
     private let dummyHash = Mutex<String?>(nil)
     private let queued = Mutex<[Int]>(Array(repeating: 0, count: Lane.allCases.count))
 
@@ -36,22 +36,22 @@ final class PasswordHasher: Sendable {
         return pool
     }()
 
-    init(cost: Int) {
+    package init(cost: Int) {
         self.cost = cost
     }
 
-    func hash(_ password: String, lane: Lane = .register) async throws -> String {
+    package func hash(_ password: String, lane: Lane = .register) async throws -> String {
         let cost = UInt8(clamping: cost)
         return try await run(lane) { Bcrypt.hash(password, cost: cost) }
     }
 
-    func verify(_ password: String, hash: String, lane: Lane = .logIn) async throws -> Bool {
+    package func verify(_ password: String, hash: String, lane: Lane = .logIn) async throws -> Bool {
         try await run(lane) { Bcrypt.verify(password, hash: hash) }
     }
 
     /// Checks a password against a throwaway hash of the same cost, so an unknown username
     /// takes as long to refuse as a wrong password.
-    func verifyAgainstDummy(_ password: String, lane: Lane = .logIn) async throws {
+    package func verifyAgainstDummy(_ password: String, lane: Lane = .logIn) async throws {
         let existing = dummyHash.withLock { $0 }
         let dummy: String
         if let existing {
@@ -64,7 +64,7 @@ final class PasswordHasher: Sendable {
     }
 
     /// How many are queued or running in a lane (for tests and metrics).
-    func waiting(in lane: Lane) -> Int { queued.withLock { $0[lane.rawValue] } }
+    package func waiting(in lane: Lane) -> Int { queued.withLock { $0[lane.rawValue] } }
 
     private func run<T: Sendable>(_ lane: Lane, _ work: @escaping @Sendable () -> T) async throws -> T {
         let admitted = queued.withLock { counts in

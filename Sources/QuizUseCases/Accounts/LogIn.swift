@@ -9,39 +9,44 @@ import QuizStore
 /// lock an account for everyone. When an account collects many failures from anywhere, each
 /// address gets only a few tries at it per quarter hour: guessing slows to a crawl while its
 /// owner, from an address that has not failed, still gets in.
-struct LogIn<Store: UserStore & SessionStore>: Sendable {
-    enum Failure: Error, Equatable {
+package struct LogIn: Sendable {
+    package enum Failure: Error, Equatable {
         case missingFields, refused, tooManyAttempts
     }
 
-    let store: Store
+    let store: any UserStore
+    let sessions: Sessions
     let hasher: PasswordHasher
-    let limiter: LoginRateLimiter
-    let time: any TimeSource
-    let sessionLifetime: TimeInterval
+    let limiter: RateLimiter
     /// Attempts per minute from one address, whatever the accounts (a classroom shares one).
     let perAddressPerMinute: Int
 
-    /// Failures on one account (from anywhere, per quarter hour) that start its back-off.
-    var backOffAfter: Int { limiter.limit * 5 }
-    static var backOffTries: Int { 3 }
-    static var backOffWindow: TimeInterval { 15 * 60 }
-
-    struct Session: Sendable {
-        var user: User
-        var token: String
-        var expiresAt: Date
+    package init(store: any UserStore, sessions: Sessions, hasher: PasswordHasher, limiter: RateLimiter, perAddressPerMinute: Int) {
+        self.store = store
+        self.sessions = sessions
+        self.hasher = hasher
+        self.limiter = limiter
+        self.perAddressPerMinute = perAddressPerMinute
     }
 
-    func callAsFunction(username: String, password: String, address: String) async throws -> Session {
+    package static var tooManyMessage: String { "Too many log-in attempts. Wait a minute and try again." }
+    /// Seconds a client refused for too many attempts should wait.
+    package static var retryAfter: Int { 60 }
+
+    /// Failures on one account (from anywhere, per quarter hour) that start its back-off.
+    package var backOffAfter: Int { limiter.limit * 5 }
+    package static var backOffTries: Int { 3 }
+    package static var backOffWindow: TimeInterval { 15 * 60 }
+
+    package func callAsFunction(username: String, password: String, address: String) async throws -> Sessions.Grant {
         guard !username.isEmpty, !password.isEmpty else { throw Failure.missingFields }
         // Past these lengths nothing can match: refused before any counter keeps the name.
         guard username.utf8.count <= 64, password.utf8.count <= 1024 else { throw Failure.refused }
         let account = Registration.usernameKey(username)
         let client = AddressKey.of(address)
         var checks = [
-            LoginRateLimiter.Check(key: "login-ip:" + client, limit: perAddressPerMinute, window: 60),
-            LoginRateLimiter.Check(key: "login:\(client)|\(account)", limit: limiter.limit, window: limiter.window),
+            RateLimiter.Check(key: "login-ip:" + client, limit: perAddressPerMinute, window: 60),
+            RateLimiter.Check(key: "login:\(client)|\(account)", limit: limiter.limit, window: limiter.window),
         ]
         if try await limiter.hits("login-fail:" + account) >= backOffAfter {
             checks.append(.init(key: "login-backoff:\(client)|\(account)", limit: Self.backOffTries, window: Self.backOffWindow))
@@ -59,11 +64,7 @@ struct LogIn<Store: UserStore & SessionStore>: Sendable {
             try await recordFailure(account)
             throw Failure.refused
         }
-        let token = SessionTokens.make()
-        let now = time.now()
-        let expires = now.addingTimeInterval(sessionLifetime)
-        try await store.createSession(tokenHash: SessionTokens.hash(token), userId: user.id, createdAt: now, expiresAt: expires)
-        return Session(user: user, token: token, expiresAt: expires)
+        return try await sessions.start(for: user)
     }
 
     private func recordFailure(_ account: String) async throws {

@@ -1,25 +1,24 @@
 import Foundation
 import QuizCore
-@testable import QuizServer
 import QuizStore
+import QuizUseCases
 import Testing
 
 /// Log-in limits, tested on the use case itself: one address cannot lock an account for others,
 /// and the limiter's memory stays bounded whatever names are tried.
 @Suite struct LogInUseCaseTests {
-    typealias Failure = LogIn<SQLStore>.Failure
+    typealias Failure = LogIn.Failure
 
-    func withLogIn(_ body: @escaping @Sendable (LogIn<SQLStore>, LoginRateLimiter, TestEnvironment) async throws -> Void) async throws {
-        try await withApp { client, env in
-            _ = try await client.signUp("owner", password: "the right one")
-            let limiter = LoginRateLimiter(limit: 10, window: 60, time: env.time)
-            let logIn = LogIn(store: env.store, hasher: PasswordHasher(cost: 4), limiter: limiter, time: env.time,
-                              sessionLifetime: 3600, perAddressPerMinute: 60)
+    func withLogIn(_ body: @escaping @Sendable (LogIn, RateLimiter, UseCaseEnvironment) async throws -> Void) async throws {
+        try await withUseCases { env in
+            _ = try await env.register("owner", password: "the right one")
+            let limiter = RateLimiter(limit: 10, window: 60, time: env.time)
+            let logIn = LogIn(store: env.store, sessions: env.sessions, hasher: env.hasher, limiter: limiter, perAddressPerMinute: 60)
             try await body(logIn, limiter, env)
         }
     }
 
-    func attempt(_ logIn: LogIn<SQLStore>, _ password: String, from address: String, as username: String = "owner") async -> Failure? {
+    func attempt(_ logIn: LogIn, _ password: String, from address: String, as username: String = "owner") async -> Failure? {
         do {
             _ = try await logIn(username: username, password: password, address: address)
             return nil
@@ -75,7 +74,7 @@ import Testing
 
     @Test func theLimiterKeepsAtMostItsMaximumOfKeys() async throws {
         let time = ManualTimeSource()
-        let limiter = LoginRateLimiter(limit: 5, window: 60, time: time, maxKeys: 1_000)
+        let limiter = RateLimiter(limit: 5, window: 60, time: time, maxKeys: 1_000)
         for n in 0..<5_000 { _ = try await limiter.allow(keys: ["k\(n)"]) }
         #expect(limiter.keyCount <= 1_000)
         // The newest keys are the ones kept, still counting.

@@ -3,9 +3,10 @@ import HTTPTypes
 import QuizAPI
 import QuizCore
 import QuizStore
+import QuizUseCases
 
 extension APIHandler {
-    var posting: Posting<Store> { Posting(store: store, images: ImageFiles(dataDirectory: config.dataDirectory), time: time, limiter: limiter,
+    var posting: Posting { Posting(store: store, images: ImageFiles(dataDirectory: config.dataDirectory), time: time, limiter: limiter,
                                          limits: config.postLimits) }
 
     func searchUsers(_ input: Operations.SearchUsers.Input) async throws -> Operations.SearchUsers.Output {
@@ -19,7 +20,7 @@ extension APIHandler {
     func getUserPage(_ input: Operations.GetUserPage.Input) async throws -> Operations.GetUserPage.Output {
         let viewer = try await requireUser()
         let profile = try await posting.profile(input.path.username, viewerId: viewer.id)
-        let page = try await store.posts(userId: profile.userId, after: try Posting<Store>.cursor(input.query.cursor), limit: Posting<Store>.pageSize)
+        let page = try await store.posts(userId: profile.userId, after: try Posting.cursor(input.query.cursor), limit: Posting.pageSize)
         return .ok(.init(body: .json(.init(user: .init(profile), posts: page.posts.map(Components.Schemas.Post.init),
                                            nextCursor: page.next?.token))))
     }
@@ -38,7 +39,7 @@ extension APIHandler {
 
     func createPost(_ input: Operations.CreatePost.Input) async throws -> Operations.CreatePost.Output {
         let user = try await requireUser()
-        guard case .json(let body) = input.body else { throw APIError(.unsupportedMediaType, "unsupported_media_type", "Send JSON.") }
+        guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType }
         var image: Data?
         if let encoded = body.image, !encoded.isEmpty {
             guard let data = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters) else {
@@ -58,8 +59,8 @@ extension APIHandler {
 
     func getFeed(_ input: Operations.GetFeed.Input) async throws -> Operations.GetFeed.Output {
         let user = try await requireUser()
-        let page = try await store.feed(userId: user.id, after: try Posting<Store>.cursor(input.query.cursor),
-                                        limit: try APIError.checked(input.query.limit, "limit", default: Posting<Store>.pageSize, in: 1...50))
+        let page = try await store.feed(userId: user.id, after: try Posting.cursor(input.query.cursor),
+                                        limit: try APIError.checked(input.query.limit, "limit", default: Posting.pageSize, in: 1...50))
         let items = page.items.map { item -> Components.Schemas.FeedItem in
             switch item {
             case .post(let post): .init(kind: .post, post: .init(post))

@@ -3,9 +3,10 @@ import HTTPTypes
 import QuizAPI
 import QuizCore
 import QuizStore
+import QuizUseCases
 
 extension APIHandler {
-    var playing: Playing<Store> { Playing(store: store, time: time, games: games, guessLimiter: guessLimiter) }
+    var playing: Playing { Playing(store: store, time: time, games: games, guessLimiter: guessLimiter) }
 
     func getAttemptQuestion(_ input: Operations.GetAttemptQuestion.Input) async throws -> Operations.GetAttemptQuestion.Output {
         let user = try await requireUser()
@@ -26,7 +27,7 @@ extension APIHandler {
 
     func startPractice(_ input: Operations.StartPractice.Input) async throws -> Operations.StartPractice.Output {
         let user = try await requireUser()
-        guard case .json(let body) = input.body else { throw APIError(.unsupportedMediaType, "unsupported_media_type", "Send JSON.") }
+        guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType }
         let settings = try PracticeSettings(body.settings)
         let start = try await playing.startPractice(userId: user.id, settings: settings, acceptFewer: body.acceptFewer ?? false)
         let status: Components.Schemas.PracticeOutcome.StatusPayload = switch start.draw.status {
@@ -68,7 +69,7 @@ extension APIHandler {
 
     func answerQuestion(_ input: Operations.AnswerQuestion.Input) async throws -> Operations.AnswerQuestion.Output {
         let user = try await requireUser()
-        guard case .json(let body) = input.body else { throw APIError(.unsupportedMediaType, "unsupported_media_type", "Send JSON.") }
+        guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType }
         guard let question = try await playing.playableQuestion(id: input.path.questionId, shownTo: user.id) else {
             throw APIError.notFound("question")
         }

@@ -11,23 +11,29 @@ import Synchronization
 /// Without it they are kept in this process (SQLite: one process owns the file, and a table write
 /// per attempt would only add work for its one writer), at most `maxKeys` of them: past that the
 /// windows closest to their end are dropped first, so memory stays bounded whatever keys arrive.
-final class LoginRateLimiter: Sendable {
+package final class RateLimiter: Sendable {
     /// One limit to check: at most `limit` attempts per `window` seconds for `key`.
-    struct Check: Sendable {
-        var key: String
-        var limit: Int
-        var window: TimeInterval
+    package struct Check: Sendable {
+        package var key: String
+        package var limit: Int
+        package var window: TimeInterval
+
+        package init(key: String, limit: Int, window: TimeInterval) {
+            self.key = key
+            self.limit = limit
+            self.window = window
+        }
     }
 
-    let limit: Int
-    let window: TimeInterval
-    let maxKeys: Int
+    package let limit: Int
+    package let window: TimeInterval
+    package let maxKeys: Int
     private let time: any TimeSource
-    private let shared: SQLStore?
+    private let shared: (any RateLimitStore)?
     private let windows = Mutex<[String: (expires: Date, hits: Int)]>([:])
     private let calls = Atomic<Int>(0)
 
-    init(limit: Int = 10, window: TimeInterval = 60, time: any TimeSource, shared: SQLStore? = nil, maxKeys: Int = 100_000) {
+    package init(limit: Int = 10, window: TimeInterval = 60, time: any TimeSource, shared: (any RateLimitStore)? = nil, maxKeys: Int = 100_000) {
         self.limit = limit
         self.window = window
         self.time = time
@@ -36,12 +42,12 @@ final class LoginRateLimiter: Sendable {
     }
 
     /// Records an attempt for every key, with this limiter's limit and window; false when any is over.
-    func allow(keys: [String]) async throws -> Bool {
+    package func allow(keys: [String]) async throws -> Bool {
         try await allow(keys.map { Check(key: $0, limit: limit, window: window) })
     }
 
     /// Records an attempt for every check's key; false when any of them is over its limit.
-    func allow(_ checks: [Check]) async throws -> Bool {
+    package func allow(_ checks: [Check]) async throws -> Bool {
         let now = time.now()
         guard let shared else { return allowHere(checks, now: now) }
         // Now and then, not per request: keeps the table to recently active keys.
@@ -55,7 +61,7 @@ final class LoginRateLimiter: Sendable {
     }
 
     /// Attempts counted for `key` in its current window, without counting one more.
-    func hits(_ key: String) async throws -> Int {
+    package func hits(_ key: String) async throws -> Int {
         let now = time.now()
         guard let shared else {
             return windows.withLock { windows in windows[key].map { $0.expires > now ? $0.hits : 0 } ?? 0 }
@@ -85,15 +91,14 @@ final class LoginRateLimiter: Sendable {
         windows = Dictionary(uniqueKeysWithValues: windows.sorted { $0.value.expires < $1.value.expires }.suffix(keep).map { ($0.key, $0.value) })
     }
 
-    var keyCount: Int { windows.withLock { $0.count } }
+    package var keyCount: Int { windows.withLock { $0.count } }
 
-    static let message = "Too many log-in attempts. Wait a minute and try again."
 }
 
 /// The part of a client's address rate limits count by. An IPv6 client usually holds a whole /64,
 /// so counting each of its addresses apart would give it 2^64 budgets.
-enum AddressKey {
-    static func of(_ address: String) -> String {
+package enum AddressKey {
+    package static func of(_ address: String) -> String {
         guard address.contains(":") else { return address }
         // "::ffff:192.0.2.1" is an IPv4 client.
         if address.contains("."), let v4 = address.split(separator: ":").last { return String(v4) }

@@ -5,6 +5,7 @@ import QuizAPI
 import QuizCore
 import QuizFormats
 import QuizStore
+import QuizUseCases
 
 // Authoring the catalog and managing roles. Every route needs an author or admin (roles: admin).
 extension APIHandler {
@@ -203,7 +204,7 @@ extension APIHandler {
 }
 
 extension APIError {
-    static let sendJSON = APIError(.unsupportedMediaType, "unsupported_media_type", "Send JSON.")
+    static let sendJSON = APIError.unsupportedMediaType
 
     init(authoring error: AuthoringError) {
         switch error {

@@ -5,6 +5,7 @@ import QuizAPI
 import QuizCore
 import QuizFormats
 import QuizStore
+import QuizUseCases
 
 extension APIHandler {
     /// Authors and admins only; a player is told what it needs.
@@ -39,7 +40,7 @@ extension APIHandler {
 
     func importRemoteBank(_ input: Operations.ImportRemoteBank.Input) async throws -> Operations.ImportRemoteBank.Output {
         _ = try await requireAuthor()
-        guard case .json(let body) = input.body else { throw APIError(.unsupportedMediaType, "unsupported_media_type", "Send JSON.") }
+        guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType }
         guard let url = URL(string: body.url) else { throw APIError(.unprocessableContent, "invalid_url", "That is not an address.", field: "url") }
         let defaults = ImportDefaults(subject: body.subject ?? "Imported", topic: body.topic ?? "Imported",
                                       quizTitle: body.quizTitle ?? (url.deletingPathExtension().lastPathComponent.isEmpty

@@ -3,6 +3,7 @@ import HTTPTypes
 import QuizAPI
 import QuizCore
 import QuizStore
+import QuizUseCases
 
 extension APIHandler {
     func listGameQuestions(_ input: Operations.ListGameQuestions.Input) async throws -> Operations.ListGameQuestions.Output {
@@ -16,11 +17,11 @@ extension APIHandler {
 
     func startGame(_ input: Operations.StartGame.Input) async throws -> Operations.StartGame.Output {
         let user = try await requireUser()
-        guard case .json(let body) = input.body else { throw APIError(.unsupportedMediaType, "unsupported_media_type", "Send JSON.") }
+        guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType }
         do {
             let (id, game) = try await playing.startGame(userId: user.id, questionId: body.questionId)
             return .created(.init(body: .json(.init(id: id, game: game, at: time.now()))))
-        } catch Playing<Store>.PlayError.notFound {
+        } catch Playing.PlayError.notFound {
             throw APIError(.notFound, "not_found", "There is no name-them-all question \(body.questionId).", field: "questionId")
         }
     }
@@ -33,7 +34,7 @@ extension APIHandler {
 
     func guess(_ input: Operations.Guess.Input) async throws -> Operations.Guess.Output {
         let user = try await requireUser()
-        guard case .json(let body) = input.body else { throw APIError(.unsupportedMediaType, "unsupported_media_type", "Send JSON.") }
+        guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType }
         let outcome = try await GuessOutcome.outcome(playing, gameId: input.path.gameId, userId: user.id, text: body.text)
         return .ok(.init(body: .json(.init(
             verdict: .init(rawValue: outcome.verdict) ?? .notAnItem, item: outcome.item.map { .init(index: $0.index, answer: $0.answer) },
@@ -50,10 +51,10 @@ extension APIHandler {
     private func gameCall<T>(_ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
-        } catch Playing<Store>.PlayError.notFound {
+        } catch Playing.PlayError.notFound {
             throw APIError.notFound("game")
-        } catch Playing<Store>.PlayError.tooManyGuesses {
-            throw APIError(.tooManyRequests, "too_many_guesses", Playing<Store>.tooManyGuesses)
+        } catch Playing.PlayError.tooManyGuesses {
+            throw APIError(.tooManyRequests, "too_many_guesses", Playing.tooManyGuesses)
         }
     }
 }

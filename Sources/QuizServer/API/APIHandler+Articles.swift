@@ -5,6 +5,7 @@ import QuizAPI
 import QuizCore
 import QuizFormats
 import QuizStore
+import QuizUseCases
 
 // News articles: everyone signed in reads them; authors and admins write them; admins import feeds.
 extension APIHandler {

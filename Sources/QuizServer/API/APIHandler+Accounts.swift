@@ -1,0 +1,85 @@
+import Foundation
+import HTTPTypes
+import QuizAPI
+import QuizCore
+import QuizStore
+import QuizUseCases
+
+extension APIHandler {
+    func registerUser(_ input: Operations.RegisterUser.Input) async throws -> Operations.RegisterUser.Output {
+        guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType }
+        let registration = Registration(username: body.username, firstName: body.firstName, lastName: body.lastName, password: body.password)
+        do {
+            let user = try await useCases.register(registration, address: ClientAddress.current)
+            return .created(.init(body: .json(.init(user))))
+        } catch let failure as Register.Failure {
+            throw APIError(failure)
+        }
+    }
+
+    func logIn(_ input: Operations.LogIn.Input) async throws -> Operations.LogIn.Output {
+        guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType }
+        do {
+            let session = try await useCases.logIn(username: body.username, password: body.password, address: ClientAddress.current)
+            ResponseCookies.set(SessionTokens.cookie(session.token, maxAge: Int(config.sessionLifetime), secure: config.secureCookies))
+            return .ok(.init(body: .json(.init(token: session.token, expiresAt: session.expiresAt, user: .init(session.user)))))
+        } catch let failure as LogIn.Failure {
+            throw APIError(failure)
+        }
+    }
+
+    func logOut(_ input: Operations.LogOut.Input) async throws -> Operations.LogOut.Output {
+        _ = try await requireUser()
+        if let credential = RequestCredential.current { try await useCases.sessions.end(token: credential.token) }
+        ResponseCookies.set(SessionTokens.clearingCookie(secure: config.secureCookies))
+        return .noContent(.init())
+    }
+
+    func listAuthProviders(_ input: Operations.ListAuthProviders.Input) async throws -> Operations.ListAuthProviders.Output {
+        let base = config.resolvedPublicURL
+        return .ok(.init(body: .json(.init(providers: config.oauthProviders.map {
+            .init(name: $0.name, displayName: $0.displayName, startUrl: "\(base)/auth/\($0.name)/start")
+        }))))
+    }
+
+    func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
+        let me: Profile.Me
+        do {
+            me = try await useCases.profile.me(userId: try await requireUser().id)
+        } catch Profile.Failure.accountGone {
+            throw APIError.invalidToken
+        }
+        let user = me.user
+        return .ok(.init(body: .json(.init(
+            id: user.id, username: user.username, firstName: user.firstName, lastName: user.lastName,
+            role: .init(user.role), createdAt: user.createdAt, points: user.points, rank: me.rank,
+            quizzesFinished: Int64(me.quizzesFinished)
+        ))))
+    }
+}
+
+extension APIError {
+    static let unsupportedMediaType = APIError(HTTPResponse.Status.unsupportedMediaType, "unsupported_media_type", "Send JSON.")
+
+    init(_ failure: Register.Failure) {
+        switch failure {
+        case .invalid(let field, let message):
+            self.init(.unprocessableContent, "invalid_\(field)", message, field: field)
+        case .usernameTaken(let username):
+            self.init(.conflict, "username_taken", "The username '\(username)' is taken.", field: "username")
+        case .tooManyRegistrations:
+            self.init(.tooManyRequests, "too_many_registrations", Register.tooManyMessage)
+            retryAfter = Register.retryAfter
+        }
+    }
+
+    init(_ failure: LogIn.Failure) {
+        switch failure {
+        case .tooManyAttempts:
+            self.init(.tooManyRequests, "too_many_attempts", LogIn.tooManyMessage)
+            retryAfter = LogIn.retryAfter
+        case .missingFields, .refused:
+            self.init(.unauthorized, "invalid_credentials", "Wrong username or password.")
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import HTTPTypes
+import Logging
+import QuizAPI
+import QuizCore
+import QuizStore
+import QuizUseCases
+
+/// Implements the generated `APIProtocol`: decodes the wire input, calls one use case, and maps
+/// its result and its errors back to the wire.
+struct APIHandler: APIProtocol {
+    let useCases: UseCases
+    let store: Store
+    let config: ServerConfig
+    let time: any TimeSource
+    let limiter: RateLimiter
+    let games: GameTable
+    let guessLimiter: RateLimiter
+    let logger: Logger
+
+    var authenticator: Authenticator { Authenticator(sessions: useCases.sessions) }
+
+    func requireUser() async throws -> User {
+        try await authenticator.requireUser()
+    }
+
+    /// A quiz of the catalog: drafts are their authors', practice rounds their player's.
+    func catalogQuiz(id: Int64) async throws -> QuizSummary? {
+        guard let quiz = try await store.quiz(id: id), quiz.isListed else { return nil }
+        return quiz
+    }
+}
+
+// MARK: - Catalog
+
+extension APIHandler {
+    func listSubjects(_ input: Operations.ListSubjects.Input) async throws -> Operations.ListSubjects.Output {
+        let subjects = try await store.subjects()
+        return .ok(.init(body: .json(.init(subjects: subjects.map(Components.Schemas.Subject.init)))))
+    }
+
+    func listTopics(_ input: Operations.ListTopics.Input) async throws -> Operations.ListTopics.Output {
+        guard let topics = try await store.topics(subjectId: input.path.subjectId) else { throw APIError.notFound("subject") }
+        return .ok(.init(body: .json(.init(topics: topics.map(Components.Schemas.Topic.init)))))
+    }
+
+    func listQuizzes(_ input: Operations.ListQuizzes.Input) async throws -> Operations.ListQuizzes.Output {
+        guard let quizzes = try await store.quizzes(topicId: input.path.topicId) else { throw APIError.notFound("topic") }
+        return .ok(.init(body: .json(.init(quizzes: quizzes.map(Components.Schemas.Quiz.init)))))
+    }
+
+    func getQuiz(_ input: Operations.GetQuiz.Input) async throws -> Operations.GetQuiz.Output {
+        guard let quiz = try await catalogQuiz(id: input.path.quizId) else { throw APIError.notFound("quiz") }
+        return .ok(.init(body: .json(.init(quiz))))
+    }
+
+    func listQuizQuestions(_ input: Operations.ListQuizQuestions.Input) async throws -> Operations.ListQuizQuestions.Output {
+        // A practice round's questions are served one at a time, each starting its clock.
+        guard try await catalogQuiz(id: input.path.quizId) != nil else { throw APIError.notFound("quiz") }
+        let questions = try await store.questions(quizId: input.path.quizId)
+        let wire = questions.enumerated().map { Components.Schemas.Question(question: $0.element, position: $0.offset + 1) }
+        return .ok(.init(body: .json(.init(questions: wire))))
+    }
+}

@@ -1,0 +1,311 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import QuizCore
+import QuizStore
+import QuizUseCases
+
+/// The pages of accounts: the welcome page, log-in, registration, log-out, the profile with the
+/// password form, and contact. Each form calls one use case and renders what it returns.
+struct AccountPages: Sendable {
+    let pages: Pages
+    let sessions: Sessions
+    let register: Register
+    let logIn: LogIn
+    let changePassword: ChangePassword
+    let profile: Profile
+
+    var config: ServerConfig { pages.config }
+
+    func register(anyone: some RouterMethods<PageContext>, signedIn: some RouterMethods<SignedInContext>) {
+        anyone.get("/") { _, context in entry(context.visit) }
+        anyone.get("/login") { request, context in try loginPage(context.visit, query: request.uri.queryParameters) }
+        anyone.post("/login") { _, context in try await logIn(context.visit, context.form) }
+        anyone.get("/register") { _, context in try registerPage(context.visit) }
+        anyone.post("/register") { _, context in try await registerUser(context.visit, context.form) }
+        anyone.post("/logout") { _, context in try await logOut() }
+        anyone.get("/contact") { _, context in contact(context.visit) }
+        signedIn.get("/profile") { request, context in
+            try await profilePage(context.visit, user: context.user, linkedNotice: request.uri.queryParameters["linked"].map(String.init))
+        }
+        signedIn.post("/profile/password") { _, context in try await changePassword(context) }
+    }
+
+    // MARK: Models
+
+    struct ProviderButton: Encodable {
+        var name: String
+        var displayName: String
+        var url: String
+    }
+
+    struct ProviderButtons: Encodable {
+        var hasProviderButtons: Bool
+        var providers: [ProviderButton]
+    }
+
+    struct EntryPage: Encodable {
+        var playURL: String
+    }
+
+    struct LoginPage: Encodable {
+        var next: String
+        var username: String
+        var feedback: String?
+        var hasProviderButtons: Bool
+        var providers: [ProviderButton]
+    }
+
+    struct RegisterField: Encodable {
+        var name: String
+        var label: String
+        var type: String
+        var autocomplete: String
+        var value: String?
+        var error: String?
+        var hint: String?
+    }
+
+    struct RegisterPage: Encodable {
+        var fields: [RegisterField]
+        var feedback: String?
+        var hasProviderButtons: Bool
+        var providers: [ProviderButton]
+    }
+
+    struct ContactPage: Encodable {
+        var contactText: String
+        var contactEmail: String
+        var contactURL: String?
+        var backURL: String
+    }
+
+    struct ArticleRead: Encodable {
+        var id: Int64
+        var title: String
+        var source: String
+        var readOn: String
+    }
+
+    struct LinkedProvider: Encodable {
+        var name: String
+        var providerUsername: String
+        var displayName: String
+    }
+
+    struct LinkableProvider: Encodable {
+        var name: String
+        var displayName: String
+        var url: String
+    }
+
+    struct ProfilePage: Encodable {
+        var profileUsername: String
+        var firstName: String
+        var lastName: String
+        var points: Int64
+        var rank: Int64
+        var role: String
+        var quizzesFinished: Int
+        var articlesRead: [ArticleRead]
+        var hasArticlesRead: Bool
+        var passwordFeedback: String?
+        var passwordFeedbackClass: String?
+        var hasPassword: Bool
+        var linked: [LinkedProvider]
+        var linkable: [LinkableProvider]
+        var hasProviders: Bool
+        var linkFeedback: String?
+        var linkFeedbackClass: String?
+    }
+
+    /// A message on the profile page, good or bad news.
+    struct Feedback {
+        var text: String
+        var ok: Bool
+    }
+
+    // MARK: Pages
+
+    func entry(_ visit: Visit) -> Response {
+        pages.render("entry", EntryPage(playURL: visit.user == nil ? "/login?next=/home" : "/home"), visit: visit, title: "Welcome")
+    }
+
+    /// The sign-in provider buttons; `next` rides along unless it is the default.
+    func providerButtons(next: String) -> ProviderButtons {
+        ProviderButtons(hasProviderButtons: !config.oauthProviders.isEmpty, providers: config.oauthProviders.map { provider in
+            ProviderButton(name: provider.name, displayName: provider.displayName,
+                           url: "/auth/\(provider.name)/start" + (next == "/home" ? "" : "?next=\(Pages.encode(next))"))
+        })
+    }
+
+    func loginPage(_ visit: Visit, query: FlatDictionary<Substring, Substring>, feedback: String? = nil, username: String = "",
+                   next: String? = nil, status: HTTPResponse.Status? = nil) throws -> Response {
+        let after = Pages.safeNext(next ?? query["next"].map(String.init))
+        if visit.user != nil { throw Redirect(location: after) }
+        let notice: String? = if feedback != nil {
+            nil
+        } else if query["expired"] != nil || visit.sessionExpired {
+            "Your session has expired. Log in again to carry on."
+        } else if query["loggedout"] != nil {
+            "You have logged out."
+        } else {
+            nil
+        }
+        let buttons = providerButtons(next: after)
+        let model = LoginPage(next: after, username: username, feedback: feedback,
+                              hasProviderButtons: buttons.hasProviderButtons, providers: buttons.providers)
+        return pages.render("login", model, visit: visit, title: "Log in", notice: notice,
+                            status: status ?? (feedback == nil ? .ok : .unauthorized))
+    }
+
+    func logIn(_ visit: Visit, _ form: WebForm) async throws -> Response {
+        let username = form.text("username")
+        let next = Pages.safeNext(form["next"])
+        do {
+            let session = try await logIn(username: username, password: form["password"] ?? "", address: ClientAddress.current)
+            return PageRenderer.redirect(to: next, cookies: [sessionCookie(session)])
+        } catch let failure as LogIn.Failure {
+            let feedback = switch failure {
+            case .missingFields: "Enter your username and password."
+            case .refused: "Wrong username or password."
+            case .tooManyAttempts: LogIn.tooManyMessage
+            }
+            var page = try loginPage(visit, query: [:], feedback: feedback, username: String(username.prefix(64)), next: next,
+                                     status: failure == .tooManyAttempts ? .tooManyRequests : nil)
+            if failure == .tooManyAttempts { page.headers[.retryAfter] = String(LogIn.retryAfter) }
+            return page
+        }
+    }
+
+    func sessionCookie(_ session: Sessions.Grant) -> String {
+        SessionTokens.cookie(session.token, maxAge: Int(sessions.lifetime), secure: config.secureCookies)
+    }
+
+    static var registrationFields: [(name: String, label: String, type: String, autocomplete: String)] {
+        [("first_name", "First name", "text", "given-name"), ("last_name", "Last name", "text", "family-name"),
+         ("username", "Username", "text", "username"), ("password", "Password", "password", "new-password"),
+         ("password_confirm", "Repeat the password", "password", "new-password")]
+    }
+
+    func registerPage(_ visit: Visit, values: [String: String] = [:], errors: [String: String] = [:],
+                      status: HTTPResponse.Status? = nil) throws -> Response {
+        if visit.user != nil { throw Redirect(location: "/home") }
+        let fields = Self.registrationFields.map { field in
+            RegisterField(
+                name: field.name, label: field.label, type: field.type, autocomplete: field.autocomplete,
+                value: field.type == "password" ? nil : values[field.name] ?? "", error: errors[field.name],
+                hint: field.name == "username" ? "3 to 32 letters, digits, '_', '.' or '-'."
+                    : field.name == "password" ? "At least \(max(1, config.minimumPasswordLength)) characters." : nil)
+        }
+        let buttons = providerButtons(next: "/home")
+        let model = RegisterPage(fields: fields, feedback: errors.isEmpty ? nil : "Please fix the marked fields.",
+                                 hasProviderButtons: buttons.hasProviderButtons, providers: buttons.providers)
+        return pages.render("register", model, visit: visit, title: "Create account",
+                            status: status ?? (errors.isEmpty ? .ok : .unprocessableContent))
+    }
+
+    func registerUser(_ visit: Visit, _ form: WebForm) async throws -> Response {
+        let values = ["first_name": form.text("first_name"), "last_name": form.text("last_name"), "username": form.text("username")]
+        let password = form["password"] ?? ""
+        // Typing the password twice is the form's own check: the API takes it once.
+        if password != (form["password_confirm"] ?? "") {
+            return try registerPage(visit, values: values, errors: ["password_confirm": "The two passwords differ."])
+        }
+        let registration = Registration(username: values["username"]!, firstName: values["first_name"]!,
+                                        lastName: values["last_name"]!, password: password)
+        do {
+            let user = try await register(registration, address: ClientAddress.current)
+            return PageRenderer.redirect(to: "/home", cookies: [sessionCookie(try await sessions.start(for: user))])
+        } catch let failure as Register.Failure {
+            switch failure {
+            case .invalid(let field, let message):
+                let name = ["firstName": "first_name", "lastName": "last_name"][field] ?? field
+                return try registerPage(visit, values: values, errors: [name: message])
+            case .usernameTaken:
+                return try registerPage(visit, values: values, errors: ["username": "That username is taken. Try another."])
+            case .tooManyRegistrations:
+                var page = try registerPage(visit, values: values, errors: ["username": Register.tooManyMessage], status: .tooManyRequests)
+                page.headers[.retryAfter] = String(Register.retryAfter)
+                return page
+            }
+        }
+    }
+
+    func logOut() async throws -> Response {
+        if let credential = RequestCredential.current, credential.fromCookie { try await sessions.end(token: credential.token) }
+        return PageRenderer.redirect(to: "/login?loggedout=1", cookies: [SessionTokens.clearingCookie(secure: config.secureCookies)])
+    }
+
+    func contact(_ visit: Visit) -> Response {
+        let model = ContactPage(contactText: config.contactText, contactEmail: config.contactEmail,
+                                contactURL: config.contactURL.isEmpty ? nil : config.contactURL, backURL: visit.user == nil ? "/" : "/home")
+        return pages.render("contact", model, visit: visit, title: "Contact")
+    }
+
+    /// The profile, with the outcome of a password change or of linking a provider when there was one.
+    func profilePage(_ visit: Visit, user: User, password: Feedback? = nil, link: Feedback? = nil,
+                     linkedNotice: String? = nil, status: HTTPResponse.Status? = nil) async throws -> Response {
+        let overview: Profile.Overview
+        do {
+            overview = try await profile.overview(userId: user.id)
+        } catch Profile.Failure.accountGone {
+            throw Redirect(location: "/login")
+        }
+        let me = overview.me
+        let providers = config.oauthProviders
+        var link = link
+        // Only a configured provider's name: the address cannot put other words on the page.
+        if link == nil, let name = linkedNotice, overview.identities.contains(where: { $0.provider == name }),
+           let provider = providers.first(where: { $0.name == name }) {
+            link = Feedback(text: "\(provider.displayName) is now linked: you can sign in with it.", ok: true)
+        }
+        let model = ProfilePage(
+            profileUsername: me.user.username, firstName: me.user.firstName, lastName: me.user.lastName,
+            points: me.user.points, rank: me.rank, role: me.user.role.rawValue, quizzesFinished: me.quizzesFinished,
+            articlesRead: overview.articlesRead.map {
+                ArticleRead(id: $0.article.id, title: $0.article.title, source: $0.article.sourceName, readOn: Pages.displayDate($0.readAt))
+            },
+            hasArticlesRead: !overview.articlesRead.isEmpty,
+            passwordFeedback: password?.text, passwordFeedbackClass: password.map { $0.ok ? "right" : "wrong" },
+            hasPassword: overview.hasPassword,
+            linked: overview.identities.map { identity in
+                LinkedProvider(name: identity.provider, providerUsername: identity.providerUsername,
+                               displayName: providers.first { $0.name == identity.provider }?.displayName ?? identity.provider)
+            },
+            linkable: providers.filter { provider in !overview.identities.contains { $0.provider == provider.name } }.map {
+                LinkableProvider(name: $0.name, displayName: $0.displayName, url: "/auth/\($0.name)/start?link=1&csrf=\(Pages.encode(visit.csrf))")
+            },
+            hasProviders: !providers.isEmpty || !overview.identities.isEmpty,
+            linkFeedback: link?.text, linkFeedbackClass: link.map { $0.ok ? "right" : "wrong" })
+        let failed = password.map { !$0.ok } ?? false || link.map { !$0.ok } ?? false
+        return pages.render("profile", model, visit: visit, title: "Profile", tab: "Profile",
+                            status: status ?? (failed ? .unprocessableContent : .ok))
+    }
+
+    func changePassword(_ context: SignedInContext) async throws -> Response {
+        let form = context.form
+        let new = form["new_password"] ?? ""
+        do {
+            let outcome = try await changePassword(
+                userId: context.user.id, current: form["old_password"] ?? "", new: new,
+                confirmed: new == (form["new_password_confirm"] ?? ""), keepingToken: RequestCredential.current?.token)
+            let text = outcome == .set
+                ? "Your password is set: you can now also log in with your username and password. Other devices have been logged out."
+                : "Your password has been changed. Other devices have been logged out."
+            return try await profilePage(context.visit, user: context.user, password: Feedback(text: text, ok: true))
+        } catch let failure as ChangePassword.Failure {
+            let text = switch failure {
+            case .tooManyChanges: "Too many password changes. Wait a quarter of an hour and try again."
+            case .wrongCurrentPassword: "Your current password is not right."
+            case .confirmationDiffers: "The two new passwords differ."
+            case .invalidNewPassword(let message): message
+            }
+            var page = try await profilePage(context.visit, user: context.user, password: Feedback(text: text, ok: false),
+                                             status: failure == .tooManyChanges ? .tooManyRequests : nil)
+            if failure == .tooManyChanges { page.headers[.retryAfter] = String(ChangePassword.retryAfter) }
+            return page
+        }
+    }
+}

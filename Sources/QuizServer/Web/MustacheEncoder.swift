@@ -1,0 +1,140 @@
+import Foundation
+
+/// Turns a typed page model (any `Encodable` struct) into the dictionaries, arrays, strings,
+/// numbers and booleans Mustache renders. Pages are written against typed models; this is the one
+/// place that knows Mustache wants untyped values. A nil optional leaves its key out, so
+/// `{{#key}}` sections skip it. Values that are already HTML (`PageHTML`) pass through as they are.
+enum MustacheEncoder {
+    static func encode(_ value: some Encodable) -> [String: Any] {
+        let box = Box()
+        try? value.encode(to: NodeEncoder(box: box, codingPath: []))
+        return box.value as? [String: Any] ?? [:]
+    }
+
+    /// Holds the value under construction; containers write into their box when they finish.
+    final class Box {
+        var value: Any = [String: Any]()
+    }
+
+    struct NodeEncoder: Encoder {
+        let box: Box
+        var codingPath: [any CodingKey]
+        var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+        func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+            if !(box.value is [String: Any]) { box.value = [String: Any]() }
+            return KeyedEncodingContainer(Keyed<Key>(box: box, codingPath: codingPath))
+        }
+
+        func unkeyedContainer() -> any UnkeyedEncodingContainer {
+            box.value = [Any]()
+            return Unkeyed(box: box, codingPath: codingPath)
+        }
+
+        func singleValueContainer() -> any SingleValueEncodingContainer {
+            Single(box: box, codingPath: codingPath)
+        }
+    }
+
+    /// A child value: primitives directly, anything else through its own `encode(to:)`.
+    static func node(_ value: some Encodable, codingPath: [any CodingKey]) throws -> Any {
+        switch value {
+        case let value as String: return value
+        case let value as Int: return value
+        case let value as Int64: return value
+        case let value as Bool: return value
+        case let value as Double: return value
+        case let value as PageHTML: return value.html
+        default:
+            let box = Box()
+            box.value = NSNull()
+            try value.encode(to: NodeEncoder(box: box, codingPath: codingPath))
+            return box.value
+        }
+    }
+
+    struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
+        let box: Box
+        var codingPath: [any CodingKey]
+
+        private func set(_ value: Any, _ key: Key) {
+            var dictionary = box.value as? [String: Any] ?? [:]
+            dictionary[key.stringValue] = value
+            box.value = dictionary
+        }
+
+        mutating func encodeNil(forKey key: Key) throws {}
+        mutating func encode(_ value: Bool, forKey key: Key) throws { set(value, key) }
+        mutating func encode(_ value: String, forKey key: Key) throws { set(value, key) }
+        mutating func encode(_ value: Int, forKey key: Key) throws { set(value, key) }
+        mutating func encode(_ value: Int64, forKey key: Key) throws { set(value, key) }
+        mutating func encode(_ value: Double, forKey key: Key) throws { set(value, key) }
+        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+            set(try MustacheEncoder.node(value, codingPath: codingPath + [key]), key)
+        }
+
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+            preconditionFailure("page models encode nested values as values")
+        }
+
+        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+            preconditionFailure("page models encode nested values as values")
+        }
+
+        mutating func superEncoder() -> any Encoder { NodeEncoder(box: box, codingPath: codingPath) }
+        mutating func superEncoder(forKey key: Key) -> any Encoder { NodeEncoder(box: box, codingPath: codingPath) }
+    }
+
+    struct Unkeyed: UnkeyedEncodingContainer {
+        let box: Box
+        var codingPath: [any CodingKey]
+        var count: Int { (box.value as? [Any])?.count ?? 0 }
+
+        private func append(_ value: Any) {
+            var array = box.value as? [Any] ?? []
+            array.append(value)
+            box.value = array
+        }
+
+        mutating func encodeNil() throws {}
+        mutating func encode(_ value: Bool) throws { append(value) }
+        mutating func encode(_ value: String) throws { append(value) }
+        mutating func encode(_ value: Int) throws { append(value) }
+        mutating func encode(_ value: Int64) throws { append(value) }
+        mutating func encode(_ value: Double) throws { append(value) }
+        mutating func encode<T: Encodable>(_ value: T) throws { append(try MustacheEncoder.node(value, codingPath: codingPath)) }
+
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+            preconditionFailure("page models encode nested values as values")
+        }
+
+        mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+            preconditionFailure("page models encode nested values as values")
+        }
+
+        mutating func superEncoder() -> any Encoder { NodeEncoder(box: box, codingPath: codingPath) }
+    }
+
+    struct Single: SingleValueEncodingContainer {
+        let box: Box
+        var codingPath: [any CodingKey]
+
+        mutating func encodeNil() throws { box.value = NSNull() }
+        mutating func encode(_ value: Bool) throws { box.value = value }
+        mutating func encode(_ value: String) throws { box.value = value }
+        mutating func encode(_ value: Int) throws { box.value = value }
+        mutating func encode(_ value: Int64) throws { box.value = value }
+        mutating func encode(_ value: Double) throws { box.value = value }
+        mutating func encode<T: Encodable>(_ value: T) throws { box.value = try MustacheEncoder.node(value, codingPath: codingPath) }
+    }
+}
+
+/// HTML made by the renderer (a cached fragment, the page chrome), put into a page with `{{{…}}}`.
+struct PageHTML: Encodable, Sendable {
+    var html: String
+    init(_ html: String) { self.html = html }
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(html)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import QuizCore
+
+/// What a page knows about the person looking at it, worked out once per request by `PageMiddleware`.
+struct Visit: Sendable {
+    var user: User?
+    var sessionExpired = false
+    var csrf: String
+    /// Cookies the response must carry (a new CSRF token, a cleared session).
+    var cookies: [String] = []
+    /// Where a signed-out visitor comes back to after logging in.
+    var returnPath = "/home"
+    /// The form a POST carried, read and CSRF-checked.
+    var form: WebForm?
+}
+
+/// Thrown to end a page with a redirect (to the login page, most often).
+struct Redirect: Error {
+    var location: String
+}
+
+/// A page the visitor may not use, explained on an error page.
+struct PageRefusal: Error {
+    var status: HTTPResponse.Status
+    var heading: String
+    var message: String
+
+    static let needsAuthor = PageRefusal(status: .forbidden, heading: "Only authors create quizzes",
+                                         message: "Creating and managing quizzes needs an author or admin account. An admin can make you an author.")
+    static let needsAdmin = PageRefusal(status: .forbidden, heading: "Only admins manage roles",
+                                        message: "Changing who is a player, author or admin needs an admin account.")
+}
+
+/// The context of a page anyone may see.
+struct PageContext: ChildRequestContext {
+    var coreContext: CoreRequestContextStorage
+    let visit: Visit
+
+    init(context: AppRequestContext) throws {
+        coreContext = context.coreContext
+        guard let visit = context.visit else { throw HTTPError(.internalServerError) }
+        self.visit = visit
+    }
+
+    /// The form of a POST route (routes of this context are only registered behind the middleware).
+    var form: WebForm { visit.form ?? WebForm(pairs: [], files: [:]) }
+}
+
+/// The context of a page for signed-in people: the user comes from the session, and a visitor
+/// without one is sent to log in and brought back afterwards.
+struct SignedInContext: ChildRequestContext {
+    var coreContext: CoreRequestContextStorage
+    let visit: Visit
+    let user: User
+
+    init(context: AppRequestContext) throws {
+        coreContext = context.coreContext
+        guard let visit = context.visit else { throw HTTPError(.internalServerError) }
+        guard let user = visit.user else {
+            throw Redirect(location: "/login?next=\(Pages.encode(visit.returnPath))\(visit.sessionExpired ? "&expired=1" : "")")
+        }
+        self.visit = visit
+        self.user = user
+    }
+
+    var form: WebForm { visit.form ?? WebForm(pairs: [], files: [:]) }
+}
+
+/// The context of an authoring page: signed in as an author or admin; anyone else is refused
+/// with a page that says what they may do.
+struct AuthorContext: ChildRequestContext {
+    var coreContext: CoreRequestContextStorage
+    let visit: Visit
+    let user: User
+
+    init(context: AppRequestContext) throws {
+        (coreContext, visit, user) = try SignedInContext.requiring(\.canAuthor, else: .needsAuthor, context)
+    }
+
+    var form: WebForm { visit.form ?? WebForm(pairs: [], files: [:]) }
+}
+
+/// The context of a page only admins may use.
+struct AdminContext: ChildRequestContext {
+    var coreContext: CoreRequestContextStorage
+    let visit: Visit
+    let user: User
+
+    init(context: AppRequestContext) throws {
+        (coreContext, visit, user) = try SignedInContext.requiring(\.canManageUsers, else: .needsAdmin, context)
+    }
+
+    var form: WebForm { visit.form ?? WebForm(pairs: [], files: [:]) }
+}
+
+extension SignedInContext {
+    /// A signed-in user whose role has `permission`, or `refusal`.
+    static func requiring(_ permission: KeyPath<Role, Bool>, else refusal: PageRefusal,
+                          _ context: AppRequestContext) throws -> (CoreRequestContextStorage, Visit, User) {
+        let signedIn = try SignedInContext(context: context)
+        guard signedIn.user.role[keyPath: permission] else { throw refusal }
+        return (signedIn.coreContext, signedIn.visit, signedIn.user)
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import QuizCore
+
+/// What every page controller shares: the renderer, the settings pages read, the clock, and the
+/// page chrome (header, tabs, CSRF token) every page is rendered with.
+struct Pages: Sendable {
+    let renderer: PageRenderer
+    let config: ServerConfig
+    let time: any TimeSource
+
+    /// Renders `model` into `template` with the page chrome for `visit`.
+    func render(_ template: String, _ model: some Encodable, visit: Visit, title: String, tab: String? = nil,
+                notice: String? = nil, status: HTTPResponse.Status = .ok) -> Response {
+        var context = base(visit, title: title, tab: tab, notice: notice)
+        for (key, value) in MustacheEncoder.encode(model) { context[key] = value }
+        return renderer.render(template, context, status: status)
+    }
+
+    func render(_ template: String, _ context: [String: Any], status: HTTPResponse.Status = .ok, cookies: [String] = []) -> Response {
+        renderer.render(template, context, status: status, cookies: cookies)
+    }
+
+    /// An error page in the app's style.
+    func error(_ visit: Visit, heading: String, message: String, status: HTTPResponse.Status) -> Response {
+        renderer.render("error", errorContext(visit, heading: heading, message: message), status: status)
+    }
+
+    /// Explains a form that failed its token check. Only a request a page of ours sent (the browser
+    /// says so) to a form that changes nothing irreversible is offered back, with what was typed
+    /// (never passwords), so one click sends it again: otherwise a forged cross-site form would be
+    /// one click away from going through with a fresh token.
+    func csrfFailure(_ visit: Visit, form: WebForm, request: Request) -> Response {
+        let path = request.uri.path
+        var context = errorContext(visit, heading: "This form has expired",
+                                   message: "For your safety, forms only work on the page they came from and for a while after it opened. Go back, reload the page and send it again.")
+        let kept = form.pairs.filter { !$0.name.contains("password") && $0.name != CSRF.fieldName }
+        let keptBytes = kept.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count }
+        if RequestOrigin.isSameOrigin(request), Self.isResendable(path), keptBytes <= Self.maxResentBytes {
+            context["message"] = "For your safety, forms only work on the page they came from and for a while after it opened. What you typed is kept (except passwords): send it again, or go back to the start."
+            context["retry"] = true
+            context["retryAction"] = path
+            context["kept"] = kept.map { ["name": $0.name, "value": $0.value] }
+        }
+        var cookies = visit.cookies
+        if !cookies.contains(where: { $0.hasPrefix(CSRF.cookieName) }) { cookies.append(CSRF.cookie(visit.csrf, secure: config.secureCookies)) }
+        return renderer.render("error", context, status: .forbidden, cookies: cookies)
+    }
+
+    /// What the "send it again" form may carry: a post's text and a few short fields, not a file.
+    static var maxResentBytes: Int { 8 * 1024 }
+
+    /// Forms a player fills in whose resending harms nobody: registering, posting, answering,
+    /// starting practice or a game. Never authoring, roles, imports, deletions, follows or sign-outs.
+    static func isResendable(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        let number = { (part: String) in !part.isEmpty && part.allSatisfy(\.isASCII) && Int64(part) != nil }
+        switch parts.count {
+        case 1: return ["register", "practice", "games"].contains(parts[0])
+        case 2: return (parts[0] == "feed" && parts[1] == "posts") || (parts[0] == "auth" && parts[1] == "choose-username")
+            || (parts[0] == "questions" && number(parts[1]))
+        case 3: return (parts[0] == "games" && number(parts[1]) && parts[2] == "guesses")
+            || (parts[0] == "quizzes" && number(parts[1]) && parts[2] == "start")
+        case 4: return parts[0] == "play" && number(parts[1]) && parts[2] == "questions" && number(parts[3])
+        default: return false
+        }
+    }
+
+    func base(_ visit: Visit, title: String, tab: String? = nil, notice: String? = nil) -> [String: Any] {
+        var context: [String: Any] = ["pageTitle": title, "csrf": visit.csrf, "signedIn": visit.user != nil]
+        if let user = visit.user {
+            context["username"] = user.username
+            // Only authors and admins see the way to the authoring pages.
+            context["canAuthor"] = user.role == .author || user.role == .admin
+            context["isAdmin"] = user.role == .admin
+        }
+        if let tab { context["tab" + tab] = true }
+        if let notice { context["notice"] = notice }
+        context["chrome"] = renderer.chrome(PageChrome(
+            title: title, username: visit.user?.username, canAuthor: context["canAuthor"] as? Bool ?? false, tab: tab, notice: notice))
+        return context
+    }
+
+    func errorContext(_ visit: Visit, heading: String, message: String) -> [String: Any] {
+        var context = base(visit, title: heading)
+        context["heading"] = heading
+        context["message"] = message
+        return context
+    }
+
+    /// A POSTed form: URL-encoded, or multipart when it carries a file. nil when unreadable.
+    static func readForm(_ bytes: ByteBuffer, contentType: String?) -> WebForm? {
+        guard let boundary = MultipartForm.boundary(inContentType: contentType) else { return try? WebForm(String(buffer: bytes)) }
+        guard let multipart = try? MultipartForm(Array(buffer: bytes), boundary: boundary) else { return nil }
+        var pairs: [(name: String, value: String)] = []
+        var files: [String: (fileName: String, data: Data)] = [:]
+        for part in multipart.parts {
+            if let fileName = part.fileName {
+                files[part.name] = (fileName, Data(part.body))
+            } else {
+                guard let value = String(validating: part.body, as: UTF8.self) else { return nil }
+                pairs.append((part.name, value))
+            }
+        }
+        return WebForm(pairs: pairs, files: files)
+    }
+
+    /// The largest body each form may send: the import form carries a whole file, a post an image.
+    func maxFormBytes(path: String) -> Int {
+        switch path {
+        case BodyLimitMiddleware<AppRequestContext>.importPagePath: BodyLimitMiddleware<AppRequestContext>.importPageMaxBytes
+        case BodyLimitMiddleware<AppRequestContext>.postPagePath: BodyLimitMiddleware<AppRequestContext>.postPageMaxBytes
+        default: config.maxBodyBytes
+        }
+    }
+
+    static func displayDate(_ date: Date) -> String {
+        let parts = WebController.utcCalendar.dateComponents([.year, .month, .day], from: date)
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        return "\(parts.day ?? 1) \(months[(parts.month ?? 1) - 1]) \(parts.year ?? 1970)"
+    }
+
+    /// "1 topic", "2 topics".
+    static func count(_ n: some BinaryInteger, _ noun: String) -> String {
+        n == 1 ? "1 \(noun)" : "\(n) \(noun)s"
+    }
+
+    static func encode(_ path: String) -> String {
+        path.addingPercentEncoding(withAllowedCharacters: PathCharacters.allowed) ?? "/"
+    }
+
+    /// Only same-site paths, so `next` cannot send someone to another site after logging in.
+    /// Browsers drop tabs and newlines from a URL and read `\` as `/`, so `/\t/evil.example` and
+    /// `/\evil.example` are `//evil.example` to them: refuse every control character, whitespace and
+    /// backslash, and `//` at the start even after one more round of percent-decoding.
+    static func safeNext(_ next: String?) -> String {
+        guard let next, next.utf8.count <= 400, isSamePath(next), isSamePath(next.removingPercentEncoding ?? next),
+              let location = next.addingPercentEncoding(withAllowedCharacters: PathCharacters.location)
+        else { return "/home" }
+        return location
+    }
+
+    private static func isSamePath(_ path: String) -> Bool {
+        guard path.hasPrefix("/"), !path.hasPrefix("//") else { return false }
+        return !path.unicodeScalars.contains { scalar in
+            scalar == "\\" || scalar.value < 0x21 || scalar.value == 0x7F || scalar.properties.isWhitespace
+                || scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
+        }
+    }
+}
+
+/// Built once: the union cost more than the encoding itself (once per post on the feed).
+enum PathCharacters {
+    static let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "/-_"))
+    /// What a redirect's path, query and fragment keep as they are; anything else (a literal `%`,
+    /// a letter outside ASCII) is percent-encoded so the Location header stays ASCII.
+    static let location = CharacterSet(charactersIn:
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/?#[]@!$&'()*+,;=:")
+}

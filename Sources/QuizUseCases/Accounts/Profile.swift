@@ -1,0 +1,49 @@
+import Foundation
+import QuizCore
+import QuizStore
+
+/// What a signed-in person sees of themselves: their account, points, rank and quizzes finished.
+package struct Profile: Sendable {
+    package struct Me: Sendable, Equatable {
+        package var user: User
+        package var rank: Int64
+        package var quizzesFinished: Int
+    }
+
+    package enum Failure: Error, Equatable {
+        /// The account was deleted while its session lived.
+        case accountGone
+    }
+
+    /// The profile page: the account, whether it has a password, the providers linked to it and
+    /// the articles its owner read.
+    package struct Overview: Sendable {
+        package var me: Me
+        package var hasPassword: Bool
+        package var identities: [ExternalIdentity]
+        package var articlesRead: [ReadArticle]
+    }
+
+    package typealias Storage = UserStore & LeaderboardStore & ArticleStore & ExternalIdentityStore
+    let store: any Storage
+
+    package init(store: any Storage) {
+        self.store = store
+    }
+
+    /// Read afresh: the session's copy of the user may be a moment old, and points must be current.
+    package func me(userId: Int64) async throws -> Me {
+        guard let user = try await store.user(id: userId) else { throw Failure.accountGone }
+        async let rank = store.rank(points: user.points)
+        async let finished = store.quizzesFinished(userId: user.id)
+        return Me(user: user, rank: try await rank, quizzesFinished: try await finished)
+    }
+
+    package func overview(userId: Int64) async throws -> Overview {
+        let me = try await me(userId: userId)
+        async let hasPassword = store.passwordHash(userId: userId)
+        async let identities = store.identities(userId: userId)
+        async let read = store.articlesRead(userId: userId, limit: 50)
+        return Overview(me: me, hasPassword: try await hasPassword != nil, identities: try await identities, articlesRead: try await read)
+    }
+}
