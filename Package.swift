@@ -64,6 +64,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -149,7 +150,11 @@ let package = Package(
         ),
         .testTarget(
             name: "QuizUseCasesTests",
-            dependencies: ["QuizCore", "QuizStore", "QuizUseCases", "QuizTestSupport"],
+            dependencies: [
+                "QuizCore", "QuizStore", "QuizUseCases", "QuizTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -136,9 +136,9 @@ func buildRouter(
     let anyone = pageRoutes.group(context: PageContext.self)
     let signedIn = pageRoutes.group(context: SignedInContext.self)
     accountPages.register(anyone: anyone, signedIn: signedIn)
+    ExternalSignInPages(pages: pages, flow: useCases.externalSignIn, accountPages: accountPages).register(anyone: anyone, signedIn: signedIn)
     WebController(useCases: useCases, pages: pages, accountPages: accountPages, store: store, hasher: hasher, limiter: limiter,
-                  games: games, guessLimiter: guessLimiter, logger: logger,
-                  providerDirectory: ProviderDirectory(http: OAuthHTTP(), time: time))
+                  games: games, guessLimiter: guessLimiter, logger: logger)
         .register(on: router)
     let handler = APIHandler(useCases: useCases, store: store, config: config, time: time, limiter: limiter,
                              games: games, guessLimiter: guessLimiter, logger: logger)

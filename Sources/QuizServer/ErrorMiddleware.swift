@@ -59,7 +59,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             // and a database error there is the server's (500), or 503 when the database is away,
             // not the request's. A handler reading a body of its own may still report bad JSON.
             if error.operationInput != nil, !(error.underlyingError is DecodingError) { return apiError(for: error.underlyingError) }
-            return apiError(forRequestError: error.underlyingError)
+            return apiError(forRequestError: error.underlyingError, hadBody: hasBody(error.request))
         case is PasswordHasher.Busy:
             var busy = APIError(.serviceUnavailable, "busy", "Quizbox is busy checking passwords. Please try again in a few seconds.")
             busy.retryAfter = 5
@@ -86,8 +86,16 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
-    /// Errors the generated code raises while reading a request: all the client's doing.
-    private static func apiError(forRequestError error: any Error) -> APIError {
+    /// Whether a write said it carries a body (a length above zero, or chunks); reads need none.
+    private static func hasBody(_ request: HTTPRequest) -> Bool {
+        guard [.post, .put, .patch].contains(request.method) else { return true }
+        if request.headerFields[.transferEncoding] != nil { return true }
+        return request.headerFields[.contentLength].flatMap { Int($0) }.map { $0 > 0 } ?? false
+    }
+
+    /// Errors the generated code raises while reading a request: all the client's doing. The
+    /// runtime's own errors are told apart by the status they map to, never by their wording.
+    private static func apiError(forRequestError error: any Error, hadBody: Bool) -> APIError {
         switch error {
         case let error as APIError:
             return error
@@ -96,15 +104,13 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         case let error as DecodingError:
             if let parameter = parameterProblem(error) { return parameter }
             return APIError(.badRequest, "invalid_json", describe(error), field: field(of: error))
+        case let error as any HTTPResponseConvertible where error.httpStatus == .unsupportedMediaType:
+            return APIError(.unsupportedMediaType, "unsupported_media_type", "Send the body as application/json.")
+        case let error as any HTTPResponseConvertible where error.httpStatus == .notAcceptable:
+            return APIError(.notAcceptable, "not_acceptable", "This operation answers in JSON: accept application/json.")
         default:
-            let text = String(describing: error)
-            if text.localizedCaseInsensitiveContains("content type") || text.localizedCaseInsensitiveContains("content-type") {
-                return APIError(.unsupportedMediaType, "unsupported_media_type", "Send the body as application/json.")
-            }
-            if text.localizedCaseInsensitiveContains("body") {
-                return APIError(.badRequest, "missing_body", "This request needs a JSON body.")
-            }
-            return APIError(.badRequest, "invalid_request", "The request is not valid: \(text)")
+            if !hadBody { return APIError(.badRequest, "missing_body", "This request needs a JSON body.") }
+            return APIError(.badRequest, "invalid_request", "The request is not valid: \(error)")
         }
     }
 

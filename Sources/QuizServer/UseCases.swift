@@ -14,6 +14,7 @@ struct UseCases: Sendable {
     let logIn: LogIn
     let changePassword: ChangePassword
     let profile: Profile
+    let externalSignIn: ExternalSignIn
 
     init(store: Store, config: ServerConfig, time: any TimeSource, hasher: PasswordHasher, limiter: RateLimiter) {
         sessions = Sessions(store: store, time: time, lifetime: config.sessionLifetime)
@@ -24,5 +25,9 @@ struct UseCases: Sendable {
         changePassword = ChangePassword(store: store, sessions: sessions, hasher: hasher, limiter: limiter,
                                         minimumPasswordLength: config.minimumPasswordLength)
         profile = Profile(store: store)
+        externalSignIn = ExternalSignIn(
+            store: store,
+            settings: .init(providers: config.oauthProviders, publicURL: config.resolvedPublicURL, pendingLifetime: config.oauthPendingLifetime),
+            time: time, directory: ProviderDirectory(http: OAuthHTTP(), time: time), http: OAuthHTTP(), sessions: sessions, limiter: limiter)
     }
 }

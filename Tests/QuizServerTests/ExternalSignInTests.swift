@@ -7,6 +7,7 @@ import NIOHTTP1
 import QuizCore
 import QuizServer
 import QuizStore
+import QuizUseCases
 import Testing
 
 /// Sign in with an external provider, end to end: Quizbox through its router, the fake provider

@@ -8,6 +8,7 @@ import NIOCore
 import QuizCore
 import QuizServer
 import Synchronization
+import QuizUseCases
 import Testing
 
 /// An OAuth 2.0 / OpenID Connect provider for tests, served over real HTTP on loopback: discovery,

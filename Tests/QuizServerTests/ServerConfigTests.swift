@@ -1,5 +1,6 @@
 import Configuration
 import QuizServer
+import QuizUseCases
 import Testing
 
 @Suite struct ServerConfigTests {

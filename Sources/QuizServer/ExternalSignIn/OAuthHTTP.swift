@@ -2,17 +2,11 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import QuizUseCases
 
 /// The few HTTP calls sign-in makes to a provider, each with a deadline and a size limit.
-struct OAuthHTTP: Sendable {
-    enum Failure: Error, Equatable {
-        /// No answer: connection refused, timed out, name not found.
-        case unreachable(String)
-        /// An answer sign-in cannot use: an HTTP error, too large, not JSON.
-        case badResponse(String)
-        /// The provider's OAuth error (`invalid_grant`, `access_denied`, …).
-        case refused(String)
-    }
+struct OAuthHTTP: OAuthTransport {
+    typealias Failure = OAuthTransportFailure
 
     var timeout: TimeAmount = .seconds(10)
     var maxBytes = 256 << 10
@@ -24,7 +18,7 @@ struct OAuthHTTP: Sendable {
         eventLoopGroupProvider: .singleton,
         configuration: .init(redirectConfiguration: .disallow, timeout: .init(connect: .seconds(3), read: .seconds(10))))
 
-    func getJSON<T: Decodable>(_ type: T.Type, from url: String, bearer: String? = nil) async throws(Failure) -> T {
+    func getJSON<T: Decodable>(_ type: T.Type, from url: String, bearer: String?) async throws(Failure) -> T {
         var request = HTTPClientRequest(url: url)
         request.headers.add(name: "Accept", value: "application/json")
         if let bearer { request.headers.add(name: "Authorization", value: "Bearer \(bearer)") }
@@ -37,15 +31,8 @@ struct OAuthHTTP: Sendable {
         request.method = .POST
         request.headers.add(name: "Accept", value: "application/json")
         request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
-        request.body = .bytes(ByteBuffer(string: Self.formEncode(fields)))
+        request.body = .bytes(ByteBuffer(string: OAuthForm.encode(fields)))
         return try await send(request, as: type)
-    }
-
-    static func formEncode(_ fields: [(String, String)]) -> String {
-        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
-        return fields.map { name, value in
-            "\(name.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")=\(value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")"
-        }.joined(separator: "&")
     }
 
     /// An OAuth error body: `{"error": "invalid_grant", "error_description": "…"}`.

@@ -17,8 +17,6 @@ struct WebController: Sendable {
     let games: GameTable
     let guessLimiter: RateLimiter
     let logger: Logger
-    /// Sign-in providers' discovery documents and keys, shared by every request.
-    let providerDirectory: ProviderDirectory
 
     var config: ServerConfig { pages.config }
     var time: any TimeSource { pages.time }
@@ -75,7 +73,6 @@ struct WebController: Sendable {
         router.get("/history") { request, _ in try await page(request, play: true) { try await history($0, request: request) } }
         router.get("/leaderboard") { request, _ in try await page(request) { try await leaderboard($0) } }
         registerModes(on: router)
-        registerExternalSignIn(on: router)
         router.get("/manage") { request, _ in try await page(request) { try await manage($0, feedback: nil) } }
         router.post("/manage/import") { request, context in try await post(request, context) { try await importBank($0, $1) } }
         router.get("/manage/quizzes/:id/export") { request, context in

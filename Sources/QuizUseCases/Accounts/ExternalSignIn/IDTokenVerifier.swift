@@ -3,26 +3,39 @@ import Crypto
 import Foundation
 
 /// A JSON Web Key as providers publish them under `jwks_uri`: RSA (n, e) or P-256 (x, y).
-struct JSONWebKey: Decodable, Sendable, Equatable {
-    var kty: String
-    var kid: String?
-    var use: String?
-    var alg: String?
-    var n: String?
-    var e: String?
-    var crv: String?
-    var x: String?
-    var y: String?
+package struct JSONWebKey: Decodable, Sendable, Equatable {
+    package var kty: String
+    package var kid: String?
+    package var use: String?
+    package var alg: String?
+    package var n: String?
+    package var e: String?
+    package var crv: String?
+    package var x: String?
+    package var y: String?
+
+    package init(kty: String, kid: String? = nil, use: String? = nil, alg: String? = nil, n: String? = nil, e: String? = nil,
+                 crv: String? = nil, x: String? = nil, y: String? = nil) {
+        self.kty = kty
+        self.kid = kid
+        self.use = use
+        self.alg = alg
+        self.n = n
+        self.e = e
+        self.crv = crv
+        self.x = x
+        self.y = y
+    }
 }
 
-struct JSONWebKeySet: Decodable, Sendable, Equatable {
-    var keys: [JSONWebKey]
+package struct JSONWebKeySet: Decodable, Sendable, Equatable {
+    package var keys: [JSONWebKey]
 }
 
 /// Checks an OpenID Connect ID token: RS256 or ES256 signature against the provider's keys, then
 /// issuer, audience, expiry (on the injected clock) and the nonce this sign-in sent.
-struct IDTokenVerifier: Sendable {
-    enum Failure: Error, Equatable, CustomStringConvertible {
+package struct IDTokenVerifier: Sendable {
+    package enum Failure: Error, Equatable, CustomStringConvertible {
         case malformed
         case unsupportedAlgorithm(String)
         case unknownKey
@@ -33,7 +46,7 @@ struct IDTokenVerifier: Sendable {
         case notYetValid
         case nonceMismatch
 
-        var description: String {
+        package var description: String {
             switch self {
             case .malformed: "the ID token is not a signed JSON Web Token"
             case .unsupportedAlgorithm(let alg): "the ID token is signed with \(alg), which Quizbox does not accept (RS256, ES256)"
@@ -49,10 +62,10 @@ struct IDTokenVerifier: Sendable {
     }
 
     /// Clocks differ a little between Quizbox and the provider.
-    static let leeway: TimeInterval = 60
-    static let maxTokenBytes = 16 << 10
+    package static let leeway: TimeInterval = 60
+    package static let maxTokenBytes = 16 << 10
 
-    struct Parsed {
+    package struct Parsed {
         var algorithm: String
         var keyId: String?
         var claims: Claims
@@ -60,7 +73,7 @@ struct IDTokenVerifier: Sendable {
         var signature: Data
     }
 
-    static func parse(_ token: String) throws(Failure) -> Parsed {
+    package static func parse(_ token: String) throws(Failure) -> Parsed {
         guard token.utf8.count <= maxTokenBytes else { throw .malformed }
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let headerData = Base64URL.decode(parts[0]), let claimsData = Base64URL.decode(parts[1]),
@@ -73,7 +86,7 @@ struct IDTokenVerifier: Sendable {
     }
 
     /// The verified claims. `keys` are the provider's current keys.
-    static func verify(_ token: String, keys: [JSONWebKey], issuer: String, clientId: String, nonce: String, now: Date) throws(Failure) -> Claims {
+    package static func verify(_ token: String, keys: [JSONWebKey], issuer: String, clientId: String, nonce: String, now: Date) throws(Failure) -> Claims {
         let parsed = try parse(token)
         guard parsed.algorithm == "RS256" || parsed.algorithm == "ES256" else { throw .unsupportedAlgorithm(parsed.algorithm) }
         let candidates = keys.filter { key in
@@ -117,7 +130,7 @@ struct IDTokenVerifier: Sendable {
         }
     }
 
-    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+    package static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
         let x = Array(a.utf8)
         let y = Array(b.utf8)
         guard x.count == y.count else { return false }

@@ -6,15 +6,44 @@ import QuizUseCases
 
 /// Sign-in through a provider, as a use case: the authorization-code flow with PKCE, `state` and
 /// (OpenID Connect) a nonce. Pending sign-ins live in the database, so any instance can finish one.
-struct ExternalSignIn: Sendable {
-    let store: Store
-    let config: ServerConfig
+package struct ExternalSignIn: Sendable {
+    /// What sign-in needs of the server's settings.
+    package struct Settings: Sendable {
+        package var providers: [OAuthProviderConfig]
+        /// The address people reach Quizbox at, for the providers' redirect back.
+        package var publicURL: String
+        /// How long a started sign-in (or a username being chosen) may take.
+        package var pendingLifetime: TimeInterval
+
+        package init(providers: [OAuthProviderConfig], publicURL: String, pendingLifetime: TimeInterval) {
+            self.providers = providers
+            self.publicURL = publicURL
+            self.pendingLifetime = pendingLifetime
+        }
+    }
+
+    package typealias Storage = UserStore & ExternalIdentityStore
+    let store: any Storage
+    let settings: Settings
     let time: any TimeSource
     let directory: ProviderDirectory
-    let http: OAuthHTTP
+    let http: any OAuthTransport
+    let sessions: Sessions
+    let limiter: RateLimiter
+
+    package init(store: any Storage, settings: Settings, time: any TimeSource, directory: ProviderDirectory, http: any OAuthTransport,
+                 sessions: Sessions, limiter: RateLimiter) {
+        self.store = store
+        self.sessions = sessions
+        self.limiter = limiter
+        self.settings = settings
+        self.time = time
+        self.directory = directory
+        self.http = http
+    }
 
     /// Why a sign-in ended without an account; each becomes a page saying so.
-    enum Failure: Error, Equatable {
+    package enum Failure: Error, Equatable {
         case unknownProvider
         case unreachable(provider: String, reason: String)
         case stateMismatch
@@ -23,11 +52,17 @@ struct ExternalSignIn: Sendable {
         case untrusted(provider: String, reason: String)
         case identityTaken(provider: String)
         case linkedElsewhere
+        /// Too many sign-ins started from one address.
+        case tooManyAttempts
+        /// Unlinking would leave the account with no way to sign in.
+        case lastSignInMethod
+        case notLinked
     }
 
     /// What a finished sign-in leads to.
-    enum Outcome: Equatable {
-        case signedIn(userId: Int64, next: String)
+    package enum Outcome: Equatable {
+        /// A session was started for the account.
+        case signedIn(Sessions.Grant, next: String)
         /// `provider` is the configured name.
         case linked(provider: String)
         /// The provider's username cannot be used: the person picks one. `token` goes in a cookie.
@@ -35,29 +70,37 @@ struct ExternalSignIn: Sendable {
     }
 
     /// What is kept of the provider's profile while a username is chosen (no tokens).
-    struct Profile: Codable, Equatable {
+    package struct Profile: Codable, Equatable {
         var username: String
         var firstName: String
         var lastName: String
         var providerUsername: String
     }
 
-    func provider(named name: String) throws(Failure) -> OAuthProviderConfig {
-        guard let provider = config.oauthProviders.first(where: { $0.name == name }) else { throw .unknownProvider }
+    package func provider(named name: String) throws(Failure) -> OAuthProviderConfig {
+        guard let provider = settings.providers.first(where: { $0.name == name }) else { throw .unknownProvider }
         return provider
     }
 
-    func redirectURI(_ provider: OAuthProviderConfig) -> String {
-        "\(config.resolvedPublicURL)/auth/\(provider.name)/callback"
+    package func redirectURI(_ provider: OAuthProviderConfig) -> String {
+        "\(settings.publicURL)/auth/\(provider.name)/callback"
     }
 
-    static func hash(_ token: String) -> String { SessionTokens.hash(token) }
+    package static func hash(_ token: String) -> String { SessionTokens.hash(token) }
 
     // MARK: - Start
 
     /// Stores the pending sign-in and returns where to send the browser, with the `state` that
     /// must come back (and that the browser keeps in a cookie).
-    func start(_ provider: OAuthProviderConfig, linkUserId: Int64?, next: String) async throws(Failure) -> (url: String, state: String) {
+    package func start(_ provider: OAuthProviderConfig, linkUserId: Int64?, next: String, address: String) async throws(Failure) -> (url: String, state: String) {
+        // Each start stores a pending sign-in for a while: as many per client address as log-ins.
+        do {
+            guard try await limiter.allow(keys: ["signin-ip:" + address]) else { throw Failure.tooManyAttempts }
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw .unreachable(provider: "the database", reason: "the sign-in could not be counted")
+        }
         let endpoints = try await endpoints(provider)
         let state = SessionTokens.make()
         let verifier = SessionTokens.make() + SessionTokens.make()  // 86 characters, within RFC 7636's 43…128
@@ -67,7 +110,7 @@ struct ExternalSignIn: Sendable {
             try await store.removeExpiredPendingSignIns(at: now)
             try await store.savePendingSignIn(PendingSignIn(
                 stateHash: Self.hash(state), provider: provider.name, codeVerifier: verifier, nonce: nonce,
-                linkUserId: linkUserId, next: next, createdAt: now, expiresAt: now.addingTimeInterval(config.oauthPendingLifetime)))
+                linkUserId: linkUserId, next: next, createdAt: now, expiresAt: now.addingTimeInterval(settings.pendingLifetime)))
         } catch {
             throw .unreachable(provider: "the database", reason: "the sign-in could not be saved")
         }
@@ -79,7 +122,7 @@ struct ExternalSignIn: Sendable {
         if !provider.scopes.isEmpty { query.append(("scope", provider.scopes.joined(separator: " "))) }
         if endpoints.issuer != nil { query.append(("nonce", nonce)) }
         let separator = endpoints.authorize.contains("?") ? "&" : "?"
-        return (endpoints.authorize + separator + OAuthHTTP.formEncode(query), state)
+        return (endpoints.authorize + separator + OAuthForm.encode(query), state)
     }
 
     private func endpoints(_ provider: OAuthProviderConfig) async throws(Failure) -> ProviderEndpoints {
@@ -90,7 +133,7 @@ struct ExternalSignIn: Sendable {
         }
     }
 
-    static func failure(_ error: OAuthHTTP.Failure, _ provider: OAuthProviderConfig) -> Failure {
+    package static func failure(_ error: OAuthTransportFailure, _ provider: OAuthProviderConfig) -> Failure {
         switch error {
         case .unreachable(let reason): .unreachable(provider: provider.displayName, reason: reason)
         case .badResponse(let reason): .unreachable(provider: provider.displayName, reason: reason)
@@ -102,7 +145,7 @@ struct ExternalSignIn: Sendable {
 
     /// Checks the state against the browser's copy, takes the pending sign-in (once), exchanges
     /// the code, verifies who signed in, and signs in, links or asks for a username.
-    func finish(_ provider: OAuthProviderConfig, code: String?, state: String?, providerError: String?, browserState: String?,
+    package func finish(_ provider: OAuthProviderConfig, code: String?, state: String?, providerError: String?, browserState: String?,
                 signedInUserId: Int64?) async throws(Failure) -> Outcome {
         guard let state, let browserState, state.utf8.count == 43,
               IDTokenVerifier.constantTimeEqual(state, browserState) else { throw .stateMismatch }
@@ -130,7 +173,7 @@ struct ExternalSignIn: Sendable {
             return try await link(provider, subject: subject, profile: profile, userId: linkUserId)
         }
         if let existing = try await lookUp(provider, subject: subject) {
-            return .signedIn(userId: existing.userId, next: pending.next)
+            return .signedIn(try await session(for: existing.userId), next: pending.next)
         }
         return try await createAccount(provider, subject: subject, profile: profile, next: pending.next)
     }
@@ -166,7 +209,7 @@ struct ExternalSignIn: Sendable {
                                                     nonce: pending.nonce, now: time.now())
             } catch let error as IDTokenVerifier.Failure {
                 throw .untrusted(provider: provider.displayName, reason: error.description)
-            } catch let error as OAuthHTTP.Failure {
+            } catch let error as OAuthTransportFailure {
                 throw Self.failure(error, provider)
             } catch {
                 throw .untrusted(provider: provider.displayName, reason: "its ID token could not be checked")

@@ -12,65 +12,68 @@ import QuizUseCases
 /// (someone making your browser finish *their* sign-in) is stopped at the callback: the `state`
 /// must equal the copy this browser got in a cookie when it started. Linking a provider to the
 /// signed-in account changes the account, so its link carries the CSRF token as well.
-extension WebController {
+struct ExternalSignInPages: Sendable {
+    let pages: Pages
+    let flow: ExternalSignIn
+    let accountPages: AccountPages
+
+    var config: ServerConfig { pages.config }
     static var stateCookie: String { "quizbox_oauth_state" }
     static var signupCookie: String { "quizbox_oauth_signup" }
 
-    var externalSignIn: ExternalSignIn {
-        ExternalSignIn(store: store, config: config, time: time, directory: providerDirectory, http: OAuthHTTP())
+    func register(anyone: some RouterMethods<PageContext>, signedIn: some RouterMethods<SignedInContext>) {
+        anyone.get("/auth/:provider/start") { request, context in
+            try await start(context.visit, request: request, name: context.parameters.require("provider"))
+        }
+        anyone.get("/auth/:provider/callback") { request, context in
+            try await finish(context.visit, request: request, name: context.parameters.require("provider"))
+        }
+        anyone.post("/auth/choose-username") { request, context in try await chooseUsername(context.visit, context.form, request: request) }
+        signedIn.post("/profile/unlink") { _, context in try await unlink(context) }
     }
 
-    func registerExternalSignIn(on router: Router<AppRequestContext>) {
-        router.get("/auth/:provider/start") { request, context in
-            try await page(request) { try await startExternal($0, request: request, name: context.parameters.require("provider")) }
-        }
-        router.get("/auth/:provider/callback") { request, context in
-            try await page(request) { try await finishExternal($0, request: request, name: context.parameters.require("provider")) }
-        }
-        router.post("/auth/choose-username") { request, context in
-            try await post(request, context) { try await chooseUsername($0, $1, request: request) }
-        }
-        router.post("/profile/unlink") { request, context in try await post(request, context) { try await unlink($0, $1) } }
+    struct ChooseUsernamePage: Encodable {
+        var providerName: String
+        var suggestion: String
+        var reason: String?
+        var usernameError: String?
+        var hint: String
     }
 
-    /// The buttons on the log-in and create-account pages.
     private func cookie(_ name: String, _ value: String, maxAge: Int) -> String {
         "\(name)=\(value); Path=/auth; Max-Age=\(maxAge); HttpOnly; SameSite=Lax\(config.secureCookies ? "; Secure" : "")"
     }
 
-    func startExternal(_ visit: Visit, request: Request, name: String) async throws -> Response {
-        let flow = externalSignIn
+    private func sessionCookie(_ grant: Sessions.Grant) -> String { accountPages.sessionCookie(grant) }
+
+    func start(_ visit: Visit, request: Request, name: String) async throws -> Response {
         do {
             let provider = try flow.provider(named: name)
-            let linking = request.uri.queryParameters["link"] != nil
             var linkUserId: Int64?
-            if linking {
-                let user = try requireUser(visit, returnTo: "/profile")
+            if request.uri.queryParameters["link"] != nil {
+                guard let user = visit.user else {
+                    throw Redirect(location: "/login?next=/profile\(visit.sessionExpired ? "&expired=1" : "")")
+                }
+                // The link changes the account, so it carries the page's CSRF token like a form.
                 guard let sent = request.uri.queryParameters["csrf"].map(String.init), let cookie = CSRF.token(in: request),
                       CSRF.matches(sent, cookie) else {
-                    return renderer.render("error", errorContext(visit, heading: "This link has expired",
-                        message: "For your safety, linking only works from your profile page. Open your profile and try again."),
-                        status: .forbidden)
+                    return pages.error(visit, heading: "This link has expired",
+                                       message: "For your safety, linking only works from your profile page. Open your profile and try again.",
+                                       status: .forbidden)
                 }
                 linkUserId = user.id
             } else if visit.user != nil {
                 throw Redirect(location: "/home")
             }
-            // Each start stores a pending sign-in for ten minutes: as many per client address as log-ins.
-            guard try await limiter.allow(keys: ["signin-ip:" + ClientAddress.current]) else {
-                return renderer.render("error", errorContext(visit, heading: "Too many sign-ins", message: LogIn.tooManyMessage),
-                                       status: .tooManyRequests)
-            }
-            let next = linking ? "/profile" : Self.safeNext(request.uri.queryParameters["next"].map(String.init))
-            let (url, state) = try await flow.start(provider, linkUserId: linkUserId, next: next)
+            let next = linkUserId != nil ? "/profile" : Pages.safeNext(request.uri.queryParameters["next"].map(String.init))
+            let (url, state) = try await flow.start(provider, linkUserId: linkUserId, next: next, address: ClientAddress.current)
             return PageRenderer.redirect(to: url, cookies: [cookie(Self.stateCookie, state, maxAge: Int(config.oauthPendingLifetime))])
         } catch let failure as ExternalSignIn.Failure {
-            return externalFailure(visit, failure)
+            return failurePage(visit, failure)
         }
     }
 
-    func finishExternal(_ visit: Visit, request: Request, name: String) async throws -> Response {
-        let flow = externalSignIn
+    func finish(_ visit: Visit, request: Request, name: String) async throws -> Response {
         let query = request.uri.queryParameters
         // The state cookie has done its job whatever happens next.
         let clearState = cookie(Self.stateCookie, "", maxAge: 0)
@@ -81,10 +84,8 @@ extension WebController {
                 providerError: query["error"].map(String.init), browserState: request.cookie(Self.stateCookie),
                 signedInUserId: visit.user?.id)
             switch outcome {
-            case .signedIn(let userId, let next):
-                guard let user = try await store.user(id: userId) else { throw ExternalSignIn.Failure.expired }
-                let session = accountPages.sessionCookie(try await useCases.sessions.start(for: user))
-                return PageRenderer.redirect(to: next, cookies: [clearState, session])
+            case .signedIn(let grant, let next):
+                return PageRenderer.redirect(to: next, cookies: [clearState, sessionCookie(grant)])
             case .linked(let name):
                 return PageRenderer.redirect(to: "/profile?linked=\(name)", cookies: [clearState])
             case .chooseUsername(let token, let suggestion, let reason):
@@ -93,58 +94,53 @@ extension WebController {
                 page.headers.append(HTTPField(name: .setCookie, value: cookie(Self.signupCookie, token, maxAge: Int(config.oauthPendingLifetime))))
                 return page
             }
-        } catch let failure as ExternalSignIn.Failure {
-            var page = externalFailure(visit, failure)
+        } catch {
+            var page = failurePage(visit, error)
             page.headers.append(HTTPField(name: .setCookie, value: clearState))
             return page
         }
     }
 
     func chooseUsernamePage(_ visit: Visit, provider: OAuthProviderConfig, suggestion: String, notice: String?, error: String?) -> Response {
-        var context = base(visit, title: "Choose a username")
-        context["providerName"] = provider.displayName
-        context["suggestion"] = suggestion
-        if let notice { context["reason"] = notice }
-        if let error { context["usernameError"] = error }
-        context["hint"] = "3 to 32 letters, digits, '_', '.' or '-'."
-        return renderer.render("choose-username", context, status: error == nil ? .ok : .unprocessableContent)
+        let model = ChooseUsernamePage(providerName: provider.displayName, suggestion: suggestion, reason: notice, usernameError: error,
+                                       hint: "3 to 32 letters, digits, '_', '.' or '-'.")
+        return pages.render("choose-username", model, visit: visit, title: "Choose a username",
+                            status: error == nil ? .ok : .unprocessableContent)
     }
 
     func chooseUsername(_ visit: Visit, _ form: WebForm, request: Request) async throws -> Response {
-        let username = form.text("username")
         do {
-            let (provider, result) = try await externalSignIn.chooseUsername(token: request.cookie(Self.signupCookie), username: username)
+            let (provider, result) = try await flow.chooseUsername(token: request.cookie(Self.signupCookie), username: form.text("username"))
             switch result {
-            case .signedIn(let userId, let next):
-                guard let user = try await store.user(id: userId) else { throw ExternalSignIn.Failure.expired }
-                let session = accountPages.sessionCookie(try await useCases.sessions.start(for: user))
-                return PageRenderer.redirect(to: next, cookies: [cookie(Self.signupCookie, "", maxAge: 0), session])
+            case .signedIn(let grant, let next):
+                return PageRenderer.redirect(to: next, cookies: [cookie(Self.signupCookie, "", maxAge: 0), sessionCookie(grant)])
             case .again(let suggestion, let error):
                 return chooseUsernamePage(visit, provider: provider, suggestion: suggestion, notice: nil, error: error)
             }
-        } catch let failure as ExternalSignIn.Failure {
-            var page = externalFailure(visit, failure)
+        } catch {
+            var page = failurePage(visit, error)
             page.headers.append(HTTPField(name: .setCookie, value: cookie(Self.signupCookie, "", maxAge: 0)))
             return page
         }
     }
 
-    func unlink(_ visit: Visit, _ form: WebForm) async throws -> Response {
-        let user = try requireUser(visit, returnTo: "/profile")
-        let name = form.text("provider")
+    func unlink(_ context: SignedInContext) async throws -> Response {
+        let name = context.form.text("provider")
         let displayName = config.oauthProviders.first { $0.name == name }?.displayName ?? name
+        let outcome: AccountPages.Feedback
         do {
-            try await store.unlink(provider: name, userId: user.id)
-            return try await accountPages.profilePage(visit, user: user, link: .init(text: "\(displayName) is no longer linked to your account.", ok: true))
-        } catch StoreError.lastSignInMethod {
-            return try await accountPages.profilePage(visit, user: user, link: .init(text: "\(displayName) is your only way to sign in. Set a password first, then unlink it.", ok: false))
-        } catch StoreError.notFound {
-            return try await accountPages.profilePage(visit, user: user, link: .init(text: "\(displayName) is not linked to your account.", ok: false))
+            try await flow.unlink(provider: name, userId: context.user.id)
+            outcome = .init(text: "\(displayName) is no longer linked to your account.", ok: true)
+        } catch ExternalSignIn.Failure.lastSignInMethod {
+            outcome = .init(text: "\(displayName) is your only way to sign in. Set a password first, then unlink it.", ok: false)
+        } catch ExternalSignIn.Failure.notLinked {
+            outcome = .init(text: "\(displayName) is not linked to your account.", ok: false)
         }
+        return try await accountPages.profilePage(context.visit, user: context.user, link: outcome)
     }
 
     /// A clear page for a sign-in that did not work; no session is started.
-    func externalFailure(_ visit: Visit, _ failure: ExternalSignIn.Failure) -> Response {
+    func failurePage(_ visit: Visit, _ failure: ExternalSignIn.Failure) -> Response {
         let (status, heading, message): (HTTPResponse.Status, String, String) = switch failure {
         case .unknownProvider:
             (.notFound, "No such sign-in provider", "This Quizbox does not offer that way to sign in.")
@@ -162,7 +158,11 @@ extension WebController {
             (.conflict, "That \(provider) account is linked to someone else", "It is already linked to another Quizbox account. Sign in with that account, or use another \(provider) account.")
         case .linkedElsewhere:
             (.badRequest, "This link was started by another account", "Sign in as the account you want to link and start again from its profile.")
+        case .tooManyAttempts:
+            (.tooManyRequests, "Too many sign-ins", LogIn.tooManyMessage)
+        case .lastSignInMethod, .notLinked:
+            (.conflict, "That provider cannot be unlinked", "Open your profile to see which providers are linked.")
         }
-        return renderer.render("error", errorContext(visit, heading: heading, message: message), status: status)
+        return pages.error(visit, heading: heading, message: message, status: status)
     }
 }

@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-@testable import QuizServer
+import QuizUseCases
 import Testing
 
 /// ID token checks on their own: what the fake provider's RS256 tokens do not reach (ES256, other

@@ -2,26 +2,26 @@ import Foundation
 import QuizCore
 
 /// A provider's endpoints, from its settings or from OpenID Connect discovery.
-struct ProviderEndpoints: Sendable, Equatable {
-    var authorize: String
-    var token: String
-    var userinfo: String?
+package struct ProviderEndpoints: Sendable, Equatable {
+    package var authorize: String
+    package var token: String
+    package var userinfo: String?
     /// Set for OpenID Connect providers: ID tokens are then required and verified.
-    var issuer: String?
-    var jwks: String?
+    package var issuer: String?
+    package var jwks: String?
 }
 
 /// Discovery documents and signing keys, fetched when first needed and kept for an hour; keys are
 /// fetched again at once when a token names one not seen yet (providers rotate keys).
-actor ProviderDirectory {
-    let http: OAuthHTTP
-    let time: any TimeSource
-    static let lifetime: TimeInterval = 3600
+package actor ProviderDirectory {
+    package let http: any OAuthTransport
+    package let time: any TimeSource
+    package static let lifetime: TimeInterval = 3600
 
     private var endpoints: [String: (value: ProviderEndpoints, fetched: Date)] = [:]
     private var keySets: [String: (value: [JSONWebKey], fetched: Date)] = [:]
 
-    init(http: OAuthHTTP, time: any TimeSource) {
+    package init(http: any OAuthTransport, time: any TimeSource) {
         self.http = http
         self.time = time
     }
@@ -34,7 +34,7 @@ actor ProviderDirectory {
         var jwks_uri: String
     }
 
-    func endpoints(for provider: OAuthProviderConfig) async throws(OAuthHTTP.Failure) -> ProviderEndpoints {
+    package func endpoints(for provider: OAuthProviderConfig) async throws(OAuthTransportFailure) -> ProviderEndpoints {
         guard let issuer = provider.issuer else {
             // validate() made sure both are set when there is no issuer.
             return ProviderEndpoints(authorize: provider.authorizeURL ?? "", token: provider.tokenURL ?? "", userinfo: provider.userinfoURL)
@@ -42,7 +42,7 @@ actor ProviderDirectory {
         let now = time.now()
         if let cached = endpoints[provider.name], now.timeIntervalSince(cached.fetched) < Self.lifetime { return cached.value }
         let base = issuer.hasSuffix("/") ? String(issuer.dropLast()) : issuer
-        let discovery = try await http.getJSON(Discovery.self, from: base + "/.well-known/openid-configuration")
+        let discovery = try await http.getJSON(Discovery.self, from: base + "/.well-known/openid-configuration", bearer: nil)
         // OpenID Connect Discovery 4.3: the document must name the issuer it was fetched for.
         guard discovery.issuer == issuer || discovery.issuer == base else {
             throw .badResponse("its discovery document names the issuer \(discovery.issuer.prefix(200)), not \(issuer)")
@@ -55,13 +55,13 @@ actor ProviderDirectory {
     }
 
     /// The provider's keys; fetched again when `keyId` is not among the cached ones.
-    func keys(for provider: OAuthProviderConfig, url: String, keyId: String?) async throws(OAuthHTTP.Failure) -> [JSONWebKey] {
+    package func keys(for provider: OAuthProviderConfig, url: String, keyId: String?) async throws(OAuthTransportFailure) -> [JSONWebKey] {
         let now = time.now()
         if let cached = keySets[provider.name], now.timeIntervalSince(cached.fetched) < Self.lifetime,
            keyId == nil || cached.value.contains(where: { $0.kid == keyId }) {
             return cached.value
         }
-        let set = try await http.getJSON(JSONWebKeySet.self, from: url)
+        let set = try await http.getJSON(JSONWebKeySet.self, from: url, bearer: nil)
         keySets[provider.name] = (set.keys, now)
         return set.keys
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One claim of an ID token or a userinfo response, as much of JSON as sign-in needs.
-enum ClaimValue: Decodable, Sendable, Equatable {
+package enum ClaimValue: Decodable, Sendable, Equatable {
     case string(String)
     case int(Int64)
     case double(Double)
@@ -9,7 +9,7 @@ enum ClaimValue: Decodable, Sendable, Equatable {
     case strings([String])
     case other
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let value = try? container.decode(String.self) {
             self = .string(value)
@@ -27,7 +27,7 @@ enum ClaimValue: Decodable, Sendable, Equatable {
     }
 
     /// A string, or a whole number written out (GitHub's numeric `id`).
-    var text: String? {
+    package var text: String? {
         switch self {
         case .string(let value): value
         case .int(let value): String(value)
@@ -36,7 +36,7 @@ enum ClaimValue: Decodable, Sendable, Equatable {
     }
 
     /// Seconds since 1970, for `exp`, `iat`, `nbf`.
-    var seconds: Double? {
+    package var seconds: Double? {
         switch self {
         case .int(let value): Double(value)
         case .double(let value): value
@@ -45,17 +45,17 @@ enum ClaimValue: Decodable, Sendable, Equatable {
     }
 }
 
-typealias Claims = [String: ClaimValue]
+package typealias Claims = [String: ClaimValue]
 
-enum Base64URL {
-    static func decode(_ text: some StringProtocol) -> Data? {
+package enum Base64URL {
+    package static func decode(_ text: some StringProtocol) -> Data? {
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         guard !base64.contains("=") else { return nil }
         while base64.count % 4 != 0 { base64.append("=") }
         return Data(base64Encoded: base64)
     }
 
-    static func encode(_ data: some DataProtocol) -> String {
+    package static func encode(_ data: some DataProtocol) -> String {
         Data(data).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
