@@ -15,6 +15,7 @@ struct UseCases: Sendable {
     let changePassword: ChangePassword
     let profile: Profile
     let externalSignIn: ExternalSignIn
+    let browseCatalog: BrowseCatalog
 
     init(store: Store, config: ServerConfig, time: any TimeSource, hasher: PasswordHasher, limiter: RateLimiter) {
         sessions = Sessions(store: store, time: time, lifetime: config.sessionLifetime)
@@ -25,6 +26,7 @@ struct UseCases: Sendable {
         changePassword = ChangePassword(store: store, sessions: sessions, hasher: hasher, limiter: limiter,
                                         minimumPasswordLength: config.minimumPasswordLength)
         profile = Profile(store: store)
+        browseCatalog = BrowseCatalog(store: store)
         externalSignIn = ExternalSignIn(
             store: store,
             settings: .init(providers: config.oauthProviders, publicURL: config.resolvedPublicURL, pendingLifetime: config.oauthPendingLifetime),

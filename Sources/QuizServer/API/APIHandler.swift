@@ -35,30 +35,54 @@ struct APIHandler: APIProtocol {
 
 extension APIHandler {
     func listSubjects(_ input: Operations.ListSubjects.Input) async throws -> Operations.ListSubjects.Output {
-        let subjects = try await store.subjects()
+        let subjects = try await useCases.browseCatalog.subjects()
         return .ok(.init(body: .json(.init(subjects: subjects.map(Components.Schemas.Subject.init)))))
     }
 
     func listTopics(_ input: Operations.ListTopics.Input) async throws -> Operations.ListTopics.Output {
-        guard let topics = try await store.topics(subjectId: input.path.subjectId) else { throw APIError.notFound("subject") }
-        return .ok(.init(body: .json(.init(topics: topics.map(Components.Schemas.Topic.init)))))
+        do {
+            let topics = try await useCases.browseCatalog.topics(subjectId: input.path.subjectId)
+            return .ok(.init(body: .json(.init(topics: topics.map(Components.Schemas.Topic.init)))))
+        } catch let failure as BrowseCatalog.Failure {
+            throw APIError(failure)
+        }
     }
 
     func listQuizzes(_ input: Operations.ListQuizzes.Input) async throws -> Operations.ListQuizzes.Output {
-        guard let quizzes = try await store.quizzes(topicId: input.path.topicId) else { throw APIError.notFound("topic") }
-        return .ok(.init(body: .json(.init(quizzes: quizzes.map(Components.Schemas.Quiz.init)))))
+        do {
+            let quizzes = try await useCases.browseCatalog.quizzes(topicId: input.path.topicId)
+            return .ok(.init(body: .json(.init(quizzes: quizzes.map(Components.Schemas.Quiz.init)))))
+        } catch let failure as BrowseCatalog.Failure {
+            throw APIError(failure)
+        }
     }
 
     func getQuiz(_ input: Operations.GetQuiz.Input) async throws -> Operations.GetQuiz.Output {
-        guard let quiz = try await catalogQuiz(id: input.path.quizId) else { throw APIError.notFound("quiz") }
-        return .ok(.init(body: .json(.init(quiz))))
+        do {
+            return .ok(.init(body: .json(.init(try await useCases.browseCatalog.quiz(id: input.path.quizId)))))
+        } catch let failure as BrowseCatalog.Failure {
+            throw APIError(failure)
+        }
     }
 
     func listQuizQuestions(_ input: Operations.ListQuizQuestions.Input) async throws -> Operations.ListQuizQuestions.Output {
         // A practice round's questions are served one at a time, each starting its clock.
-        guard try await catalogQuiz(id: input.path.quizId) != nil else { throw APIError.notFound("quiz") }
-        let questions = try await store.questions(quizId: input.path.quizId)
-        let wire = questions.enumerated().map { Components.Schemas.Question(question: $0.element, position: $0.offset + 1) }
-        return .ok(.init(body: .json(.init(questions: wire))))
+        do {
+            let questions = try await useCases.browseCatalog.questions(quizId: input.path.quizId)
+            let wire = questions.enumerated().map { Components.Schemas.Question(question: $0.element, position: $0.offset + 1) }
+            return .ok(.init(body: .json(.init(questions: wire))))
+        } catch let failure as BrowseCatalog.Failure {
+            throw APIError(failure)
+        }
+    }
+}
+
+extension APIError {
+    init(_ failure: BrowseCatalog.Failure) {
+        self = switch failure {
+        case .subjectNotFound: .notFound("subject")
+        case .topicNotFound: .notFound("topic")
+        case .quizNotFound: .notFound("quiz")
+        }
     }
 }
