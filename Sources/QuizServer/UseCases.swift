@@ -14,6 +14,11 @@ struct UseCases: Sendable {
     let logIn: LogIn
     let changePassword: ChangePassword
     let profile: Profile
+    let importBank: ImportBank
+    let exportBank: ExportBank
+    let catalogAuthoring: CatalogAuthoring
+    let questionAuthoring: QuestionAuthoring
+    let manageUsers: ManageUsers
 
     init(store: Store, config: ServerConfig, time: any TimeSource, hasher: PasswordHasher, limiter: RateLimiter) {
         sessions = Sessions(store: store, time: time, lifetime: config.sessionLifetime)
@@ -24,5 +29,10 @@ struct UseCases: Sendable {
         changePassword = ChangePassword(store: store, sessions: sessions, hasher: hasher, limiter: limiter,
                                         minimumPasswordLength: config.minimumPasswordLength)
         profile = Profile(store: store)
+        importBank = ImportBank(store: store, downloader: RemoteBankLoader(limits: config.remoteImportLimits), time: time)
+        exportBank = ExportBank(store: store)
+        catalogAuthoring = CatalogAuthoring(store: store)
+        questionAuthoring = QuestionAuthoring(store: store, time: time)
+        manageUsers = ManageUsers(store: store)
     }
 }
