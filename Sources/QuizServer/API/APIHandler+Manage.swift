@@ -254,16 +254,3 @@ extension Components.Schemas.OutlineSubject {
         })
     }
 }
-
-extension APIError {
-    /// The pages' messages for the store's refusals, until they ask the use cases too.
-    init(authoring error: AuthoringError) {
-        switch error {
-        case .lastAdmin: self.init(ManageUsers.Failure.lastAdmin)
-        case .notEmpty: self.init(CatalogAuthoring.Failure.notEmpty)
-        case .quizHasAttempts: self.init(CatalogAuthoring.Failure.quizHasAttempts)
-        case .kindLocked: self.init(QuestionAuthoring.Failure.kindLocked)
-        case .questionNotInTopic(let id): self.init(CatalogAuthoring.Failure.questionNotInTopic(id))
-        }
-    }
-}
