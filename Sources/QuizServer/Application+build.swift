@@ -135,8 +135,13 @@ func buildRouter(
     let pageRoutes = router.group().add(middleware: PageMiddleware(sessions: useCases.sessions, pages: pages))
     let anyone = pageRoutes.group(context: PageContext.self)
     let signedIn = pageRoutes.group(context: SignedInContext.self)
+    let authors = pageRoutes.group(context: AuthorContext.self)
     accountPages.register(anyone: anyone, signedIn: signedIn)
     ExternalSignInPages(pages: pages, flow: useCases.externalSignIn, accountPages: accountPages).register(anyone: anyone, signedIn: signedIn)
+    ManagePages(pages: pages, importBank: useCases.importBank, exportBank: useCases.exportBank).register(anyone: anyone, authors: authors)
+    ManageCatalogPages(pages: pages, catalog: useCases.catalogAuthoring).register(authors: authors)
+    ManageQuestionPages(pages: pages, questions: useCases.questionAuthoring).register(authors: authors)
+    ManageUserPages(pages: pages, manageUsers: useCases.manageUsers).register(authors: authors)
     WebController(useCases: useCases, pages: pages, accountPages: accountPages, store: store, hasher: hasher, limiter: limiter,
                   games: games, guessLimiter: guessLimiter, logger: logger)
         .register(on: router)

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import QuizCore
+import QuizUseCases
 import Synchronization
 
 /// Reads the whole body up front, refusing it past the route's limit (413) before any handler sees
@@ -17,7 +18,7 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// Question-bank uploads may be as large as a file import.
     static var importPath: String { "/api/v1/imports" }
-    static var importMaxBytes: Int { 20 << 20 }
+    static var importMaxBytes: Int { ImportBank.maxFileBytes }
     /// The manage page's import form: a file up to the import limit, and its few short fields.
     static var importPagePath: String { "/manage/import" }
     static var importPageMaxBytes: Int { importMaxBytes + (64 << 10) }
@@ -91,7 +92,7 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
                 if let login = limit.loginPath { return Response(status: .seeOther, headers: [.location: login]) }
                 throw APIError.unauthenticated
             }
-            if limit.who == .authors, user.role != .author, user.role != .admin {
+            if limit.who == .authors, !user.role.canAuthor {
                 throw APIError(.forbidden, "forbidden", "Only authors and admins may import questions.")
             }
         }

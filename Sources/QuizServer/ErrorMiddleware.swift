@@ -44,7 +44,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         var context: [String: Any] = ["pageTitle": heading, "heading": heading, "message": message, "signedIn": username != nil]
         if let username { context["username"] = username }
-        context["chrome"] = renderer.chrome(PageChrome(title: heading, username: username, canAuthor: user?.role == .author || user?.role == .admin))
+        context["chrome"] = renderer.chrome(PageChrome(title: heading, username: username, canAuthor: user?.role.canAuthor ?? false))
         var response = renderer.render("error", context, status: error.status)
         if let seconds = error.retryAfter { response.headers[.retryAfter] = String(seconds) }
         return response

@@ -2,7 +2,13 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOPosix
+import NIOSSL
 import QuizFormats
+import QuizUseCases
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// "Load question from remote": downloads a question bank over HTTP(S) and reads it.
 /// Two ways to fail, as the use case has them: the server could not be reached (`connectivity`),
@@ -51,9 +57,6 @@ public struct RemoteBankLoader: Sendable {
     }
 
     public func load(_ url: URL, format: BankFormat? = nil, defaults: ImportDefaults) async throws(Error) -> Loaded {
-        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
-            throw .invalidData("only http and https addresses can be loaded: \(url.absoluteString)")
-        }
         let data = try await download(url)
         let chosen = format ?? BankFormat.detect(fileName: url.lastPathComponent, data: data)
         do {
@@ -67,6 +70,9 @@ public struct RemoteBankLoader: Sendable {
     /// The body at `url` (http or https), following redirects with every hop's address checked.
     /// Shared by the feed loader, so feeds get the same limits and errors as question banks.
     func download(_ url: URL) async throws(Error) -> Data {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
+            throw .invalidData("only http and https addresses can be loaded: \(url.absoluteString)")
+        }
         // Redirects are followed here, not by the client, so every hop's address is checked. Each
         // hop connects to the address its check resolved (TLS still verifies the name).
         let deadline = NIODeadline.now() + limits.totalTimeout
@@ -151,22 +157,44 @@ public struct RemoteBankLoader: Sendable {
         }
     }
 
-    /// A person-readable reason, not a type dump.
+    /// A person-readable reason, not a type dump, told by the error's type.
     static func describe(_ error: any Swift.Error) -> String {
-        if let error = error as? HTTPClientError {
+        switch error {
+        case let error as HTTPClientError:
             switch error {
-            case .connectTimeout: return "the connection timed out"
-            case .deadlineExceeded, .readTimeout: return "the server took too long to answer"
-            case .remoteConnectionClosed: return "the server closed the connection"
-            default: return String(describing: error)
+            case .connectTimeout: "the connection timed out"
+            case .deadlineExceeded, .readTimeout: "the server took too long to answer"
+            case .remoteConnectionClosed: "the server closed the connection"
+            default: String(describing: error)
+            }
+        case let error as NIOConnectionError:
+            // Every address tried failed: the first one's reason, or the lookup's.
+            error.connectionErrors.first.map { describe($0.error) } ?? "the host name could not be resolved"
+        case let error as IOError where error.errnoCode == ECONNREFUSED:
+            "the connection was refused"
+        case is SocketAddressError:
+            "the host name could not be resolved"
+        case ChannelError.connectTimeout:
+            "the connection timed out"
+        case is NIOSSLError, is NIOSSLExtraError, is BoringSSLError:
+            "the secure connection failed (\(error))"
+        default:
+            String(describing: error)
+        }
+    }
+}
+
+/// Banks from an address for `ImportBank`, with this loader's limits and address policy.
+extension RemoteBankLoader: BankDownloader {
+    package func downloadBank(_ url: URL) async throws(ImportBank.DownloadFailure) -> Data {
+        do {
+            return try await download(url)
+        } catch {
+            switch error {
+            case .connectivity(let reason): throw .unreachable(reason)
+            case .invalidData(let reason, _): throw .unusable(reason)
+            case .privateAddress(let reason): throw .privateAddress(reason)
             }
         }
-        let text = String(describing: error)
-        if text.localizedCaseInsensitiveContains("refused") { return "the connection was refused" }
-        if text.localizedCaseInsensitiveContains("resolve") || text.localizedCaseInsensitiveContains("dns")
-            || text.localizedCaseInsensitiveContains("lookup") { return "the host name could not be resolved" }
-        if text.localizedCaseInsensitiveContains("ssl") || text.localizedCaseInsensitiveContains("tls")
-            || text.localizedCaseInsensitiveContains("certificate") { return "the secure connection failed (\(text))" }
-        return text
     }
 }

@@ -16,6 +16,11 @@ struct UseCases: Sendable {
     let profile: Profile
     let externalSignIn: ExternalSignIn
     let browseCatalog: BrowseCatalog
+    let importBank: ImportBank
+    let exportBank: ExportBank
+    let catalogAuthoring: CatalogAuthoring
+    let questionAuthoring: QuestionAuthoring
+    let manageUsers: ManageUsers
 
     init(store: Store, config: ServerConfig, time: any TimeSource, hasher: PasswordHasher, limiter: RateLimiter) {
         sessions = Sessions(store: store, time: time, lifetime: config.sessionLifetime)
@@ -31,5 +36,10 @@ struct UseCases: Sendable {
             store: store,
             settings: .init(providers: config.oauthProviders, publicURL: config.resolvedPublicURL, pendingLifetime: config.oauthPendingLifetime),
             time: time, directory: ProviderDirectory(http: OAuthHTTP(), time: time), http: OAuthHTTP(), sessions: sessions, limiter: limiter)
+        importBank = ImportBank(store: store, downloader: RemoteBankLoader(limits: config.remoteImportLimits), time: time)
+        exportBank = ExportBank(store: store)
+        catalogAuthoring = CatalogAuthoring(store: store)
+        questionAuthoring = QuestionAuthoring(store: store, time: time)
+        manageUsers = ManageUsers(store: store)
     }
 }

@@ -58,9 +58,9 @@ struct UserCommand: AsyncParsableCommand {
         func run() async throws {
             try await db.withStore { store, config in
                 do {
-                    try await store.setRole(role, username: username)
+                    try await ManageUsers(store: store).setRole(role, ofUsername: username)
                     print("'\(username)' is now \(role.rawValue).")
-                } catch StoreError.notFound {
+                } catch ManageUsers.Failure.notFound {
                     throw CLIError("quizbox user set-role: no user named '\(username)'.")
                 }
             }

@@ -7,143 +7,159 @@ import QuizFormats
 import QuizStore
 import QuizUseCases
 
+// Importing and exporting question banks: each call is `ImportBank` or `ExportBank`.
 extension APIHandler {
-    /// Authors and admins only; a player is told what it needs.
+    /// Authors and admins only; a player is told what it needs. For the article routes, until they
+    /// have a use case of their own to say so.
     func requireAuthor() async throws -> User {
         let user = try await requireUser()
-        guard user.role == .author || user.role == .admin else {
-            throw APIError(.forbidden, "forbidden", "This needs an author or admin account.")
-        }
+        guard user.role.canAuthor else { throw APIError.needsAuthor }
+        return user
+    }
+
+    /// Admins only. For the feed import, until it has a use case of its own to say so.
+    func requireAdmin() async throws -> User {
+        let user = try await requireUser()
+        guard user.role.canManageUsers else { throw APIError(.forbidden, "forbidden", "This needs an admin account.") }
         return user
     }
 
     func importBank(_ input: Operations.ImportBank.Input) async throws -> Operations.ImportBank.Output {
-        _ = try await requireAuthor()
-        guard case .binary(let body) = input.body else { throw APIError(.unsupportedMediaType, "unsupported_media_type", "Send the file as application/octet-stream.") }
-        let data = try await Data(collecting: body, upTo: BodyLimitMiddleware<AppRequestContext>.importMaxBytes)
-        let query = input.query
-        let fileName = query.fileName ?? ""
-        let format = query.format.flatMap { BankFormat(rawValue: $0.rawValue) } ?? BankFormat.detect(fileName: fileName, data: data)
-        let title = fileName.isEmpty ? "Imported questions" : (fileName as NSString).deletingPathExtension
-        let defaults = ImportDefaults(subject: query.subject ?? "Imported", topic: query.topic ?? "Imported",
-                                      quizTitle: query.quizTitle ?? title, maxBytes: BodyLimitMiddleware<AppRequestContext>.importMaxBytes,
-                                      skipInvalid: query.skipInvalid ?? false)
-        let result: ReadResult
-        do {
-            result = try format.read(data, defaults: defaults)
-        } catch {
-            throw APIError(.unprocessableContent, "invalid_bank",
-                           "The file has \(error.problems.count) problem(s) as \(format.rawValue); nothing was imported.", problems: error.problems)
+        let user = try await requireUser()
+        guard case .binary(let body) = input.body else {
+            throw APIError(.unsupportedMediaType, "unsupported_media_type", "Send the file as application/octet-stream.")
         }
-        return .ok(.init(body: .json(try await report(result, format: format, dryRun: query.dryRun ?? false))))
+        let data = try await Data(collecting: body, upTo: ImportBank.maxFileBytes)
+        let query = input.query
+        let options = ImportBank.Options(format: query.format.flatMap { BankFormat(rawValue: $0.rawValue) }, subject: query.subject ?? "",
+                                         topic: query.topic ?? "", quizTitle: query.quizTitle ?? "", skipInvalid: query.skipInvalid ?? false)
+        let report = try await importing(.file(data, name: query.fileName ?? ""), options, by: user, dryRun: query.dryRun ?? false)
+        return .ok(.init(body: .json(report)))
     }
 
     func importRemoteBank(_ input: Operations.ImportRemoteBank.Input) async throws -> Operations.ImportRemoteBank.Output {
-        _ = try await requireAuthor()
+        let user = try await requireUser()
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType }
-        guard let url = URL(string: body.url) else { throw APIError(.unprocessableContent, "invalid_url", "That is not an address.", field: "url") }
-        let defaults = ImportDefaults(subject: body.subject ?? "Imported", topic: body.topic ?? "Imported",
-                                      quizTitle: body.quizTitle ?? (url.deletingPathExtension().lastPathComponent.isEmpty
-                                          ? "Imported questions" : url.deletingPathExtension().lastPathComponent),
-                                      skipInvalid: body.skipInvalid ?? false)
-        do {
-            let loaded = try await RemoteBankLoader(limits: config.remoteImportLimits).load(url, format: body.format.flatMap { BankFormat(rawValue: $0.rawValue) }, defaults: defaults)
-            return .ok(.init(body: .json(try await report(loaded.result, format: loaded.format, dryRun: body.dryRun ?? false))))
-        } catch let error as RemoteBankLoader.Error {
-            switch error {
-            case .connectivity(let reason):
-                throw APIError(.badGateway, "remote_unreachable", "Could not reach \(url.absoluteString): \(reason).", field: "url")
-            case .invalidData(let reason, let problems):
-                throw APIError(.unprocessableContent, "invalid_bank", reason + "; nothing was imported.", field: "url", problems: problems)
-            case .privateAddress(let reason):
-                throw APIError(.unprocessableContent, "private_address", reason + ".", field: "url")
-            }
-        }
+        let options = ImportBank.Options(format: body.format.flatMap { BankFormat(rawValue: $0.rawValue) }, subject: body.subject ?? "",
+                                         topic: body.topic ?? "", quizTitle: body.quizTitle ?? "", skipInvalid: body.skipInvalid ?? false)
+        return .ok(.init(body: .json(try await importing(.address(body.url), options, by: user, dryRun: body.dryRun ?? false))))
     }
 
-    /// Stores the bank unless it is a dry run, and says what it holds either way.
-    func report(_ result: ReadResult, format: BankFormat, dryRun: Bool) async throws -> Components.Schemas.ImportReport {
-        var kinds: [String: Int] = [:]
-        for subject in result.bank.subjects {
-            for topic in subject.topics {
-                for question in topic.questions + topic.quizzes.flatMap(\.questions) { kinds[question.kind.rawValue, default: 0] += 1 }
-            }
+    /// A dry run previews; otherwise the bank is stored. Either way the report says what it holds.
+    private func importing(_ source: ImportBank.Source, _ options: ImportBank.Options, by user: User,
+                           dryRun: Bool) async throws -> Components.Schemas.ImportReport {
+        do {
+            let report = dryRun ? try await useCases.importBank.preview(source, options, by: user)
+                : try await useCases.importBank(source, options, by: user)
+            return .init(report, dryRun: dryRun)
+        } catch let failure as ImportBank.Failure {
+            throw APIError(failure)
         }
-        var imported: Components.Schemas.ImportReport.ImportedPayload?
-        if !dryRun {
-            let summary = try await store.importBank(result.bank, at: time.now())
-            imported = .init(subjects: summary.subjects, topics: summary.topics, quizzes: summary.quizzes, questions: summary.questions)
-        }
-        return .init(
-            dryRun: dryRun, format: .init(rawValue: format.rawValue) ?? .bundle, questionCount: result.bank.questionCount,
-            kinds: .init(additionalProperties: kinds), warnings: result.warnings.map(Components.Schemas.FormatProblem.init),
-            skipped: result.skipped.map(Components.Schemas.FormatProblem.init),
-            skippedOmitted: result.skippedOmittedCount > 0 ? result.skippedOmittedCount : nil, imported: imported
-        )
     }
 
     func exportQuiz(_ input: Operations.ExportQuiz.Input) async throws -> Operations.ExportQuiz.Output {
-        let (data, name) = try await export(.quiz(input.path.quizId), what: "quiz", format: input.query.format)
+        let exported = try await export(.quiz(input.path.quizId), what: "quiz", format: input.query.format)
         // The generated JSON case would encode the bytes as one string: they go out as they are,
         // typed by setDownloadHeaders.
-        let body: Operations.ExportQuiz.Output.Ok.Body = DownloadType(name) == .xml ? .xml(HTTPBody(data)) : .plainText(HTTPBody(data))
-        return .ok(.init(body: body), name: name)
+        let body: Operations.ExportQuiz.Output.Ok.Body = exported.mediaType == .xml ? .xml(HTTPBody(exported.data)) : .plainText(HTTPBody(exported.data))
+        return .ok(.init(body: body))
     }
 
     func exportTopic(_ input: Operations.ExportTopic.Input) async throws -> Operations.ExportTopic.Output {
-        let (data, name) = try await export(.topic(input.path.topicId), what: "topic", format: input.query.format)
-        // The generated JSON case would encode the bytes as one string: they go out as they are,
-        // typed by setDownloadHeaders.
-        let body: Operations.ExportTopic.Output.Ok.Body = DownloadType(name) == .xml ? .xml(HTTPBody(data)) : .plainText(HTTPBody(data))
-        return .ok(.init(body: body), name: name)
+        let exported = try await export(.topic(input.path.topicId), what: "topic", format: input.query.format)
+        let body: Operations.ExportTopic.Output.Ok.Body = exported.mediaType == .xml ? .xml(HTTPBody(exported.data)) : .plainText(HTTPBody(exported.data))
+        return .ok(.init(body: body))
     }
 
-    private func export(_ scope: ExportScope, what: String, format wire: Components.Schemas.WritableBankFormat?) async throws -> (Data, String) {
-        _ = try await requireAuthor()
+    /// The file, with the headers that make it a named download.
+    private func export(_ scope: ExportScope, what: String, format wire: Components.Schemas.WritableBankFormat?) async throws -> ExportBank.Exported {
+        let user = try await requireUser()
         let format = BankFormat(rawValue: (wire ?? .bundle).rawValue) ?? .bundle
-        let bank: Bank
         do {
-            bank = try await store.exportBank(scope)
-        } catch StoreError.notFound {
-            throw APIError.notFound(what)
+            let exported = try await useCases.exportBank(scope, as: format, by: user)
+            ResponseCookies.setHeader(.contentDisposition, exported.contentDisposition)
+            ResponseCookies.setHeader(.contentType, exported.contentType)
+            return exported
+        } catch let failure as ExportBank.Failure {
+            throw APIError(failure, what: what)
         }
-        guard let (data, _) = format.write(bank) else {
-            throw APIError(.unprocessableContent, "not_writable", "\(format.rawValue) can be imported but not written.", field: "format")
-        }
-        let id: Int64 = switch scope {
-        case .quiz(let id), .topic(let id): id
-        case .everything: 0
-        }
-        return (data, "\(what)-\(id).\(format.fileExtension)")
     }
 }
 
-private extension Operations.ExportQuiz.Output {
-    static func ok(_ ok: Ok, name: String) -> Self { setDownloadHeaders(name); return .ok(ok) }
-}
-
-private extension Operations.ExportTopic.Output {
-    static func ok(_ ok: Ok, name: String) -> Self { setDownloadHeaders(name); return .ok(ok) }
-}
-
-/// A download, named, in a type a browser shows as text.
-/// What a downloaded file is served as, from its extension (the spec lists the three).
-private enum DownloadType: String {
-    case json = "application/json", xml = "application/xml", text = "text/plain"
-
-    init(_ name: String) {
-        self = name.hasSuffix(".json") ? .json : name.hasSuffix(".xml") ? .xml : .text
+extension ExportBank.Exported {
+    /// What a download is served as (the spec lists the three), in a type a browser shows as text.
+    enum MediaType: String {
+        case json = "application/json", xml = "application/xml", text = "text/plain"
     }
+
+    var mediaType: MediaType {
+        fileName.hasSuffix(".json") ? .json : fileName.hasSuffix(".xml") ? .xml : .text
+    }
+
+    var contentType: String { "\(mediaType.rawValue); charset=utf-8" }
+    var contentDisposition: String { "attachment; filename=\"\(fileName)\"" }
 }
 
-private func setDownloadHeaders(_ name: String) {
-    ResponseCookies.setHeader(.contentDisposition, "attachment; filename=\"\(name)\"")
-    ResponseCookies.setHeader(.contentType, "\(DownloadType(name).rawValue); charset=utf-8")
+extension Components.Schemas.ImportReport {
+    init(_ report: ImportBank.Report, dryRun: Bool) {
+        self.init(
+            dryRun: dryRun, format: .init(rawValue: report.format.rawValue) ?? .bundle, questionCount: report.questionCount,
+            kinds: .init(additionalProperties: Dictionary(uniqueKeysWithValues: report.kinds.map { ($0.key.rawValue, $0.value) })),
+            warnings: report.warnings.map(Components.Schemas.FormatProblem.init),
+            skipped: report.skipped.map(Components.Schemas.FormatProblem.init),
+            skippedOmitted: report.skippedOmitted > 0 ? report.skippedOmitted : nil,
+            imported: report.imported.map { .init(subjects: $0.subjects, topics: $0.topics, quizzes: $0.quizzes, questions: $0.questions) }
+        )
+    }
 }
 
 extension Components.Schemas.FormatProblem {
     init(_ problem: FormatProblem) {
         self.init(line: problem.line, column: problem.column, path: problem.path, question: problem.question,
                   message: problem.message, description: problem.description)
+    }
+}
+
+extension APIError {
+    static let needsAuthor = APIError(.forbidden, "forbidden", "This needs an author or admin account.")
+
+    init(_ failure: ImportBank.Failure) {
+        switch failure {
+        case .notAuthor:
+            self = .needsAuthor
+        case .emptyFile:
+            self.init(.unprocessableContent, "invalid_bank", "The file is empty; nothing was imported.")
+        case .tooLarge(_, let limit):
+            self.init(.contentTooLarge, "body_too_large", "The request body is larger than \(limit / 1024) KiB.")
+        case .keptFileGone:
+            self.init(.unprocessableContent, "upload_gone", "That file is no longer kept: send it again.")
+        case .notAnAddress:
+            self.init(.unprocessableContent, "invalid_url", "That is not an address.", field: "url")
+        case .download(let address, .unreachable(let reason)):
+            self.init(.badGateway, "remote_unreachable", "Could not reach \(address): \(reason).", field: "url")
+        case .download(_, .unusable(let reason)):
+            self.init(.unprocessableContent, "invalid_bank", reason + "; nothing was imported.", field: "url")
+        case .download(_, .privateAddress(let reason)):
+            self.init(.unprocessableContent, "private_address", reason + ".", field: "url")
+        case .unreadable(let file):
+            if let address = file.address {
+                self.init(.unprocessableContent, "invalid_bank",
+                          "\(address) is not a \(file.format.rawValue) question bank Quizbox can import; nothing was imported.",
+                          field: "url", problems: file.problems)
+            } else {
+                self.init(.unprocessableContent, "invalid_bank",
+                          "The file has \(file.problems.count) problem(s) as \(file.format.rawValue); nothing was imported.",
+                          problems: file.problems)
+            }
+        }
+    }
+
+    init(_ failure: ExportBank.Failure, what: String) {
+        switch failure {
+        case .notAuthor: self = .needsAuthor
+        case .notFound: self = .notFound(what)
+        case .notWritable(let format):
+            self.init(.unprocessableContent, "not_writable", "\(format.rawValue) can be imported but not written.", field: "format")
+        }
     }
 }

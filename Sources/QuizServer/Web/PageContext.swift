@@ -21,14 +21,18 @@ struct Redirect: Error {
     var location: String
 }
 
-/// A page the visitor may not use, explained on an error page.
+/// A page the visitor may not use, explained on the error page or on `template`, a page that says
+/// it better (rendered with the heading, the message and the visitor's role).
 struct PageRefusal: Error {
     var status: HTTPResponse.Status
     var heading: String
     var message: String
+    var template = "error"
 
-    static let needsAuthor = PageRefusal(status: .forbidden, heading: "Only authors create quizzes",
-                                         message: "Creating and managing quizzes needs an author or admin account. An admin can make you an author.")
+    /// Shown on /manage itself, which says what an author may do and how to become one.
+    static let needsAuthor = PageRefusal(status: .forbidden, heading: "Create and manage quizzes",
+                                         message: "Creating and managing quizzes needs an author or admin account. An admin can make you an author.",
+                                         template: "manage")
     static let needsAdmin = PageRefusal(status: .forbidden, heading: "Only admins manage roles",
                                         message: "Changing who is a player, author or admin needs an admin account.")
 }

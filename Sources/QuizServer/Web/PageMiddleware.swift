@@ -43,8 +43,7 @@ struct PageMiddleware: RouterMiddleware {
         } catch let redirect as Redirect {
             response = PageRenderer.redirect(to: redirect.location)
         } catch let refusal as PageRefusal {
-            response = pages.render("error", pages.errorContext(visit, heading: refusal.heading, message: refusal.message),
-                                    status: refusal.status)
+            response = pages.refusal(refusal, visit: visit)
         }
         for cookie in visit.cookies { response.headers.append(HTTPField(name: .setCookie, value: cookie)) }
         return response

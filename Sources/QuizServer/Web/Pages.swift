@@ -23,6 +23,18 @@ struct Pages: Sendable {
         renderer.render(template, context, status: status, cookies: cookies)
     }
 
+    struct RefusalPage: Encodable {
+        var heading: String
+        var message: String
+        var role: String?
+    }
+
+    /// Explains a refused page on the refusal's template.
+    func refusal(_ refusal: PageRefusal, visit: Visit) -> Response {
+        render(refusal.template, RefusalPage(heading: refusal.heading, message: refusal.message, role: visit.user?.role.rawValue),
+               visit: visit, title: refusal.heading, status: refusal.status)
+    }
+
     /// An error page in the app's style.
     func error(_ visit: Visit, heading: String, message: String, status: HTTPResponse.Status) -> Response {
         renderer.render("error", errorContext(visit, heading: heading, message: message), status: status)
@@ -73,8 +85,8 @@ struct Pages: Sendable {
         if let user = visit.user {
             context["username"] = user.username
             // Only authors and admins see the way to the authoring pages.
-            context["canAuthor"] = user.role == .author || user.role == .admin
-            context["isAdmin"] = user.role == .admin
+            context["canAuthor"] = user.role.canAuthor
+            context["isAdmin"] = user.role.canManageUsers
         }
         if let tab { context["tab" + tab] = true }
         if let notice { context["notice"] = notice }

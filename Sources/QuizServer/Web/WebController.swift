@@ -73,15 +73,6 @@ struct WebController: Sendable {
         router.get("/history") { request, _ in try await page(request, play: true) { try await history($0, request: request) } }
         router.get("/leaderboard") { request, _ in try await page(request) { try await leaderboard($0) } }
         registerModes(on: router)
-        router.get("/manage") { request, _ in try await page(request) { try await manage($0, feedback: nil) } }
-        router.post("/manage/import") { request, context in try await post(request, context) { try await importBank($0, $1) } }
-        router.get("/manage/quizzes/:id/export") { request, context in
-            try await page(request) {
-                try await exportQuiz($0, id: context.parameters.require("id", as: Int64.self),
-                                     format: request.uri.queryParameters["format"].map(String.init))
-            }
-        }
-        registerManage(on: router)
         registerArticles(on: router)
         registerSocial(on: router)
     }

@@ -3,30 +3,35 @@ import QuizCore
 
 /// A question as an author sends it, from the API or the web form: every kind's fields side by
 /// side, loosely typed, so a half-right input can be shown back with its problems.
-struct QuestionDraft: Sendable, Hashable {
-    struct ChoiceDraft: Sendable, Hashable {
-        var text: String
-        var correct: Bool
+package struct QuestionDraft: Sendable, Hashable {
+    package struct ChoiceDraft: Sendable, Hashable {
+        package var text: String
+        package var correct: Bool
+
+        package init(text: String, correct: Bool) {
+            self.text = text
+            self.correct = correct
+        }
     }
 
-    var kind: QuestionKind = .singleChoice
-    var text = ""
-    var explanation: String?
-    var difficulty: Difficulty = .medium
-    var points: Int = Question.defaultPoints
-    var choices: [ChoiceDraft] = []
-    var answer: Bool?
-    var answers: [String] = []
-    var value: Double?
-    var tolerance: Double?
-    var unit: String?
-    var items: [NameAllItem] = []
-    var timeLimitSeconds: Int?
-    var typoTolerance = false
+    package var kind: QuestionKind = .singleChoice
+    package var text = ""
+    package var explanation: String?
+    package var difficulty: Difficulty = .medium
+    package var points: Int = Question.defaultPoints
+    package var choices: [ChoiceDraft] = []
+    package var answer: Bool?
+    package var answers: [String] = []
+    package var value: Double?
+    package var tolerance: Double?
+    package var unit: String?
+    package var items: [NameAllItem] = []
+    package var timeLimitSeconds: Int?
+    package var typoTolerance = false
 
-    init() {}
+    package init() {}
 
-    init(_ question: Question) {
+    package init(_ question: Question) {
         kind = question.kind
         text = question.text
         explanation = question.explanation
@@ -51,7 +56,7 @@ struct QuestionDraft: Sendable, Hashable {
     }
 
     /// The question, or every rule it breaks (QuizCore's rules plus what its kind needs).
-    func question(id: Int64? = nil) -> Result<Question, QuestionProblems> {
+    package func question(id: Int64? = nil) -> Result<Question, QuestionProblems> {
         let body: QuestionBody
         switch kind {
         case .singleChoice, .multipleChoice:
@@ -77,7 +82,7 @@ struct QuestionDraft: Sendable, Hashable {
 }
 
 /// Every rule a question breaks, for a 422 or for the form to show next to each field.
-struct QuestionProblems: Error, Sendable {
-    var errors: [Question.ValidationError]
-    init(_ errors: [Question.ValidationError]) { self.errors = errors }
+package struct QuestionProblems: Error, Sendable {
+    package var errors: [Question.ValidationError]
+    package init(_ errors: [Question.ValidationError]) { self.errors = errors }
 }

@@ -1,0 +1,253 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import QuizCore
+import QuizFormats
+import QuizStore
+import QuizUseCases
+
+/// The /manage page: what authoring needs, the import form (`ImportBank`) and the quizzes to
+/// download (`ExportBank`). An import is previewed first; "Import" stores it.
+struct ManagePages: Sendable {
+    let pages: Pages
+    let importBank: ImportBank
+    let exportBank: ExportBank
+
+    func register(anyone: some RouterMethods<PageContext>, authors: some RouterMethods<AuthorContext>) {
+        anyone.get("/manage") { _, context in try await managePage(context.visit) }
+        authors.post("/manage/import") { _, context in try await importFile(context) }
+        authors.get("/manage/quizzes/:id/export") { request, context in
+            try await export(context, quizId: context.parameters.require("id", as: Int64.self),
+                             format: request.uri.queryParameters["format"].map(String.init))
+        }
+    }
+
+    // MARK: Models
+
+    struct FormatChoice: Encodable {
+        var value: String
+        var label: String
+        var selected: Bool
+    }
+
+    struct QuizRow: Encodable {
+        var id: Int64
+        var title: String
+        var topic: String
+        var subject: String
+        var questionCount: String
+    }
+
+    struct ManagePage: Encodable {
+        var canManage: Bool
+        var role: String?
+        var quizzes: [QuizRow] = []
+        var subject = ""
+        var topic = ""
+        var quizTitle = ""
+        var url = ""
+        var csv = ""
+        var upload = ""
+        var uploadName = ""
+        var hasUpload = false
+        var skipInvalid = false
+        var formats: [FormatChoice] = []
+        var importFeedback: String?
+        var importFeedbackClass: String?
+        var problems: [String] = []
+        var hasProblems = false
+        var previewed = false
+        var previewCount: String?
+    }
+
+    /// What the import form sent, shown again with the outcome.
+    struct ImportValues {
+        var subject = ""
+        var topic = ""
+        var quizTitle = ""
+        var url = ""
+        var csv = ""
+        /// "" when the form left it to be recognised, or sent a format Quizbox does not know.
+        var format = ""
+        var skipInvalid = false
+        var kept: ImportBank.KeptFile?
+
+        init() {}
+
+        init(_ form: WebForm) {
+            subject = form.text("subject")
+            topic = form.text("topic")
+            quizTitle = form.text("quiz_title")
+            url = form.text("url")
+            csv = form["csv"] ?? ""
+            format = BankFormat(rawValue: form.text("format")) == nil ? "" : form.text("format")
+            skipInvalid = form["skip_invalid"] == "1"
+        }
+
+        var options: ImportBank.Options {
+            .init(format: BankFormat(rawValue: format), subject: subject, topic: topic, quizTitle: quizTitle, skipInvalid: skipInvalid)
+        }
+    }
+
+    struct Feedback {
+        var text: String
+        var ok: Bool
+        var problems: [String] = []
+        /// After a preview: how many questions "Import" will store.
+        var previewCount: Int?
+    }
+
+    static var formatChoices: [(value: String, label: String)] { [("", "Recognise it")] + [
+        ("csv", "Quizbox CSV"), ("gift", "GIFT"), ("moodle-xml", "Moodle XML"), ("aiken", "Aiken"),
+        ("opentdb", "Open Trivia DB JSON"), ("remote", "Question payload {question, answer}"), ("bundle", "Quizbox bundle"),
+    ] }
+
+    // MARK: Pages
+
+    /// Signed out, the page says to log in as an author; a player is told what role it needs.
+    func managePage(_ visit: Visit) async throws -> Response {
+        guard let user = visit.user else {
+            return pages.render("manage", ManagePage(canManage: false), visit: visit, title: "Create and manage quizzes")
+        }
+        return try await manage(visit, user: user, feedback: nil, values: ImportValues())
+    }
+
+    func manage(_ visit: Visit, user: User, feedback: Feedback?, values: ImportValues) async throws -> Response {
+        let quizzes: [QuizListing]
+        do {
+            quizzes = try await exportBank.quizzes(by: user)
+        } catch ExportBank.Failure.notAuthor {
+            throw PageRefusal.needsAuthor
+        }
+        var model = ManagePage(canManage: true, role: user.role.rawValue)
+        model.quizzes = quizzes.map {
+            QuizRow(id: $0.quiz.id, title: $0.quiz.title, topic: $0.topicName, subject: $0.subjectName,
+                    questionCount: Pages.count($0.quiz.questionCount, "question"))
+        }
+        model.subject = values.subject
+        model.topic = values.topic
+        model.quizTitle = values.quizTitle
+        model.url = values.url
+        model.csv = values.csv
+        model.upload = values.kept?.token ?? ""
+        model.uploadName = values.kept?.name ?? ""
+        model.hasUpload = values.kept != nil
+        model.skipInvalid = values.skipInvalid
+        model.formats = Self.formatChoices.map { FormatChoice(value: $0.value, label: $0.label, selected: $0.value == values.format) }
+        if let feedback {
+            model.importFeedback = feedback.text
+            model.importFeedbackClass = feedback.ok ? "right" : "wrong"
+            model.problems = feedback.problems
+            model.hasProblems = !feedback.problems.isEmpty
+            model.previewed = feedback.previewCount != nil
+            model.previewCount = feedback.previewCount.map { Pages.count($0, "question") }
+        }
+        return pages.render("manage", model, visit: visit, title: "Create and manage quizzes",
+                            status: feedback.map { $0.ok ? .ok : .unprocessableContent } ?? .ok)
+    }
+
+    /// The file comes from an upload, an address, a paste, or the upload previewed before. A file
+    /// chosen after the preview is previewed too: the "Import N" button counted the old one.
+    func importFile(_ context: AuthorContext) async throws -> Response {
+        let form = context.form
+        var values = ImportValues(form)
+        let source: ImportBank.Source
+        var fresh = false
+        if let sent = form.files["file"], !sent.fileName.isEmpty || !sent.data.isEmpty {
+            source = .upload(sent.data, name: sent.fileName)
+            fresh = true
+        } else if !values.url.isEmpty {
+            source = .address(values.url)
+        } else if !values.csv.isEmpty {
+            source = .pasted(values.csv)
+        } else if !form.text("upload").isEmpty {
+            source = .kept(token: form.text("upload"))
+        } else {
+            return try await manage(context.visit, user: context.user,
+                                    feedback: Feedback(text: "Choose a file, paste one or give an address.", ok: false), values: values)
+        }
+        let storing = form["action"] == "import" && !fresh
+        let feedback: Feedback
+        do {
+            let report = storing ? try await importBank(source, values.options, by: context.user)
+                : try await importBank.preview(source, values.options, by: context.user)
+            feedback = Self.feedback(report)
+            // After an import the form starts afresh; after a preview it keeps what was chosen.
+            values = storing ? ImportValues() : values
+            values.kept = storing ? nil : report.kept
+        } catch let failure as ImportBank.Failure {
+            if case .unreadable(let file) = failure { values.kept = file.kept }
+            feedback = try Self.feedback(failure, skipInvalid: values.skipInvalid)
+        }
+        return try await manage(context.visit, user: context.user, feedback: feedback, values: values)
+    }
+
+    static func feedback(_ report: ImportBank.Report) -> Feedback {
+        let notes = describe(report.skipped, omitted: report.skippedOmitted).map { "Skipped: \($0)" }
+            + report.warnings.map { "Left out: \($0.description)" }
+        if let summary = report.imported {
+            return Feedback(text: "Imported \(summary.questions) question(s) into \(summary.quizzes) quiz(zes).", ok: true, problems: notes)
+        }
+        let counts = report.kinds.map { "\($0.value) \($0.key.rawValue)" }.sorted().joined(separator: ", ")
+        let skipped = report.skipped.isEmpty ? "" : " The questions with the problems below are skipped."
+        return Feedback(
+            text: "Read as \(report.format.rawValue): \(Pages.count(report.questionCount, "question")) (\(counts)).\(skipped) Nothing is stored until you import.",
+            ok: true, problems: notes, previewCount: report.questionCount)
+    }
+
+    static func feedback(_ failure: ImportBank.Failure, skipInvalid: Bool) throws -> Feedback {
+        func named(_ name: String) -> String { name.isEmpty ? "the file" : "“\(name)”" }
+        switch failure {
+        case .notAuthor:
+            throw PageRefusal.needsAuthor
+        case .emptyFile(let name):
+            return Feedback(text: "\(named(name)) is empty: choose a file that holds questions.", ok: false)
+        case .tooLarge(let name, let limit):
+            return Feedback(text: "\(named(name)) is larger than the import limit of \(limit >> 20) MiB. Nothing was imported.", ok: false)
+        case .keptFileGone:
+            return Feedback(text: "The file you previewed is no longer kept (files are kept for \(Int(ImportBank.keptFor / 60)) minutes after their preview): choose it again.", ok: false)
+        case .notAnAddress:
+            return Feedback(text: "That address is not valid.", ok: false)
+        case .download(_, .unreachable(let reason)):
+            return Feedback(text: "Could not load it: \("could not reach the server: \(reason)".prefix(300)). Nothing was imported.", ok: false)
+        case .download(_, .unusable(let reason)), .download(_, .privateAddress(let reason)):
+            return Feedback(text: "\(reason). Nothing was imported.", ok: false)
+        case .unreadable(let file):
+            let problems = describe(file.problems, omitted: file.omitted)
+            if let address = file.address {
+                return Feedback(text: "\(address) is not a \(file.format.rawValue) question bank Quizbox can import. Nothing was imported.",
+                                ok: false, problems: problems)
+            }
+            let advice = skipInvalid
+                ? "These problems concern the whole file or leave no valid question, so nothing was imported (read as \(file.format.rawValue))."
+                : "Nothing was imported: fix these and send it again, or tick “Skip invalid questions” to import the others (read as \(file.format.rawValue))."
+            return Feedback(text: advice, ok: false, problems: problems)
+        }
+    }
+
+    /// One line per problem, and one for those beyond the listed ones.
+    static func describe(_ problems: [FormatProblem], omitted: Int) -> [String] {
+        problems.prefix(200).map { APIError.excerpt($0.description, 500) }
+            + (omitted + max(0, problems.count - 200) > 0 ? ["…and \(omitted + max(0, problems.count - 200)) more problems"] : [])
+    }
+
+    /// A download of one quiz.
+    func export(_ context: AuthorContext, quizId: Int64, format: String?) async throws -> Response {
+        guard let format = BankFormat(rawValue: format ?? "bundle") else { throw HTTPError(.badRequest, message: "Unknown export format.") }
+        let exported: ExportBank.Exported
+        do {
+            exported = try await exportBank(.quiz(quizId), as: format, by: context.user)
+        } catch let failure as ExportBank.Failure {
+            switch failure {
+            case .notAuthor: throw PageRefusal.needsAuthor
+            case .notFound: throw HTTPError(.notFound)
+            case .notWritable: throw HTTPError(.badRequest, message: "Unknown export format.")
+            }
+        }
+        var headers = HTTPFields()
+        headers[.contentType] = exported.contentType
+        headers[.contentDisposition] = exported.contentDisposition
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: exported.data)))
+    }
+}

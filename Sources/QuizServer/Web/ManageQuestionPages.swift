@@ -1,0 +1,234 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import QuizCore
+import QuizStore
+import QuizUseCases
+
+/// The question form (`QuestionAuthoring`): one page for every kind. Without script every kind's
+/// fields are shown; the chosen kind decides which are read.
+struct ManageQuestionPages: Sendable {
+    let pages: Pages
+    let questions: QuestionAuthoring
+
+    func register(authors: some RouterMethods<AuthorContext>) {
+        authors.get("/manage/questions/new") { request, context in
+            let query = request.uri.queryParameters
+            return try await questionForm(context, questionId: nil, topicId: query["topic"].flatMap { Int64(String($0)) },
+                                          quizId: query["quiz"].flatMap { Int64(String($0)) })
+        }
+        authors.post("/manage/questions") { _, context in try await saveQuestion(context, questionId: nil) }
+        authors.get("/manage/questions/:id") { request, context in
+            try await questionForm(context, questionId: context.parameters.require("id", as: Int64.self), topicId: nil,
+                                   quizId: request.uri.queryParameters["quiz"].flatMap { Int64(String($0)) })
+        }
+        authors.post("/manage/questions/:id") { _, context in
+            try await saveQuestion(context, questionId: context.parameters.require("id", as: Int64.self))
+        }
+        authors.post("/manage/questions/:id/delete") { _, context in
+            try await deleteQuestion(context, id: context.parameters.require("id", as: Int64.self))
+        }
+    }
+
+    // MARK: Models
+
+    struct Option: Encodable {
+        var value: String
+        var label: String?
+        var selected: Bool
+    }
+
+    struct ChoiceRow: Encodable {
+        var index: Int
+        var number: Int
+        var text: String
+        var correct: Bool
+    }
+
+    /// The message next to each field that has one.
+    struct FieldErrors: Encodable {
+        var kind, text, explanation, points, choices, answer, answers, value, tolerance, unit, items, timeLimitSeconds: String?
+
+        init(_ errors: [String: String]) {
+            kind = errors["kind"]
+            text = errors["text"]
+            explanation = errors["explanation"]
+            points = errors["points"]
+            choices = errors["choices"]
+            answer = errors["answer"]
+            answers = errors["answers"]
+            value = errors["value"]
+            tolerance = errors["tolerance"]
+            unit = errors["unit"]
+            items = errors["items"]
+            timeLimitSeconds = errors["timeLimitSeconds"]
+        }
+    }
+
+    struct QuestionFormPage: Encodable {
+        var isNew: Bool
+        var action: String
+        var questionId: Int64
+        var topicId: Int64
+        var quizId: Int64?
+        var back: String
+        var kinds: [Option]
+        var difficulties: [Option]
+        var text: String
+        var explanation: String
+        var points: String
+        var choiceRows: [ChoiceRow]
+        var tfTrue: Bool
+        var tfFalse: Bool
+        var answers: String
+        var value: String
+        var tolerance: String
+        var unit: String
+        var items: String
+        var timeLimit: String
+        var typoTolerance: Bool
+        var errors: FieldErrors
+        var feedback: String?
+    }
+
+    /// A form as sent: the draft read from it, what was typed into its number fields, and what
+    /// could not even be read (a number that is not one), by field.
+    struct SentForm {
+        var draft = QuestionDraft()
+        var raw: [String: String] = [:]
+        var errors: [String: String] = [:]
+    }
+
+    // MARK: Pages
+
+    private func refusing<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch QuestionAuthoring.Failure.notAuthor {
+            throw PageRefusal.needsAuthor
+        } catch QuestionAuthoring.Failure.topicNotFound, QuestionAuthoring.Failure.questionNotFound {
+            throw HTTPError(.notFound)
+        }
+    }
+
+    /// Rows of choice inputs: room for two more than there are, at least four, at most ten.
+    static func choiceRows(_ choices: [QuestionDraft.ChoiceDraft]) -> [ChoiceRow] {
+        let count = min(max(choices.count + 2, 4), Question.choiceCountRange.upperBound)
+        return (0..<count).map { index in
+            let choice = index < choices.count ? choices[index] : nil
+            return ChoiceRow(index: index, number: index + 1, text: choice?.text ?? "", correct: choice?.correct ?? false)
+        }
+    }
+
+    /// A new question for `topicId`, a stored one, or `sent` shown again with its messages.
+    func questionForm(_ context: AuthorContext, questionId: Int64?, topicId: Int64?, quizId: Int64?,
+                      sent: SentForm? = nil) async throws -> Response {
+        var draft = sent?.draft ?? QuestionDraft()
+        let topic: Int64
+        if let questionId {
+            let stored = try await refusing { try await questions.question(questionId, by: context.user) }
+            topic = stored.topicId
+            if sent == nil { draft = QuestionDraft(stored.question) }
+        } else {
+            guard let topicId else { throw HTTPError(.notFound) }
+            _ = try await refusing { try await questions.bank(ofTopic: topicId, by: context.user) }
+            topic = topicId
+        }
+        let raw = sent?.raw ?? [:]
+        let errors = sent?.errors ?? [:]
+        let model = QuestionFormPage(
+            isNew: questionId == nil, action: questionId.map { "/manage/questions/\($0)" } ?? "/manage/questions",
+            questionId: questionId ?? 0, topicId: topic, quizId: quizId,
+            back: quizId.map { "/manage/quizzes/\($0)" } ?? "/manage/topics/\(topic)",
+            kinds: QuestionKind.allCases.map { Option(value: $0.rawValue, label: ManageText.kindLabel($0), selected: $0 == draft.kind) },
+            difficulties: Difficulty.allCases.map { Option(value: $0.rawValue, selected: $0 == draft.difficulty) },
+            text: draft.text, explanation: draft.explanation ?? "", points: raw["points"] ?? String(draft.points),
+            choiceRows: Self.choiceRows(draft.choices), tfTrue: draft.answer == true, tfFalse: draft.answer == false,
+            answers: draft.answers.joined(separator: "\n"),
+            value: raw["value"] ?? draft.value.map { NumberFormatting.plain($0) } ?? "",
+            tolerance: raw["tolerance"] ?? draft.tolerance.map { NumberFormatting.plain($0) } ?? "",
+            unit: draft.unit ?? "",
+            items: draft.items.map { ([$0.answer] + $0.alternates).joined(separator: " | ") }.joined(separator: "\n"),
+            timeLimit: raw["time_limit"] ?? String(draft.timeLimitSeconds ?? 300), typoTolerance: draft.typoTolerance,
+            errors: FieldErrors(errors), feedback: errors.isEmpty ? nil : "Please fix the marked fields; nothing was saved.")
+        return pages.render("manage-question", model, visit: context.visit, title: questionId == nil ? "New question" : "Edit question",
+                            tab: "Manage", status: errors.isEmpty ? .ok : .unprocessableContent)
+    }
+
+    /// Reads the form into a draft, with what could not even be read.
+    static func read(_ form: WebForm) -> SentForm {
+        var sent = SentForm()
+        if let kind = QuestionKind(rawValue: form.text("kind")) { sent.draft.kind = kind } else { sent.errors["kind"] = "Choose a kind." }
+        sent.draft.text = form.text("text")
+        sent.draft.explanation = form.text("explanation")
+        sent.draft.difficulty = Difficulty(rawValue: form.text("difficulty")) ?? .medium
+        func number<T: LosslessStringConvertible>(_ name: String, as type: T.Type, field: String? = nil, message: String) -> T? {
+            let text = form.text(name)
+            if text.isEmpty { return nil }
+            sent.raw[name] = text
+            guard let value = T(text.replacingOccurrences(of: ",", with: ".")) else { sent.errors[field ?? name] = message; return nil }
+            return value
+        }
+        let points = number("points", as: Int.self, message: "Points must be a whole number.")
+        sent.draft.points = points ?? (sent.errors["points"] == nil ? Question.defaultPoints : 0)
+        let texts = form.all("choice_text")
+        let correct = Set(form.all("choice_correct"))
+        sent.draft.choices = texts.enumerated().map {
+            QuestionDraft.ChoiceDraft(text: $0.element.trimmingCharacters(in: .whitespaces), correct: correct.contains(String($0.offset)))
+        }
+        // Empty rows are room to type, not choices.
+        sent.draft.choices.removeAll { $0.text.isEmpty && !$0.correct }
+        sent.draft.answer = ["true": true, "false": false][form.text("tf_answer")]
+        sent.draft.answers = lines(form["answers"] ?? "")
+        sent.draft.value = number("value", as: Double.self, message: "The answer must be a number, such as 42 or 3.14.")
+        sent.draft.tolerance = number("tolerance", as: Double.self, message: "The tolerance must be a number.")
+        sent.draft.unit = form.text("unit")
+        sent.draft.items = lines(form["items"] ?? "").map { line in
+            let spellings = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            return NameAllItem(answer: spellings.first ?? "", alternates: Array(spellings.dropFirst()))
+        }
+        sent.draft.timeLimitSeconds = number("time_limit", as: Int.self, field: "timeLimitSeconds",
+                                             message: "The time limit must be a whole number of seconds.")
+        sent.draft.typoTolerance = form["typo_tolerance"] != nil
+        return sent
+    }
+
+    static func lines(_ text: String) -> [String] {
+        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    func saveQuestion(_ context: AuthorContext, questionId: Int64?) async throws -> Response {
+        let topicId = context.form["topic"].flatMap(Int64.init)
+        let quizId = context.form["quiz"].flatMap(Int64.init)
+        var sent = Self.read(context.form)
+        func redisplay(_ errors: [String: String]) async throws -> Response {
+            sent.errors.merge(errors) { kept, _ in kept }
+            return try await questionForm(context, questionId: questionId, topicId: topicId, quizId: quizId, sent: sent)
+        }
+        // What could not be read is shown with every rule the rest breaks, before anything is stored.
+        if !sent.errors.isEmpty, case .failure(let problems) = sent.draft.question(id: questionId) {
+            return try await redisplay(ManageText.fieldErrors(problems.errors))
+        }
+        if !sent.errors.isEmpty { return try await redisplay([:]) }
+        let stored: QuestionAuthoring.Stored
+        do {
+            stored = try await refusing {
+                if let questionId { return try await questions.update(questionId, to: sent.draft, by: context.user) }
+                guard let topicId else { throw QuestionAuthoring.Failure.topicNotFound }
+                return try await questions.create(sent.draft, inTopic: topicId, appendingTo: quizId, by: context.user)
+            }
+        } catch QuestionAuthoring.Failure.invalid(let errors) {
+            return try await redisplay(ManageText.fieldErrors(errors))
+        } catch QuestionAuthoring.Failure.kindLocked {
+            return try await redisplay(["kind": QuestionAuthoring.Failure.kindLocked.message])
+        }
+        let done = questionId == nil ? "created" : "saved"
+        return PageRenderer.redirect(to: quizId.map { "/manage/quizzes/\($0)?done=\(done)" } ?? "/manage/topics/\(stored.topicId)?done=\(done)")
+    }
+
+    func deleteQuestion(_ context: AuthorContext, id: Int64) async throws -> Response {
+        let topicId = try await refusing { try await questions.delete(id, by: context.user) }
+        let quizId = context.form["quiz"].flatMap(Int64.init)
+        return PageRenderer.redirect(to: quizId.map { "/manage/quizzes/\($0)?done=deleted" } ?? "/manage/topics/\(topicId)?done=deleted")
+    }
+}

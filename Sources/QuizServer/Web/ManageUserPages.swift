@@ -1,0 +1,92 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import QuizCore
+import QuizStore
+import QuizUseCases
+
+/// /manage/users: admins find people and give or take the author and admin roles (`ManageUsers`).
+/// Players are refused as on every authoring page, authors with a page saying roles are for admins.
+struct ManageUserPages: Sendable {
+    let pages: Pages
+    let manageUsers: ManageUsers
+
+    static var usersPerPage: Int { 20 }
+
+    func register(authors: some RouterMethods<AuthorContext>) {
+        authors.get("/manage/users") { request, context in
+            let query = request.uri.queryParameters
+            return try await usersPage(context, search: query["search"].map(String.init) ?? "", page: query["page"].flatMap { Int(String($0)) } ?? 1,
+                                       done: query["done"].map(String.init))
+        }
+        authors.post("/manage/users/:id/role") { _, context in
+            try await changeRole(context, userId: context.parameters.require("id", as: Int64.self))
+        }
+    }
+
+    struct RoleChoice: Encodable {
+        var value: String
+        var selected: Bool
+    }
+
+    struct UserRow: Encodable {
+        var id: Int64
+        var username: String
+        var name: String
+        var role: String
+        var roles: [RoleChoice]
+    }
+
+    struct UsersPage: Encodable {
+        var search: String
+        var failure: String?
+        var users: [UserRow]
+        var summary: String
+        var previous: String?
+        var next: String?
+    }
+
+    func usersPage(_ context: AuthorContext, search: String, page: Int, done: String?, failure: String? = nil) async throws -> Response {
+        // The form allows 64 characters; a longer address is cut rather than refused.
+        let search = String(search.trimmingCharacters(in: .whitespaces).prefix(ManageUsers.maxSearchLength))
+        let page = min(max(page, 1), 100_000)
+        let found = try await refusing {
+            try await manageUsers.search(search, offset: (page - 1) * Self.usersPerPage, limit: Self.usersPerPage, by: context.user)
+        }
+        let query = search.isEmpty ? "" : "search=\(Pages.encode(search))&"
+        let pageCount = (found.total + Self.usersPerPage - 1) / Self.usersPerPage
+        let model = UsersPage(
+            search: search, failure: failure,
+            users: found.users.map { user in
+                UserRow(id: user.id, username: user.username, name: "\(user.firstName) \(user.lastName)", role: user.role.rawValue,
+                        roles: Role.allCases.map { RoleChoice(value: $0.rawValue, selected: $0 == user.role) })
+            },
+            summary: found.total == 0 ? "No users match." : "\(Pages.count(found.total, "user")), page \(page) of \(pageCount)",
+            previous: page > 1 ? "/manage/users?\(query)page=\(page - 1)" : nil,
+            next: page * Self.usersPerPage < found.total ? "/manage/users?\(query)page=\(page + 1)" : nil)
+        return pages.render("manage-users", model, visit: context.visit, title: "Users and roles", tab: "Manage",
+                            notice: ManageText.notice(done), status: failure == nil ? .ok : .conflict)
+    }
+
+    func changeRole(_ context: AuthorContext, userId: Int64) async throws -> Response {
+        guard let role = Role(rawValue: context.form.text("role")) else { throw HTTPError(.badRequest, message: "Unknown role.") }
+        let search = context.form.text("search")
+        do {
+            _ = try await refusing { try await manageUsers.setRole(role, ofUser: userId, by: context.user) }
+        } catch ManageUsers.Failure.lastAdmin {
+            return try await usersPage(context, search: search, page: 1, done: nil, failure: ManageUsers.Failure.lastAdmin.message)
+        }
+        return PageRenderer.redirect(to: "/manage/users?\(search.isEmpty ? "" : "search=\(Pages.encode(search))&")done=role")
+    }
+
+    /// An author is told roles are for admins; a missing user is a missing page.
+    private func refusing<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch ManageUsers.Failure.notAdmin {
+            throw PageRefusal.needsAdmin
+        } catch ManageUsers.Failure.notFound {
+            throw HTTPError(.notFound)
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import QuizCore
+import QuizStore
+
+/// Writing the questions of a topic's bank, any kind, from a `QuestionDraft`: for authors and
+/// admins. A draft is checked whole before anything is stored; a question players have answered
+/// keeps its kind, and deleting it archives it so their scores stay.
+package struct QuestionAuthoring: Sendable {
+    package enum Failure: Error, Equatable {
+        case notAuthor
+        /// No such topic (or, adding to a quiz, no such quiz in it).
+        case topicNotFound
+        case questionNotFound
+        /// Every rule the draft breaks.
+        case invalid([Question.ValidationError])
+        case kindLocked
+    }
+
+    /// A question as stored, with the topic whose bank holds it.
+    package struct Stored: Sendable {
+        package var topicId: Int64
+        package var question: Question
+    }
+
+    let store: any AuthoringStore
+    let time: any TimeSource
+
+    package init(store: any AuthoringStore, time: any TimeSource) {
+        self.store = store
+        self.time = time
+    }
+
+    /// The topic's questions, oldest first.
+    package func bank(ofTopic topicId: Int64, by user: User) async throws -> [Question] {
+        try author(user)
+        guard let questions = try await store.topicQuestions(topicId: topicId) else { throw Failure.topicNotFound }
+        return questions
+    }
+
+    package func question(_ id: Int64, by user: User) async throws -> Stored {
+        try author(user)
+        guard let (topicId, question) = try await store.managedQuestion(id: id) else { throw Failure.questionNotFound }
+        return Stored(topicId: topicId, question: question)
+    }
+
+    /// Adds it to the topic's bank and, when `quizId` is given, at the end of that quiz.
+    package func create(_ draft: QuestionDraft, inTopic topicId: Int64, appendingTo quizId: Int64? = nil, by user: User) async throws -> Stored {
+        try author(user)
+        var question = try Self.valid(draft, id: nil)
+        do {
+            question.id = try await store.createQuestion(question, topicId: topicId, appendingTo: quizId, at: time.now())
+        } catch StoreError.notFound {
+            throw Failure.topicNotFound
+        }
+        return Stored(topicId: topicId, question: question)
+    }
+
+    /// Replaces its content; past answers keep their verdicts and points.
+    package func update(_ id: Int64, to draft: QuestionDraft, by user: User) async throws -> Stored {
+        try author(user)
+        let question = try Self.valid(draft, id: id)
+        do {
+            try await store.updateQuestion(question)
+        } catch StoreError.notFound {
+            throw Failure.questionNotFound
+        } catch AuthoringError.kindLocked {
+            throw Failure.kindLocked
+        }
+        return try await self.question(id, by: user)
+    }
+
+    /// It leaves every quiz; returns the topic it was in.
+    package func delete(_ id: Int64, by user: User) async throws -> Int64 {
+        let stored = try await question(id, by: user)
+        do {
+            try await store.deleteQuestion(id: id, at: time.now())
+        } catch StoreError.notFound {
+            throw Failure.questionNotFound
+        }
+        return stored.topicId
+    }
+
+    private func author(_ user: User) throws {
+        guard user.role.canAuthor else { throw Failure.notAuthor }
+    }
+
+    private static func valid(_ draft: QuestionDraft, id: Int64?) throws -> Question {
+        switch draft.question(id: id) {
+        case .success(let question): question
+        case .failure(let problems): throw Failure.invalid(problems.errors)
+        }
+    }
+}
+
+extension QuestionAuthoring.Failure {
+    package var message: String {
+        switch self {
+        case .notAuthor: "This needs an author or admin account."
+        case .topicNotFound: "No topic with that id."
+        case .questionNotFound: "No question with that id."
+        case .invalid(let errors): "The question breaks \(errors.count) rule(s), first: \(errors.first.map { "\($0.field) \($0.message)" } ?? "")."
+        case .kindLocked: "Players have answered this question, so its kind stays; add a new question instead."
+        }
+    }
+}
