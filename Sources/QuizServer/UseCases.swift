@@ -14,6 +14,12 @@ struct UseCases: Sendable {
     let logIn: LogIn
     let changePassword: ChangePassword
     let profile: Profile
+    let browseCatalog: BrowseCatalog
+    let playQuiz: PlayQuiz
+    let practice: Practice
+    let singleQuestion: SingleQuestion
+    let nameAllGames: NameAllGames
+    let leaderboard: LeaderboardQuery
 
     init(store: Store, config: ServerConfig, time: any TimeSource, hasher: PasswordHasher, limiter: RateLimiter) {
         sessions = Sessions(store: store, time: time, lifetime: config.sessionLifetime)
@@ -24,5 +30,16 @@ struct UseCases: Sendable {
         changePassword = ChangePassword(store: store, sessions: sessions, hasher: hasher, limiter: limiter,
                                         minimumPasswordLength: config.minimumPasswordLength)
         profile = Profile(store: store)
+        browseCatalog = BrowseCatalog(store: store)
+        playQuiz = PlayQuiz(store: store, time: time)
+        practice = Practice(store: store, time: time)
+        singleQuestion = SingleQuestion(store: store, time: time)
+        // One table of games for the API and the pages, so a game started on one can be played on
+        // the other. On PostgreSQL other instances may play the same game and count the same keys:
+        // games are re-read on every request and guesses counted in the database.
+        let shared = store.database.dialect == .postgres
+        nameAllGames = NameAllGames(store: store, time: time, games: GameTable(rereads: shared),
+                                    guessLimiter: RateLimiter(limit: NameAllGames.guessesPerSecond, window: 1, time: time, shared: shared ? store : nil))
+        leaderboard = LeaderboardQuery(store: store)
     }
 }
