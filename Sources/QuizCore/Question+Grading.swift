@@ -64,6 +64,15 @@ extension Question {
         }
     }
 
+    /// `answer` as it is kept and graded: typed text for a numeric question is read as its number
+    /// (so the page's "1,5 km" and the API's 1.5 are one answer). Text that is no number does not fit.
+    public func normalized(_ answer: Answer) throws(GradingError) -> Answer {
+        guard case .numeric(_, _, let unit) = body, case .text(let text) = answer else { return answer }
+        guard let number = Question.parseNumber(text, unit: unit) else { throw .answerDoesNotFitKind(expected: .numeric) }
+        // Too many digits for a Double: graded wrong, as before, and kept as typed.
+        return number.isFinite ? .number(number) : answer
+    }
+
     /// The answer shown to a player once they have answered.
     public var correctAnswer: CorrectAnswer {
         switch body {

@@ -81,12 +81,8 @@ func buildRouter(
     store: SQLStore, renderer: PageRenderer, config: ServerConfig, time: any TimeSource, logger: Logger
 ) throws -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
-    // Shared by the pages and the API, so a game started on one can be played on the other.
-    // On PostgreSQL other instances may play the same game and count the same keys: games are
-    // re-read on every request and rate limits counted in the database.
+    // On PostgreSQL other instances count the same keys: rate limits are counted in the database.
     let shared = store.database.dialect == .postgres
-    let games = GameTable(rereads: shared)
-    let guessLimiter = RateLimiter(limit: Playing.guessesPerSecond, window: 1, time: time, shared: shared ? store : nil)
     let hasher = PasswordHasher(cost: config.bcryptCost)
     let limiter = RateLimiter(limit: config.loginAttemptsPerMinute, window: 60, time: time, shared: shared ? store : nil)
     let useCases = UseCases(store: store, config: config, time: time, hasher: hasher, limiter: limiter)
@@ -107,8 +103,6 @@ func buildRouter(
                             budget: BodyBudget(total: config.maxBodyMemoryBytes, perClient: config.maxBodyMemoryPerClientBytes)) {
             try? await useCases.sessions.user(token: RequestCredential.current?.token)
         }
-        GuessRoute(playing: Playing(store: store, time: time, games: games, guessLimiter: guessLimiter),
-                   authenticator: Authenticator(sessions: useCases.sessions))
     }
     router.get("/health") { _, _ -> Response in
         var headers = HTTPFields()
@@ -142,13 +136,21 @@ func buildRouter(
     ManageCatalogPages(pages: pages, catalog: useCases.catalogAuthoring).register(authors: authors)
     ManageQuestionPages(pages: pages, questions: useCases.questionAuthoring).register(authors: authors)
     ManageUserPages(pages: pages, manageUsers: useCases.manageUsers).register(authors: authors)
+    // Play pages keep the play session's start in a cookie (history lists what it answered).
+    let playing = router.group().add(middleware: PageMiddleware(sessions: useCases.sessions, pages: pages, play: true))
+        .group(context: SignedInContext.self)
+    BrowsePages(pages: pages, browse: useCases.browseCatalog).register(signedIn: signedIn)
+    PlayPages(pages: pages, playQuiz: useCases.playQuiz, leaderboard: useCases.leaderboard).register(signedIn: signedIn, playing: playing)
+    ModesPages(pages: pages, practice: useCases.practice, singleQuestion: useCases.singleQuestion, games: useCases.nameAllGames)
+        .register(signedIn: signedIn)
     WebController(useCases: useCases, pages: pages, accountPages: accountPages, store: store, hasher: hasher, limiter: limiter,
-                  games: games, guessLimiter: guessLimiter, logger: logger)
+                  logger: logger)
         .register(on: router)
-    let handler = APIHandler(useCases: useCases, store: store, config: config, time: time, limiter: limiter,
-                             games: games, guessLimiter: guessLimiter, logger: logger)
+    let handler = APIHandler(useCases: useCases, store: store, config: config, time: time, limiter: limiter, logger: logger)
+    GuessRoute(games: useCases.nameAllGames, authenticator: handler.authenticator).register(on: router)
     // Compact, unsorted JSON: pretty-printing and key sorting cost a third of a question list response.
-    try handler.registerHandlers(on: router, serverURL: URL(string: "/api/v1")!, configuration: .init(jsonEncodingOptions: []))
+    try handler.registerHandlers(on: GeneratedRoutes(router: router, servedElsewhere: [(GuessRoute.method, GuessRoute.generatedPath)]),
+                                 serverURL: URL(string: "/api/v1")!, configuration: .init(jsonEncodingOptions: []))
     return router
 }
 

@@ -2,33 +2,33 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import OpenAPIHummingbird
+import OpenAPIRuntime
 import QuizCore
 import QuizStore
 import QuizUseCases
 
-/// `POST /api/v1/games/{gameId}/guesses`, served without the generated code's generic JSON
-/// machinery: a player typing sends one guess per pause, which makes it the API's busiest write,
-/// and encoding through the OpenAPI runtime took a third of its time. The contract is the one in
-/// openapi.yaml (the generated operation stays implemented and answers the same). A middleware,
-/// because the router refuses a second handler for a route the generated code registers.
-struct GuessRoute<Context: RequestContext>: RouterMiddleware {
+/// `POST /api/v1/games/{gameId}/guesses`, the one API route served without the generated code: a
+/// player typing sends one guess per pause, which makes it the API's busiest write, and encoding
+/// through the OpenAPI runtime's generic JSON machinery took a third of its time. The contract is
+/// the one in openapi.yaml. The route has one path: this one is registered and the generated
+/// operation is not (`GeneratedRoutes`).
+struct GuessRoute: Sendable {
     struct Body: Decodable {
         var text: String
     }
 
-    let playing: Playing
+    static let method = HTTPRequest.Method.post
+    /// As the generated code names it, to leave it out.
+    static let generatedPath = "/api/v1/games/{gameId}/guesses"
+
+    let games: NameAllGames
     let authenticator: Authenticator
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard request.method == .post, let gameId = Self.gameId(in: request.uri.path) else { return try await next(request, context) }
-        return try await guess(request, gameId: gameId)
-    }
-
-    /// The game id of "/api/v1/games/{id}/guesses".
-    static func gameId(in path: String) -> Int64? {
-        let prefix = "/api/v1/games/", suffix = "/guesses"
-        guard path.hasPrefix(prefix), path.hasSuffix(suffix), path.utf8.count > prefix.utf8.count + suffix.utf8.count else { return nil }
-        return Int64(path.dropFirst(prefix.utf8.count).dropLast(suffix.utf8.count))
+    func register(on router: Router<AppRequestContext>) {
+        router.on(RouterPath(Self.generatedPath), method: Self.method) { request, context in
+            try await guess(request, gameId: context.parameters.require("gameId", as: Int64.self))
+        }
     }
 
     func guess(_ request: Request, gameId: Int64) async throws -> Response {
@@ -44,70 +44,87 @@ struct GuessRoute<Context: RequestContext>: RouterMiddleware {
         } catch {
             throw APIError(.badRequest, "invalid_json", "Send {\"text\": \"…\"}.", field: "text")
         }
-        let result = try await GuessOutcome.outcome(playing, gameId: gameId, userId: user.id, text: body.text)
+        let guessed: NameAllGames.Guessed
+        do {
+            guessed = try await games.guess(body.text, gameId: gameId, userId: user.id)
+        } catch let failure as NameAllGames.Failure {
+            throw APIError(failure)
+        }
         var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=utf-8"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: result.json)))
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: GuessOutcome(guessed).json)))
     }
 }
 
-enum GuessOutcome {
+/// The answer to a guess, as openapi.yaml's `GuessResult` spells it, written by hand.
+struct GuessOutcome {
+    var verdict: String
+    var item: (index: Int, answer: String)?
+    var finished: Bool
+    var foundCount: Int
+    var itemCount: Int
 
-    /// What both the route and the generated operation answer.
-    struct Outcome {
-        var verdict: String
-        var item: (index: Int, answer: String)?
-        var finished: Bool
-        var foundCount: Int
-        var itemCount: Int
-
-        var json: String {
-            var json = #"{"verdict":"\#(verdict)""#
-            if let item { json += #","item":{"index":\#(item.index),"answer":\#(Self.quoted(item.answer))}"# }
-            json += #","state":"\#(finished ? "finished" : "playing")","foundCount":\#(foundCount),"itemCount":\#(itemCount)}"#
-            return json
-        }
-
-        /// A JSON string literal.
-        static func quoted(_ text: String) -> String {
-            var out = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-                default: out.unicodeScalars.append(scalar)
-                }
-            }
-            return out + "\""
-        }
+    init(verdict: String, item: (index: Int, answer: String)?, finished: Bool, foundCount: Int, itemCount: Int) {
+        self.verdict = verdict
+        self.item = item
+        self.finished = finished
+        self.foundCount = foundCount
+        self.itemCount = itemCount
     }
 
-    static func outcome(_ playing: Playing, gameId: Int64, userId: Int64, text: String) async throws -> Outcome {
-        let verdict: NameAllGame.Verdict
-        let game: NameAllGame
-        do {
-            (verdict, game) = try await playing.guess(id: gameId, userId: userId, text: text)
-        } catch Playing.PlayError.notFound {
-            throw APIError.notFound("game")
-        } catch Playing.PlayError.tooManyGuesses {
-            throw APIError(.tooManyRequests, "too_many_guesses", Playing.tooManyGuesses)
-        }
+    init(_ guessed: NameAllGames.Guessed) {
+        let game = guessed.played.game
         var item: (index: Int, answer: String)?
-        let name: String
-        switch verdict {
-        case .found(let index): name = "found"; item = (index, game.items[index].answer)
-        case .alreadyFound(let index): name = "alreadyFound"; item = (index, game.items[index].answer)
-        case .notAnItem: name = "notAnItem"
-        case .empty: name = "empty"
-        case .tooLong: name = "tooLong"
-        case .tooLate: name = "tooLate"
-        case .gameOver: name = "gameOver"
+        switch guessed.verdict {
+        case .found(let index), .alreadyFound(let index): item = (index, game.items[index].answer)
+        default: item = nil
         }
-        return Outcome(verdict: name, item: item, finished: game.state(at: playing.time.now()) != .playing,
-                       foundCount: game.found.count, itemCount: game.items.count)
+        self.init(verdict: guessed.verdict.name, item: item, finished: guessed.played.isFinished,
+                  foundCount: game.found.count, itemCount: game.items.count)
+    }
+
+    var json: String {
+        var json = #"{"verdict":"\#(verdict)""#
+        if let item { json += #","item":{"index":\#(item.index),"answer":\#(JSONText.quoted(item.answer))}"# }
+        json += #","state":"\#(finished ? "finished" : "playing")","foundCount":\#(foundCount),"itemCount":\#(itemCount)}"#
+        return json
+    }
+}
+
+extension NameAllGame.Verdict {
+    /// The verdict's name in the API (and, but for the ends, in the game page's address).
+    var name: String {
+        switch self {
+        case .found: "found"
+        case .alreadyFound: "alreadyFound"
+        case .notAnItem: "notAnItem"
+        case .empty: "empty"
+        case .tooLong: "tooLong"
+        case .tooLate: "tooLate"
+        case .gameOver: "gameOver"
+        }
+    }
+}
+
+/// The generated operations on the router, but for those a route of our own serves, so each path
+/// has one handler.
+struct GeneratedRoutes: ServerTransport {
+    let router: Router<AppRequestContext>
+    let servedElsewhere: [(method: HTTPRequest.Method, path: String)]
+
+    func register(_ handler: @escaping @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?),
+                  method: HTTPRequest.Method, path: String) throws {
+        guard !servedElsewhere.contains(where: { $0.method == method && $0.path == path }) else { return }
+        router.register(handler, method: method, path: path)
+    }
+}
+
+extension APIError {
+    init(_ failure: NameAllGames.Failure) {
+        switch failure {
+        case .questionNotFound: self = .notFound("question")
+        case .gameNotFound: self = .notFound("game")
+        case .tooManyGuesses: self.init(.tooManyRequests, "too_many_guesses", NameAllGames.tooManyGuessesMessage)
+        }
     }
 }

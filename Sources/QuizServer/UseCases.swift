@@ -21,6 +21,11 @@ struct UseCases: Sendable {
     let catalogAuthoring: CatalogAuthoring
     let questionAuthoring: QuestionAuthoring
     let manageUsers: ManageUsers
+    let playQuiz: PlayQuiz
+    let practice: Practice
+    let singleQuestion: SingleQuestion
+    let nameAllGames: NameAllGames
+    let leaderboard: LeaderboardQuery
 
     init(store: Store, config: ServerConfig, time: any TimeSource, hasher: PasswordHasher, limiter: RateLimiter) {
         sessions = Sessions(store: store, time: time, lifetime: config.sessionLifetime)
@@ -41,5 +46,15 @@ struct UseCases: Sendable {
         catalogAuthoring = CatalogAuthoring(store: store)
         questionAuthoring = QuestionAuthoring(store: store, time: time)
         manageUsers = ManageUsers(store: store)
+        playQuiz = PlayQuiz(store: store, time: time)
+        practice = Practice(store: store, time: time)
+        singleQuestion = SingleQuestion(store: store, time: time)
+        // One table of games for the API and the pages, so a game started on one can be played on
+        // the other. On PostgreSQL other instances may play the same game and count the same keys:
+        // games are re-read on every request and guesses counted in the database.
+        let shared = store.database.dialect == .postgres
+        nameAllGames = NameAllGames(store: store, time: time, games: GameTable(rereads: shared),
+                                    guessLimiter: RateLimiter(limit: NameAllGames.guessesPerSecond, window: 1, time: time, shared: shared ? store : nil))
+        leaderboard = LeaderboardQuery(store: store)
     }
 }

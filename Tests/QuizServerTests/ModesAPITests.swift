@@ -282,7 +282,7 @@ func practice(_ settings: [String: Any] = [:], acceptFewer: Bool = false) -> [St
 
     @Test func answersAreWrittenAsValidJSONStrings() throws {
         let text = "Say \"hi\"\\ \n\u{1}é"
-        let json = GuessOutcome.Outcome(verdict: "found", item: (0, text), finished: false, foundCount: 1, itemCount: 2).json
+        let json = GuessOutcome(verdict: "found", item: (0, text), finished: false, foundCount: 1, itemCount: 2).json
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect((object["item"] as? [String: Any])?["answer"] as? String == text)
     }

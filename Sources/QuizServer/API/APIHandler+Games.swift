@@ -7,10 +7,8 @@ import QuizUseCases
 
 extension APIHandler {
     func listGameQuestions(_ input: Operations.ListGameQuestions.Input) async throws -> Operations.ListGameQuestions.Output {
-        let questions = try await store.nameAllQuestions().compactMap { entry -> Components.Schemas.GameQuestion? in
-            guard case .nameAll(let items, let limit, _) = entry.question.body, let id = entry.question.id else { return nil }
-            return .init(id: id, text: entry.question.text, topic: entry.topicName, itemCount: items.count,
-                         timeLimitSeconds: limit > 0 ? limit : NameAllGame.defaultTimeLimitSeconds)
+        let questions = try await useCases.nameAllGames.choices().map {
+            Components.Schemas.GameQuestion(id: $0.id, text: $0.text, topic: $0.topicName, itemCount: $0.itemCount, timeLimitSeconds: $0.timeLimitSeconds)
         }
         return .ok(.init(body: .json(.init(questions: questions))))
     }
@@ -19,53 +17,47 @@ extension APIHandler {
         let user = try await requireUser()
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType }
         do {
-            let (id, game) = try await playing.startGame(userId: user.id, questionId: body.questionId)
-            return .created(.init(body: .json(.init(id: id, game: game, at: time.now()))))
-        } catch Playing.PlayError.notFound {
+            return .created(.init(body: .json(.init(try await useCases.nameAllGames.start(questionId: body.questionId, userId: user.id)))))
+        } catch NameAllGames.Failure.questionNotFound {
             throw APIError(.notFound, "not_found", "There is no name-them-all question \(body.questionId).", field: "questionId")
+        } catch let failure as NameAllGames.Failure {
+            throw APIError(failure)
         }
     }
 
     func getGame(_ input: Operations.GetGame.Input) async throws -> Operations.GetGame.Output {
         let user = try await requireUser()
-        let game = try await gameCall { try await playing.game(id: input.path.gameId, userId: user.id) }
-        return .ok(.init(body: .json(.init(id: input.path.gameId, game: game, at: time.now()))))
+        do {
+            return .ok(.init(body: .json(.init(try await useCases.nameAllGames.game(id: input.path.gameId, userId: user.id)))))
+        } catch let failure as NameAllGames.Failure {
+            throw APIError(failure)
+        }
     }
 
+    /// Never routed: `GuessRoute` serves this operation and the generated route is left out of the
+    /// router (`GeneratedRoutes`). `APIProtocol` requires the method; there is no second copy here.
     func guess(_ input: Operations.Guess.Input) async throws -> Operations.Guess.Output {
-        let user = try await requireUser()
-        guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType }
-        let outcome = try await GuessOutcome.outcome(playing, gameId: input.path.gameId, userId: user.id, text: body.text)
-        return .ok(.init(body: .json(.init(
-            verdict: .init(rawValue: outcome.verdict) ?? .notAnItem, item: outcome.item.map { .init(index: $0.index, answer: $0.answer) },
-            state: outcome.finished ? .finished : .playing, foundCount: outcome.foundCount, itemCount: outcome.itemCount
-        ))))
+        throw APIError(.internalServerError, "not_routed", "Guesses are served by their own route.")
     }
 
     func giveUp(_ input: Operations.GiveUp.Input) async throws -> Operations.GiveUp.Output {
         let user = try await requireUser()
-        let game = try await gameCall { try await playing.giveUp(id: input.path.gameId, userId: user.id) }
-        return .ok(.init(body: .json(.init(id: input.path.gameId, game: game, at: time.now()))))
-    }
-
-    private func gameCall<T>(_ body: () async throws -> T) async throws -> T {
         do {
-            return try await body()
-        } catch Playing.PlayError.notFound {
-            throw APIError.notFound("game")
-        } catch Playing.PlayError.tooManyGuesses {
-            throw APIError(.tooManyRequests, "too_many_guesses", Playing.tooManyGuesses)
+            return .ok(.init(body: .json(.init(try await useCases.nameAllGames.giveUp(gameId: input.path.gameId, userId: user.id)))))
+        } catch let failure as NameAllGames.Failure {
+            throw APIError(failure)
         }
     }
 }
 
 extension Components.Schemas.Game {
-    init(id: Int64, game: NameAllGame, at now: Date) {
-        let result = game.result(at: now)
+    init(_ played: NameAllGames.Played) {
+        let game = played.game
+        let result = played.result
         var endReason: EndReasonPayload?
-        if case .finished(let reason) = game.state(at: now) { endReason = .init(rawValue: reason.rawValue) }
+        if case .finished(let reason) = played.state { endReason = .init(rawValue: reason.rawValue) }
         self.init(
-            id: id, questionId: game.question.id ?? 0, text: game.question.text, itemCount: game.items.count,
+            id: played.id, questionId: game.question.id ?? 0, text: game.question.text, itemCount: game.items.count,
             startedAt: game.startedAt, deadline: game.deadline, state: endReason == nil ? .playing : .finished,
             endReason: endReason, found: result.found.map { .init(index: $0.index, answer: $0.answer) },
             // Missed items are answers: only once the game is over.

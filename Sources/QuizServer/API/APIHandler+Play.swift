@@ -8,55 +8,57 @@ import QuizUseCases
 extension APIHandler {
     func startAttempt(_ input: Operations.StartAttempt.Input) async throws -> Operations.StartAttempt.Output {
         let user = try await requireUser()
-        guard let quiz = try await catalogQuiz(id: input.path.quizId) else { throw APIError.notFound("quiz") }
-        let attempt = try await store.startAttempt(userId: user.id, quizId: quiz.id, at: time.now())
-        return .created(.init(body: .json(.init(attempt, questionCount: quiz.questionCount))))
+        do {
+            let started = try await useCases.playQuiz.start(quizId: input.path.quizId, userId: user.id)
+            return .created(.init(body: .json(.init(started.attempt, questionCount: started.quiz.questionCount))))
+        } catch let failure as PlayQuiz.Failure {
+            throw APIError(failure)
+        }
     }
 
     func getAttempt(_ input: Operations.GetAttempt.Input) async throws -> Operations.GetAttempt.Output {
         let user = try await requireUser()
-        // Someone else's attempt is "not found": its existence is not theirs to learn.
-        guard let attempt = try await store.attempt(id: input.path.attemptId, userId: user.id) else {
-            throw APIError.notFound("attempt")
+        do {
+            let (attempt, count) = try await useCases.playQuiz.attempt(id: input.path.attemptId, userId: user.id)
+            return .ok(.init(body: .json(.init(attempt, questionCount: count))))
+        } catch let failure as PlayQuiz.Failure {
+            throw APIError(failure)
         }
-        let count = try await store.quiz(id: attempt.quizId)?.questionCount ?? 0
-        return .ok(.init(body: .json(.init(attempt, questionCount: count))))
+    }
+
+    func getAttemptQuestion(_ input: Operations.GetAttemptQuestion.Input) async throws -> Operations.GetAttemptQuestion.Output {
+        let user = try await requireUser()
+        let view: PlayQuiz.QuestionView
+        do {
+            view = try await useCases.playQuiz.question(attemptId: input.path.attemptId, questionId: input.path.questionId, userId: user.id)
+        } catch PlayQuiz.Failure.questionNotInQuiz {
+            throw APIError.notFound("question")
+        } catch let failure as PlayQuiz.Failure {
+            throw APIError(failure)
+        }
+        return .ok(.init(body: .json(.init(question: .init(shuffled: view.question, position: view.position),
+                                           shownAt: view.clock?.shownAt ?? time.now(), deadline: view.clock?.deadline))))
     }
 
     func submitAnswer(_ input: Operations.SubmitAnswer.Input) async throws -> Operations.SubmitAnswer.Output {
         let user = try await requireUser()
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType }
-        let attemptId = input.path.attemptId
-        guard let quizId = try await store.attemptQuiz(id: attemptId, userId: user.id),
-              let quiz = try await store.quiz(id: quizId) else {
-            throw APIError.notFound("attempt")
-        }
-        guard let question = try await store.question(id: body.questionId, inQuiz: quizId) else {
-            throw APIError(.unprocessableContent, "question_not_in_quiz", "Question \(body.questionId) is not part of this quiz.", field: "questionId")
-        }
-        let answer = try Self.answer(from: body.answer, for: question)
-        let isCorrect = try Self.grade(answer, for: question)
-        let outcome: (verdict: Playing.Verdict, points: Int)
+        let answered: PlayQuiz.Answered
         do {
-            outcome = try await playing.answer(attemptId: attemptId, quiz: quiz, question: question, given: Self.describe(answer), isCorrect: isCorrect)
-        } catch StoreError.attemptFinished {
-            throw APIError(.conflict, "attempt_finished", "This attempt is finished; start a new one to play again.")
-        } catch Playing.PlayError.notShown {
-            throw APIError(.conflict, "question_not_shown",
-                           "This quiz is timed: get the question (GET /attempts/\(attemptId)/questions/\(body.questionId)) to start its clock, then answer.",
-                           field: "questionId")
+            answered = try await useCases.playQuiz.answer(try Answer(body.answer), questionId: body.questionId,
+                                                   attemptId: input.path.attemptId, userId: user.id)
+        } catch let failure as PlayQuiz.Failure {
+            throw APIError(failure)
         }
-        let verdict: Components.Schemas.Verdict = switch outcome.verdict {
+        let verdict: Components.Schemas.Verdict = switch answered.verdict {
         case .correct: .correct
         case .wrong: .wrong
         case .alreadyAnswered: .alreadyAnswered
         case .tooLate: .tooLate
         }
         return .ok(.init(body: .json(.init(
-            verdict: verdict,
-            pointsAwarded: outcome.points,
-            correctAnswer: .init(question.correctAnswer),
-            explanation: question.explanation
+            verdict: verdict, pointsAwarded: answered.points,
+            correctAnswer: .init(answered.question.correctAnswer), explanation: answered.question.explanation
         ))))
     }
 
@@ -64,9 +66,9 @@ extension APIHandler {
         let user = try await requireUser()
         let score: AttemptScore
         do {
-            score = try await store.finishAttempt(id: input.path.attemptId, userId: user.id, at: time.now())
-        } catch StoreError.notFound {
-            throw APIError.notFound("attempt")
+            score = try await useCases.playQuiz.finish(attemptId: input.path.attemptId, userId: user.id)
+        } catch let failure as PlayQuiz.Failure {
+            throw APIError(failure)
         }
         return .ok(.init(body: .json(.init(
             correctCount: score.attempt.correctCount, questionCount: score.questionCount,
@@ -77,32 +79,69 @@ extension APIHandler {
 
     func getLeaderboard(_ input: Operations.GetLeaderboard.Input) async throws -> Operations.GetLeaderboard.Output {
         let user = try await requireUser()
-        let limit = try APIError.checked(input.query.limit, "limit", default: 3, in: 1...100)
-        let board = try await store.leaderboard(userId: user.id, limit: limit)
+        let limit = try APIError.checked(input.query.limit, "limit", default: LeaderboardQuery.defaultLimit, in: LeaderboardQuery.limits)
+        let board = try await useCases.leaderboard(userId: user.id, limit: limit)
         return .ok(.init(body: .json(.init(
             top: board.top.map(Components.Schemas.Ranking.init), me: .init(board.me), footer: board.footer.map(Components.Schemas.Ranking.init)
         ))))
     }
+}
 
-    /// Reads the one field of the wire answer that fits the question's kind.
-    static func answer(from input: Components.Schemas.AnswerInput, for question: Question) throws -> Answer {
-        let given = [input.choiceId != nil, input.choiceIds != nil, input.value != nil, input.text != nil, input.number != nil]
+extension Answer {
+    /// The one field of the wire answer that is set: exactly one must be.
+    init(_ input: Components.Schemas.AnswerInput) throws {
+        let given = [input.choiceId != nil, input.choiceIds != nil, input.value != nil, input.text != nil, input.number?.isFinite == true]
             .filter { $0 }.count
         guard given == 1 else {
             throw APIError(.unprocessableContent, "invalid_answer", "Give exactly one of choiceId, choiceIds, value, text or number.", field: "answer")
         }
-        if let text = input.text, text.utf8.count > 1_000 {
-            throw APIError(.unprocessableContent, "answer_too_long", "An answer may be at most 1,000 bytes.", field: "answer.text")
+        if let id = input.choiceId {
+            self = .choice(id)
+        } else if let ids = input.choiceIds {
+            // Counted as sent, repeats too: a longer list is no answer to any question.
+            guard ids.count <= Answer.maxChoices else { throw APIError(AnswerProblem.tooManyChoices) }
+            self = .choices(Set(ids))
+        } else if let value = input.value {
+            self = .bool(value)
+        } else if let text = input.text {
+            self = .text(text)
+        } else {
+            self = .number(input.number ?? 0)
         }
-        if let ids = input.choiceIds, ids.count > 10 {
-            throw APIError(.unprocessableContent, "invalid_answer", "A question has at most 10 choices.", field: "answer.choiceIds")
+    }
+}
+
+extension APIError {
+    init(_ failure: PlayQuiz.Failure) {
+        switch failure {
+        case .quizNotFound: self = .notFound("quiz")
+        case .attemptNotFound: self = .notFound("attempt")
+        case .questionNotInQuiz(let id):
+            self.init(.unprocessableContent, "question_not_in_quiz", "Question \(id) is not part of this quiz.", field: "questionId")
+        case .attemptFinished:
+            self.init(.conflict, "attempt_finished", "This attempt is finished; start a new one to play again.")
+        case .notShown:
+            self.init(.conflict, "question_not_shown",
+                      "This quiz is timed: get the question (GET /attempts/{attemptId}/questions/{questionId}) to start its clock, then answer.",
+                      field: "questionId")
+        case .badAnswer(let problem): self.init(problem)
+        // Only pages ask for a result; the API's finish answers with the score.
+        case .notFinished: self.init(.conflict, "attempt_not_finished", "This attempt is still being played.")
         }
-        if let id = input.choiceId { return .choice(id) }
-        if let ids = input.choiceIds { return .choices(Set(ids)) }
-        if let value = input.value { return .bool(value) }
-        if let text = input.text { return .text(text) }
-        if let number = input.number, number.isFinite { return .number(number) }
-        throw APIError(.unprocessableContent, "invalid_answer", Self.expectation(for: question.kind), field: "answer")
+    }
+
+    /// An answer whose shape does not fit its question: 422, naming the field.
+    init(_ problem: AnswerProblem) {
+        switch problem {
+        case .tooLong:
+            self.init(.unprocessableContent, "answer_too_long", "An answer may be at most 1,000 bytes.", field: "answer.text")
+        case .tooManyChoices:
+            self.init(.unprocessableContent, "invalid_answer", "A question has at most 10 choices.", field: "answer.choiceIds")
+        case .unknownChoice(let id):
+            self.init(.unprocessableContent, "unknown_choice", "Choice \(id) is not one of this question's choices.", field: "answer")
+        case .doesNotFit(let kind):
+            self.init(.unprocessableContent, "answer_does_not_fit", Self.expectation(for: kind), field: "answer")
+        }
     }
 
     static func expectation(for kind: QuestionKind) -> String {
@@ -113,17 +152,6 @@ extension APIHandler {
         case .typedAnswer: "This question takes text: send {\"text\": \"…\"}."
         case .numeric: "This question takes a number: send {\"number\": 42}."
         case .nameAll: "This question is played as a timed game, not answered in a quiz."
-        }
-    }
-
-    /// The answer as stored with the verdict, for history pages.
-    static func describe(_ answer: Answer) -> String {
-        switch answer {
-        case .choice(let id): "{\"choiceId\":\(id)}"
-        case .choices(let ids): "{\"choiceIds\":[\(ids.sorted().map(String.init).joined(separator: ","))]}"
-        case .bool(let value): "{\"value\":\(value)}"
-        case .text(let text): (try? String(decoding: JSONEncoder().encode(["text": text]), as: UTF8.self)) ?? "{}"
-        case .number(let value): "{\"number\":\(value)}"
         }
     }
 }

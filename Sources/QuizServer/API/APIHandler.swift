@@ -14,8 +14,6 @@ struct APIHandler: APIProtocol {
     let config: ServerConfig
     let time: any TimeSource
     let limiter: RateLimiter
-    let games: GameTable
-    let guessLimiter: RateLimiter
     let logger: Logger
 
     var authenticator: Authenticator { Authenticator(sessions: useCases.sessions) }

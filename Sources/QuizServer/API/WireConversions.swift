@@ -44,7 +44,11 @@ extension Components.Schemas.Question {
     /// The question as a player sees it before answering: choices without their correctness, in
     /// the order `seed` (an attempt's id, or 0) gives them.
     init(question: Question, position: Int, seed: Int64 = 0) {
-        let question = question.shufflingChoices(seed: seed)
+        self.init(shuffled: question.shufflingChoices(seed: seed), position: position)
+    }
+
+    /// A question whose choices are already in the order to show.
+    init(shuffled question: Question, position: Int) {
         let choices = question.body.choices.map { Components.Schemas.ChoiceOption(id: $0.id, text: $0.text) }
         var unit: String?
         if case .numeric(_, _, let u) = question.body { unit = u }
@@ -59,27 +63,12 @@ extension Components.Schemas.Question {
 extension Components.Schemas.CorrectAnswer {
     init(_ answer: CorrectAnswer) {
         switch answer {
-        case .choices(let choices):
-            self.init(display: choices.map(\.text).joined(separator: ", "), choiceIds: choices.map(\.id))
-        case .bool(let value):
-            self.init(display: value ? "True" : "False", value: value)
-        case .text(let text):
-            self.init(display: text, text: text)
-        case .number(let value, let tolerance, let unit):
-            var display = NumberFormatting.plain(value)
-            if tolerance > 0 { display += " ± \(NumberFormatting.plain(tolerance))" }
-            if let unit, !unit.isEmpty { display += " \(unit)" }
-            self.init(display: display, number: value, tolerance: tolerance, unit: unit)
-        case .items(let items):
-            self.init(display: items.joined(separator: ", "))
+        case .choices(let choices): self.init(display: answer.display, choiceIds: choices.map(\.id))
+        case .bool(let value): self.init(display: answer.display, value: value)
+        case .text(let text): self.init(display: answer.display, text: text)
+        case .number(let value, let tolerance, let unit): self.init(display: answer.display, number: value, tolerance: tolerance, unit: unit)
+        case .items: self.init(display: answer.display)
         }
-    }
-}
-
-enum NumberFormatting {
-    /// 8848 rather than 8848.0, 3.14 as 3.14.
-    static func plain(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }
 

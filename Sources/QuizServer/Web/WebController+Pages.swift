@@ -7,20 +7,11 @@ import QuizStore
 import QuizUseCases
 
 extension WebController {
-    func leaderboard(_ visit: Visit) async throws -> Response {
-        let user = try requireUser(visit, returnTo: "/leaderboard")
-        let board = try await store.leaderboard(userId: user.id, limit: 3)
-        func row(_ ranking: Ranking) -> [String: Any] {
-            ["rank": ranking.rank, "username": ranking.username, "isMe": ranking.username == user.username,
-             "points": ranking.points == 1 ? "1 point" : "\(ranking.points) points"]
+    /// The manage page's list of quizzes (the players' list is `BrowsePages`).
+    static func listings(_ listings: [QuizListing]) -> [[String: Any]] {
+        listings.map {
+            ["id": $0.quiz.id, "title": $0.quiz.title, "topic": $0.topicName, "subject": $0.subjectName,
+             "questionCount": count($0.quiz.questionCount, "question")]
         }
-        var context = base(visit, title: "Leaderboard", tab: "Leaderboard")
-        context["top"] = board.top.map(row)
-        if let footer = board.footer {
-            var footerRow = row(footer)
-            footerRow["footerNote"] = footer.username == user.username ? "Where you stand." : "The last place on the board."
-            context["footer"] = footerRow
-        }
-        return renderer.render("leaderboard", context)
     }
 }

@@ -14,17 +14,11 @@ struct WebController: Sendable {
     let store: Store
     let hasher: PasswordHasher
     let limiter: RateLimiter
-    let games: GameTable
-    let guessLimiter: RateLimiter
     let logger: Logger
 
     var config: ServerConfig { pages.config }
     var time: any TimeSource { pages.time }
     var renderer: PageRenderer { pages.renderer }
-
-    var playing: Playing { Playing(store: store, time: time, games: games, guessLimiter: guessLimiter) }
-
-    static var playCookie: String { PageMiddleware.playCookie }
 
     func base(_ visit: Visit, title: String, tab: String? = nil, notice: String? = nil) -> [String: Any] {
         pages.base(visit, title: title, tab: tab, notice: notice)
@@ -39,40 +33,6 @@ struct WebController: Sendable {
     static func safeNext(_ next: String?) -> String { Pages.safeNext(next) }
 
     func register(on router: Router<AppRequestContext>) {
-        router.get("/home") { request, _ in try await page(request) { try await home($0) } }
-        router.get("/subjects/:id") { request, context in try await page(request) { try await subject($0, id: context.parameters.require("id", as: Int64.self)) } }
-        router.get("/quizzes") { request, _ in try await page(request) { try await quizzes($0) } }
-        router.get("/quizzes/:id") { request, context in
-            try await page(request, play: true) { try await quiz($0, id: context.parameters.require("id", as: Int64.self)) }
-        }
-        router.post("/quizzes/:id/start") { request, context in
-            try await post(request, context) { visit, _ in try await startQuiz(visit, id: context.parameters.require("id", as: Int64.self)) }
-        }
-        router.get("/play/:attempt") { request, context in
-            try await page(request, play: true) { try await attemptPage($0, id: context.parameters.require("attempt", as: Int64.self)) }
-        }
-        router.get("/play/:attempt/questions/:question") { request, context in
-            try await page(request, play: true) {
-                try await questionPage($0, attemptId: context.parameters.require("attempt", as: Int64.self),
-                                       questionId: context.parameters.require("question", as: Int64.self),
-                                       already: request.uri.queryParameters["already"] != nil)
-            }
-        }
-        router.post("/play/:attempt/questions/:question") { request, context in
-            try await post(request, context) {
-                try await answer($0, $1, attemptId: context.parameters.require("attempt", as: Int64.self),
-                                 questionId: context.parameters.require("question", as: Int64.self))
-            }
-        }
-        router.post("/play/:attempt/finish") { request, context in
-            try await post(request, context) { visit, _ in try await finish(visit, attemptId: context.parameters.require("attempt", as: Int64.self)) }
-        }
-        router.get("/play/:attempt/result") { request, context in
-            try await page(request, play: true) { try await result($0, attemptId: context.parameters.require("attempt", as: Int64.self)) }
-        }
-        router.get("/history") { request, _ in try await page(request, play: true) { try await history($0, request: request) } }
-        router.get("/leaderboard") { request, _ in try await page(request) { try await leaderboard($0) } }
-        registerModes(on: router)
         registerArticles(on: router)
         registerSocial(on: router)
     }

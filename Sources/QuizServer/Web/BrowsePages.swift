@@ -1,0 +1,92 @@
+import Foundation
+import Hummingbird
+import QuizCore
+import QuizUseCases
+
+/// The pages for finding something to play: the courses (subjects), a subject's topics with their
+/// quizzes, and every quiz.
+struct BrowsePages: Sendable {
+    let pages: Pages
+    let browse: BrowseCatalog
+
+    func register(signedIn: some RouterMethods<SignedInContext>) {
+        signedIn.get("/home") { _, context in try await home(context) }
+        signedIn.get("/subjects/:id") { _, context in try await subject(context, id: context.parameters.require("id", as: Int64.self)) }
+        signedIn.get("/quizzes") { _, context in try await quizzes(context) }
+    }
+
+    struct SubjectTile: Encodable {
+        var id: Int64
+        var name: String
+        var description: String
+        var topicCount: String
+    }
+
+    struct HomePage: Encodable {
+        var subjects: [SubjectTile]
+    }
+
+    struct QuizLink: Encodable {
+        var id: Int64
+        var title: String
+        var questionCount: String
+    }
+
+    struct TopicSection: Encodable {
+        var name: String
+        var description: String
+        var quizzes: [QuizLink]
+    }
+
+    struct SubjectPage: Encodable {
+        var subjectName: String
+        var subjectDescription: String
+        var topics: [TopicSection]
+    }
+
+    struct QuizLine: Encodable {
+        var id: Int64
+        var title: String
+        var topic: String
+        var subject: String
+        var questionCount: String
+        /// The news articles the quiz is about.
+        var about: String?
+    }
+
+    struct QuizzesPage: Encodable {
+        var quizzes: [QuizLine]
+    }
+
+    func home(_ context: SignedInContext) async throws -> Response {
+        let subjects = try await browse.subjects().map {
+            SubjectTile(id: $0.id, name: $0.name, description: $0.description, topicCount: Pages.count($0.topicCount, "topic"))
+        }
+        return pages.render("home", HomePage(subjects: subjects), visit: context.visit, title: "Home", tab: "Home")
+    }
+
+    func subject(_ context: SignedInContext, id: Int64) async throws -> Response {
+        let subject: (subject: SubjectSummary, topics: [BrowseCatalog.Topic])
+        do {
+            subject = try await browse.subject(id: id)
+        } catch is BrowseCatalog.Failure {
+            throw HTTPError(.notFound)
+        }
+        let topics = subject.topics.map { entry in
+            TopicSection(name: entry.topic.name, description: entry.topic.description, quizzes: entry.quizzes.map {
+                QuizLink(id: $0.id, title: $0.title, questionCount: Pages.count($0.questionCount, "question"))
+            })
+        }
+        let model = SubjectPage(subjectName: subject.subject.name, subjectDescription: subject.subject.description, topics: topics)
+        return pages.render("subject", model, visit: context.visit, title: subject.subject.name, tab: "Home")
+    }
+
+    func quizzes(_ context: SignedInContext) async throws -> Response {
+        let quizzes = try await browse.quizzes().map { entry in
+            QuizLine(id: entry.listing.quiz.id, title: entry.listing.quiz.title, topic: entry.listing.topicName,
+                     subject: entry.listing.subjectName, questionCount: Pages.count(entry.listing.quiz.questionCount, "question"),
+                     about: entry.articles.isEmpty ? nil : entry.articles.joined(separator: "; "))
+        }
+        return pages.render("quizzes", QuizzesPage(quizzes: quizzes), visit: context.visit, title: "Quizzes", tab: "Quizzes")
+    }
+}

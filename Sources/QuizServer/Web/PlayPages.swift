@@ -1,0 +1,288 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import QuizCore
+import QuizStore
+import QuizUseCases
+
+/// The pages of playing a quiz: its page, the list of an attempt's questions, a question with its
+/// clock and verdict, the result, the history of the play session, and the leaderboard. Each form
+/// calls one use case (`PlayQuiz`) and renders or redirects on what it returns; a failure a page
+/// has no words for (someone else's attempt, a question not in the quiz) is "not found".
+struct PlayPages: Sendable {
+    let pages: Pages
+    let playQuiz: PlayQuiz
+    let leaderboard: LeaderboardQuery
+
+    var fragments: QuestionFragments { QuestionFragments(renderer: pages.renderer) }
+
+    /// `playing` pages keep the play session (`PageMiddleware.play`); the leaderboard ends it.
+    func register(signedIn: some RouterMethods<SignedInContext>, playing: some RouterMethods<SignedInContext>) {
+        playing.get("/quizzes/:id") { _, context in try await quizPage(context, quizId: context.parameters.require("id", as: Int64.self)) }
+        playing.post("/quizzes/:id/start") { _, context in try await start(quizId: context.parameters.require("id", as: Int64.self), context) }
+        playing.get("/play/:attempt") { _, context in try await attemptPage(context, attemptId: context.parameters.require("attempt", as: Int64.self)) }
+        playing.get("/play/:attempt/questions/:question") { request, context in
+            try await questionPage(context, attemptId: context.parameters.require("attempt", as: Int64.self),
+                                   questionId: context.parameters.require("question", as: Int64.self),
+                                   already: request.uri.queryParameters["already"] != nil)
+        }
+        playing.post("/play/:attempt/questions/:question") { _, context in
+            try await answer(context, attemptId: context.parameters.require("attempt", as: Int64.self),
+                             questionId: context.parameters.require("question", as: Int64.self))
+        }
+        playing.post("/play/:attempt/finish") { _, context in try await finish(context, attemptId: context.parameters.require("attempt", as: Int64.self)) }
+        playing.get("/play/:attempt/result") { _, context in try await resultPage(context, attemptId: context.parameters.require("attempt", as: Int64.self)) }
+        playing.get("/history") { request, context in try await historyPage(context, request: request) }
+        signedIn.get("/leaderboard") { _, context in try await leaderboardPage(context) }
+    }
+
+    // MARK: Models
+
+    struct QuizPage: Encodable {
+        var id: Int64
+        var title: String
+        var description: String
+        var questionCount: String
+        var totalPoints: String
+        var topicName: String
+        var attemptId: Int64?
+    }
+
+    struct QuestionLine: Encodable {
+        var id: Int64
+        var attemptId: Int64
+        var position: Int
+        var text: String
+        var status: String
+        var statusLabel: String
+    }
+
+    struct AttemptPage: Encodable {
+        var attemptId: Int64
+        var quizTitle: String
+        var questionCount: Int
+        var answeredCount: Int
+        var correctCount: Int
+        var questions: [QuestionLine]
+    }
+
+    struct QuestionPage: Encodable {
+        var attemptId: Int64
+        var id: Int64
+        var quizTitle: String
+        var position: Int
+        var questionCount: Int
+        var questionHead: PageHTML
+        var feedback: String?
+        var answered: Bool
+        var verdictClass: String?
+        var verdictText: String?
+        var given: String?
+        var correctAnswer: String?
+        var explanation: String?
+        var questionFields: PageHTML?
+        var timed: Bool?
+        var secondsLeft: Int?
+        /// Milliseconds since 1970, for the countdown script.
+        var deadline: Int64?
+        var nextId: Int64?
+        var allAnswered: Bool?
+    }
+
+    struct ResultPage: Encodable {
+        var quizTitle: String
+        var correctCount: Int
+        var questionCount: Int
+        var points: Int
+        var pointsAdded: Int
+        var pointsNote: String?
+        var totalPoints: Int
+        var userPoints: Int64
+        var rank: Int64
+        var timeTaken: String
+    }
+
+    struct HistoryLine: Encodable {
+        var attemptId: Int64
+        var questionId: Int64
+        var questionText: String
+        var quizTitle: String
+        var verdictClass: String
+        var verdictText: String
+    }
+
+    struct HistoryPage: Encodable {
+        var items: [HistoryLine]
+        var backAttemptId: Int64?
+    }
+
+    struct BoardRow: Encodable {
+        var rank: Int64
+        var username: String
+        var isMe: Bool
+        var points: String
+        var footerNote: String?
+    }
+
+    struct LeaderboardPage: Encodable {
+        var top: [BoardRow]
+        var footer: BoardRow?
+    }
+
+    // MARK: Pages
+
+    func quizPage(_ context: SignedInContext, quizId: Int64) async throws -> Response {
+        let overview: PlayQuiz.Overview
+        do {
+            overview = try await playQuiz.overview(quizId: quizId, userId: context.user.id)
+        } catch is PlayQuiz.Failure {
+            throw HTTPError(.notFound)
+        }
+        let quiz = overview.quiz
+        let model = QuizPage(id: quiz.id, title: quiz.title, description: quiz.description, questionCount: Pages.count(quiz.questionCount, "question"),
+                             totalPoints: Pages.count(quiz.totalPoints, "point"), topicName: overview.topicName,
+                             attemptId: overview.unfinishedAttemptId)
+        return pages.render("quiz", model, visit: context.visit, title: quiz.title, tab: "Quizzes")
+    }
+
+    func start(quizId: Int64, _ context: SignedInContext) async throws -> Response {
+        let started: PlayQuiz.Started
+        do {
+            started = try await playQuiz.start(quizId: quizId, userId: context.user.id)
+        } catch is PlayQuiz.Failure {
+            throw HTTPError(.notFound)
+        }
+        let attemptId = started.attempt.id
+        return PageRenderer.redirect(to: started.firstQuestionId.map { "/play/\(attemptId)/questions/\($0)" } ?? "/play/\(attemptId)")
+    }
+
+    func attemptPage(_ context: SignedInContext, attemptId: Int64) async throws -> Response {
+        let progress: PlayQuiz.Progress
+        do {
+            progress = try await playQuiz.progress(attemptId: attemptId, userId: context.user.id)
+        } catch PlayQuiz.Failure.attemptFinished {
+            throw Redirect(location: "/play/\(attemptId)/result")
+        } catch is PlayQuiz.Failure {
+            throw HTTPError(.notFound)
+        }
+        let lines = progress.lines.map { line in
+            let status = line.answer.map { $0.isCorrect ? "right" : "wrong" } ?? "unanswered"
+            return QuestionLine(
+                id: line.question.id ?? 0, attemptId: attemptId, position: line.position,
+                text: line.hidden ? "Question \(line.position) (timed: its clock starts when you open it)" : line.question.text,
+                status: status, statusLabel: ["right": "Right", "wrong": "Wrong", "unanswered": "Unanswered"][status] ?? status)
+        }
+        let attempt = progress.attempt
+        let model = AttemptPage(attemptId: attemptId, quizTitle: progress.quiz.title, questionCount: lines.count,
+                                answeredCount: attempt.answers.count, correctCount: attempt.correctCount, questions: lines)
+        return pages.render("attempt", model, visit: context.visit, title: progress.quiz.title, tab: "Quizzes")
+    }
+
+    func questionPage(_ context: SignedInContext, attemptId: Int64, questionId: Int64, already: Bool,
+                      formError: String? = nil) async throws -> Response {
+        let view: PlayQuiz.QuestionView
+        do {
+            view = try await playQuiz.question(attemptId: attemptId, questionId: questionId, userId: context.user.id)
+        } catch is PlayQuiz.Failure {
+            throw HTTPError(.notFound)
+        }
+        let question = view.question
+        var model = QuestionPage(attemptId: attemptId, id: questionId, quizTitle: view.quiz.title, position: view.position,
+                                 questionCount: view.questionCount, questionHead: fragments.head(question), feedback: formError,
+                                 answered: view.answered != nil, allAnswered: view.allAnswered ? true : nil)
+        if let answered = view.answered {
+            model.verdictClass = already ? "already" : (answered.isCorrect ? "right" : "wrong")
+            model.verdictText = already ? "You already answered this question; your first answer counts."
+                : view.given?.late == true ? "Too late: the time limit had passed, so this answer scores nothing."
+                : answered.isCorrect ? "Right! +\(answered.pointsAwarded) point\(answered.pointsAwarded == 1 ? "" : "s")" : "Not quite."
+            model.given = view.given.flatMap { question.display($0.answer) }
+            model.correctAnswer = question.correctAnswer.display
+            model.explanation = question.explanation
+            model.nextId = view.nextUnansweredId
+        } else if !view.attempt.isFinished {
+            model.questionFields = fragments.fields(question)
+            if let clock = view.clock {
+                model.timed = true
+                model.secondsLeft = clock.secondsLeft
+                model.deadline = Int64((clock.deadline.timeIntervalSince1970 * 1000).rounded())
+            }
+        }
+        return pages.render("question", model, visit: context.visit, title: "Question \(view.position)", tab: "Quizzes",
+                            status: formError == nil ? .ok : .unprocessableContent)
+    }
+
+    func answer(_ context: SignedInContext, attemptId: Int64, questionId: Int64) async throws -> Response {
+        let path = "/play/\(attemptId)/questions/\(questionId)"
+        guard let answer = QuestionFragments.answer(from: context.form) else {
+            return try await questionPage(context, attemptId: attemptId, questionId: questionId, already: false, formError: QuestionFragments.noAnswer)
+        }
+        do {
+            let answered = try await playQuiz.answer(answer, questionId: questionId, attemptId: attemptId, userId: context.user.id)
+            return PageRenderer.redirect(to: answered.verdict == .alreadyAnswered ? path + "?already=1" : path)
+        } catch PlayQuiz.Failure.badAnswer(let problem) {
+            return try await questionPage(context, attemptId: attemptId, questionId: questionId, already: false,
+                                          formError: QuestionFragments.message(problem))
+        } catch PlayQuiz.Failure.attemptFinished {
+            throw Redirect(location: "/play/\(attemptId)/result")
+        } catch PlayQuiz.Failure.notShown {
+            // The question was never opened, so its clock never started: open it now.
+            throw Redirect(location: path)
+        } catch is PlayQuiz.Failure {
+            throw HTTPError(.notFound)
+        }
+    }
+
+    func finish(_ context: SignedInContext, attemptId: Int64) async throws -> Response {
+        do {
+            _ = try await playQuiz.finish(attemptId: attemptId, userId: context.user.id)
+        } catch is PlayQuiz.Failure {
+            throw HTTPError(.notFound)
+        }
+        return PageRenderer.redirect(to: "/play/\(attemptId)/result")
+    }
+
+    func resultPage(_ context: SignedInContext, attemptId: Int64) async throws -> Response {
+        let result: PlayQuiz.Result
+        do {
+            result = try await playQuiz.result(attemptId: attemptId, userId: context.user.id)
+        } catch PlayQuiz.Failure.notFinished {
+            throw Redirect(location: "/play/\(attemptId)")
+        } catch is PlayQuiz.Failure {
+            throw HTTPError(.notFound)
+        }
+        let score = result.score
+        let seconds = Int((score.attempt.timeTaken ?? 0).rounded())
+        let model = ResultPage(
+            quizTitle: result.quizTitle ?? "Quiz", correctCount: score.attempt.correctCount, questionCount: score.questionCount,
+            points: score.attempt.points, pointsAdded: score.pointsAdded,
+            pointsNote: score.pointsAdded >= score.attempt.points ? nil
+                : score.pointsAdded == 0 ? "You had already scored this much here: a quiz counts once, at your best."
+                : "A quiz counts once, at your best: this beat your best by \(score.pointsAdded).",
+            totalPoints: score.totalPoints, userPoints: score.userPoints, rank: score.rank,
+            timeTaken: seconds >= 60 ? "\(seconds / 60) min \(seconds % 60) s" : "\(seconds) s")
+        return pages.render("result", model, visit: context.visit, title: "Result", tab: "Quizzes")
+    }
+
+    func historyPage(_ context: SignedInContext, request: Request) async throws -> Response {
+        // The play session started when its cookie was set; a fresh visit starts it now.
+        let started = request.cookie(PageMiddleware.playCookie).flatMap { Double($0) }.map(Date.init(timeIntervalSince1970:)) ?? pages.time.now()
+        let items = try await playQuiz.history(userId: context.user.id, since: started)
+        let model = HistoryPage(items: items.map {
+            HistoryLine(attemptId: $0.attemptId, questionId: $0.questionId, questionText: $0.questionText, quizTitle: $0.quizTitle,
+                        verdictClass: $0.isCorrect ? "right" : "wrong", verdictText: $0.isCorrect ? "Right" : "Wrong")
+        }, backAttemptId: items.first?.attemptId)
+        return pages.render("history", model, visit: context.visit, title: "History", tab: "Quizzes")
+    }
+
+    func leaderboardPage(_ context: SignedInContext) async throws -> Response {
+        let me = context.user
+        let board = try await leaderboard(userId: me.id)
+        func row(_ ranking: Ranking) -> BoardRow {
+            BoardRow(rank: ranking.rank, username: ranking.username, isMe: ranking.username == me.username, points: Pages.count(ranking.points, "point"))
+        }
+        var footer = board.footer.map(row)
+        if let isMe = footer?.isMe { footer?.footerNote = isMe ? "Where you stand." : "The last place on the board." }
+        return pages.render("leaderboard", LeaderboardPage(top: board.top.map(row), footer: footer), visit: context.visit,
+                            title: "Leaderboard", tab: "Leaderboard")
+    }
+}

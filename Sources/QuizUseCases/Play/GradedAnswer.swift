@@ -1,0 +1,36 @@
+import QuizCore
+
+/// Why an answer could not be graded: its shape, not its content, is wrong. Quizzes and single
+/// questions grade alike, so both report these.
+package enum AnswerProblem: Error, Equatable, Sendable {
+    /// Typed text longer than `Answer.maxTextBytes`.
+    case tooLong
+    /// More than `Answer.maxChoices` choices.
+    case tooManyChoices
+    /// An answer of another kind than the question's (or text for a number that is no number).
+    case doesNotFit(expected: QuestionKind)
+    case unknownChoice(Int)
+}
+
+/// An answer checked against its question and graded, in the form it is kept.
+package struct GradedAnswer: Sendable, Equatable {
+    package var answer: Answer
+    package var isCorrect: Bool
+
+    package init(_ answer: Answer, for question: Question) throws(AnswerProblem) {
+        switch answer {
+        case .text(let text) where text.utf8.count > Answer.maxTextBytes: throw .tooLong
+        case .choices(let ids) where ids.count > Answer.maxChoices: throw .tooManyChoices
+        default: break
+        }
+        do {
+            self.answer = try question.normalized(answer)
+            isCorrect = try question.isCorrect(self.answer)
+        } catch {
+            switch error {
+            case .answerDoesNotFitKind(let kind): throw .doesNotFit(expected: kind)
+            case .unknownChoice(let id): throw .unknownChoice(id)
+            }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import QuizCore
+import QuizStore
+
+/// Questions on their own: a random one, any one by its address, answered alone. The first
+/// answer of the day to a question counts.
+package struct SingleQuestion: Sendable {
+    package enum Failure: Error, Equatable {
+        /// No such question, or a name-them-all question (played as a game, not answered alone).
+        case notFound
+        /// No question in the chosen subject or topic.
+        case noneMatches
+        case badAnswer(AnswerProblem)
+    }
+
+    package typealias Storage = CatalogStore & PracticeStore
+    let store: any Storage
+    let time: any TimeSource
+
+    package init(store: any Storage, time: any TimeSource) {
+        self.store = store
+        self.time = time
+    }
+
+    /// The subjects and topics a random question may come from.
+    package func subjects() async throws -> [SubjectTopics] {
+        try await store.subjectsWithTopics()
+    }
+
+    /// A random playable question, from the subject or topic when given.
+    package func random(subjectId: Int64?, topicId: Int64?, userId: Int64) async throws -> Question {
+        let pool = try await store.practiceCandidates().filter {
+            $0.kind != .nameAll && (subjectId == nil || $0.subjectId == subjectId) && (topicId == nil || $0.topicId == topicId)
+        }
+        guard let pick = pool.randomElement() else { throw Failure.noneMatches }
+        return try await question(id: pick.id, userId: userId)
+    }
+
+    /// The question with its choices in their order outside any attempt. Showing it starts its
+    /// clock in any timed round of the player's that holds it, so a timed question's text is never
+    /// read on its own before its time starts.
+    package func question(id: Int64, userId: Int64) async throws -> Question {
+        guard let question = try await store.question(id: id), question.kind != .nameAll else { throw Failure.notFound }
+        try await store.startClocks(userId: userId, questionId: id, at: time.now())
+        return question.shufflingChoices(seed: 0)
+    }
+
+    package struct Answered: Sendable {
+        package var stored: SingleAnswer
+        package var question: Question
+    }
+
+    package func answer(_ answer: Answer, questionId: Int64, userId: Int64) async throws -> Answered {
+        let question = try await question(id: questionId, userId: userId)
+        let graded: GradedAnswer
+        do {
+            graded = try GradedAnswer(answer, for: question)
+        } catch {
+            throw Failure.badAnswer(error)
+        }
+        let stored = try await store.recordSingleAnswer(userId: userId, questionId: questionId, answer: GivenAnswer(graded.answer).stored,
+                                                        isCorrect: graded.isCorrect, points: question.points, at: time.now())
+        return Answered(stored: stored, question: question)
+    }
+
+    package struct Result: Sendable {
+        package var stored: SingleAnswer
+        /// What was answered, when it could be read.
+        package var given: GivenAnswer?
+        package var question: Question
+    }
+
+    /// An answer the player gave to the question, as its page shows it afterwards.
+    package func result(questionId: Int64, answerId: Int64, userId: Int64) async throws -> Result {
+        guard let stored = try await store.singleAnswer(id: answerId, userId: userId), stored.questionId == questionId,
+              let question = try await store.question(id: questionId) else { throw Failure.notFound }
+        return Result(stored: stored, given: GivenAnswer(stored: stored.given), question: question)
+    }
+}
