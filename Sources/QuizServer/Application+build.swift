@@ -136,6 +136,9 @@ func buildRouter(
     let anyone = pageRoutes.group(context: PageContext.self)
     let signedIn = pageRoutes.group(context: SignedInContext.self)
     accountPages.register(anyone: anyone, signedIn: signedIn)
+    SocialPages(pages: pages, postToFeed: useCases.postToFeed, deletePost: useCases.deletePost, following: useCases.following,
+                feed: useCases.feed, people: useCases.people, images: useCases.postImages)
+        .register(on: router, signedIn: signedIn)
     WebController(useCases: useCases, pages: pages, accountPages: accountPages, store: store, hasher: hasher, limiter: limiter,
                   games: games, guessLimiter: guessLimiter, logger: logger,
                   providerDirectory: ProviderDirectory(http: OAuthHTTP(), time: time))

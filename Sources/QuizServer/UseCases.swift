@@ -14,6 +14,13 @@ struct UseCases: Sendable {
     let logIn: LogIn
     let changePassword: ChangePassword
     let profile: Profile
+    let postToFeed: PostToFeed
+    let deletePost: DeletePost
+    let following: Following
+    let feed: Feed
+    let people: People
+    /// Post pictures on disk, which the pages also serve.
+    let postImages: ImageFiles
 
     init(store: Store, config: ServerConfig, time: any TimeSource, hasher: PasswordHasher, limiter: RateLimiter) {
         sessions = Sessions(store: store, time: time, lifetime: config.sessionLifetime)
@@ -24,5 +31,15 @@ struct UseCases: Sendable {
         changePassword = ChangePassword(store: store, sessions: sessions, hasher: hasher, limiter: limiter,
                                         minimumPasswordLength: config.minimumPasswordLength)
         profile = Profile(store: store)
+        postImages = ImageFiles(dataDirectory: config.dataDirectory)
+        let postLimits = config.postLimits
+        postToFeed = PostToFeed(store: store, images: postImages, limiter: limiter,
+                                limits: .init(perMinute: postLimits.perMinute, perHour: postLimits.perHour,
+                                              imagesPerHour: postLimits.imagesPerHour, imageQuotaBytes: postLimits.imageQuotaBytes),
+                                time: time)
+        deletePost = DeletePost(store: store, images: postImages)
+        following = Following(store: store, time: time)
+        feed = Feed(store: store)
+        people = People(store: store)
     }
 }

@@ -86,7 +86,6 @@ struct WebController: Sendable {
         }
         registerManage(on: router)
         registerArticles(on: router)
-        registerSocial(on: router)
     }
 
     // MARK: - Plumbing
