@@ -149,7 +149,7 @@ let package = Package(
         ),
         .testTarget(
             name: "QuizUseCasesTests",
-            dependencies: ["QuizCore", "QuizStore", "QuizUseCases", "QuizTestSupport"],
+            dependencies: ["QuizCore", "QuizFormats", "QuizStore", "QuizUseCases", "QuizTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -135,10 +135,15 @@ func buildRouter(
     let pageRoutes = router.group().add(middleware: PageMiddleware(sessions: useCases.sessions, pages: pages))
     let anyone = pageRoutes.group(context: PageContext.self)
     let signedIn = pageRoutes.group(context: SignedInContext.self)
+    let authors = pageRoutes.group(context: AuthorContext.self)
     accountPages.register(anyone: anyone, signedIn: signedIn)
     SocialPages(pages: pages, postToFeed: useCases.postToFeed, deletePost: useCases.deletePost, following: useCases.following,
                 feed: useCases.feed, people: useCases.people, images: useCases.postImages)
         .register(on: router, signedIn: signedIn)
+    ArticlePages(pages: pages, articles: useCases.articles).register(signedIn: signedIn)
+    ManageArticlePages(pages: pages, articles: useCases.articles, authoring: useCases.articleAuthoring,
+                       importFeed: useCases.importArticleFeed)
+        .register(authors: authors)
     WebController(useCases: useCases, pages: pages, accountPages: accountPages, store: store, hasher: hasher, limiter: limiter,
                   games: games, guessLimiter: guessLimiter, logger: logger,
                   providerDirectory: ProviderDirectory(http: OAuthHTTP(), time: time))

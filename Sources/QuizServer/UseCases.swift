@@ -21,6 +21,9 @@ struct UseCases: Sendable {
     let people: People
     /// Post pictures on disk, which the pages also serve.
     let postImages: ImageFiles
+    let articles: Articles
+    let articleAuthoring: ArticleAuthoring
+    let importArticleFeed: ImportArticleFeed
 
     init(store: Store, config: ServerConfig, time: any TimeSource, hasher: PasswordHasher, limiter: RateLimiter) {
         sessions = Sessions(store: store, time: time, lifetime: config.sessionLifetime)
@@ -41,5 +44,8 @@ struct UseCases: Sendable {
         following = Following(store: store, time: time)
         feed = Feed(store: store)
         people = People(store: store)
+        articles = Articles(store: store, time: time)
+        articleAuthoring = ArticleAuthoring(store: store, time: time)
+        importArticleFeed = ImportArticleFeed(store: store, loader: RemoteFeedLoader(limits: config.remoteImportLimits), time: time)
     }
 }

@@ -85,7 +85,6 @@ struct WebController: Sendable {
             }
         }
         registerManage(on: router)
-        registerArticles(on: router)
     }
 
     // MARK: - Plumbing
