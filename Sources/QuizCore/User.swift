@@ -7,6 +7,8 @@ public enum Role: String, Sendable, Codable, CaseIterable, Hashable {
     public var canAuthor: Bool { self == .author || self == .admin }
     /// Admins manage people's roles.
     public var canManageUsers: Bool { self == .admin }
+    /// Admins import news feeds (the server fetches the address they give).
+    public var canImportFeeds: Bool { self == .admin }
 }
 
 /// A person with an account. Never carries the password or its hash.

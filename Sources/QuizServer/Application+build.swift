@@ -143,9 +143,13 @@ func buildRouter(
     PlayPages(pages: pages, playQuiz: useCases.playQuiz, leaderboard: useCases.leaderboard).register(signedIn: signedIn, playing: playing)
     ModesPages(pages: pages, practice: useCases.practice, singleQuestion: useCases.singleQuestion, games: useCases.nameAllGames)
         .register(signedIn: signedIn)
-    WebController(useCases: useCases, pages: pages, accountPages: accountPages, store: store, hasher: hasher, limiter: limiter,
-                  logger: logger)
-        .register(on: router)
+    SocialPages(pages: pages, postToFeed: useCases.postToFeed, deletePost: useCases.deletePost, following: useCases.following,
+                feed: useCases.feed, people: useCases.people, images: useCases.postImages)
+        .register(on: router, signedIn: signedIn)
+    ArticlePages(pages: pages, articles: useCases.articles).register(signedIn: signedIn)
+    ManageArticlePages(pages: pages, articles: useCases.articles, authoring: useCases.articleAuthoring,
+                       importFeed: useCases.importArticleFeed)
+        .register(authors: authors)
     let handler = APIHandler(useCases: useCases, store: store, config: config, time: time, limiter: limiter, logger: logger)
     GuessRoute(games: useCases.nameAllGames, authenticator: handler.authenticator).register(on: router)
     // Compact, unsorted JSON: pretty-printing and key sorting cost a third of a question list response.

@@ -1,5 +1,6 @@
 import Foundation
 import QuizFormats
+import QuizUseCases
 
 /// "Import articles from a feed": downloads an RSS or Atom feed over HTTP(S) and reads it, with
 /// `RemoteBankLoader`'s limits, redirect handling and private-address policy, and its two ways
@@ -27,6 +28,23 @@ public struct RemoteFeedLoader: Sendable {
             var problems = error.problems
             if error.omittedCount > 0 { problems.append(FormatProblem(message: "…and \(error.omittedCount) more problems")) }
             throw .invalidData("\(url.absoluteString) is not an RSS or Atom feed Quizbox can read", problems: problems)
+        }
+    }
+}
+
+/// The server's feed loader for `ImportArticleFeed`.
+extension RemoteFeedLoader: ArticleFeedLoader {
+    package func loadFeed(_ url: URL, now: Date) async throws(ArticleFeedLoadError) -> NewsFeedReader.Feed {
+        var loader = self
+        loader.now = now
+        do throws(RemoteFeedLoader.Error) {
+            return try await loader.load(url)
+        } catch {
+            switch error {
+            case .connectivity(let reason): throw .unreachable(reason)
+            case .privateAddress(let reason): throw .privateAddress(reason)
+            case .invalidData(let reason, let problems): throw .unreadable(reason, problems: problems)
+            }
         }
     }
 }

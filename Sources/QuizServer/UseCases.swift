@@ -26,6 +26,16 @@ struct UseCases: Sendable {
     let singleQuestion: SingleQuestion
     let nameAllGames: NameAllGames
     let leaderboard: LeaderboardQuery
+    let postToFeed: PostToFeed
+    let deletePost: DeletePost
+    let following: Following
+    let feed: Feed
+    let people: People
+    /// Post pictures on disk, which the pages also serve.
+    let postImages: ImageFiles
+    let articles: Articles
+    let articleAuthoring: ArticleAuthoring
+    let importArticleFeed: ImportArticleFeed
 
     init(store: Store, config: ServerConfig, time: any TimeSource, hasher: PasswordHasher, limiter: RateLimiter) {
         sessions = Sessions(store: store, time: time, lifetime: config.sessionLifetime)
@@ -56,5 +66,18 @@ struct UseCases: Sendable {
         nameAllGames = NameAllGames(store: store, time: time, games: GameTable(rereads: shared),
                                     guessLimiter: RateLimiter(limit: NameAllGames.guessesPerSecond, window: 1, time: time, shared: shared ? store : nil))
         leaderboard = LeaderboardQuery(store: store)
+        postImages = ImageFiles(dataDirectory: config.dataDirectory)
+        let postLimits = config.postLimits
+        postToFeed = PostToFeed(store: store, images: postImages, limiter: limiter,
+                                limits: .init(perMinute: postLimits.perMinute, perHour: postLimits.perHour,
+                                              imagesPerHour: postLimits.imagesPerHour, imageQuotaBytes: postLimits.imageQuotaBytes),
+                                time: time)
+        deletePost = DeletePost(store: store, images: postImages)
+        following = Following(store: store, time: time)
+        feed = Feed(store: store)
+        people = People(store: store)
+        articles = Articles(store: store, time: time)
+        articleAuthoring = ArticleAuthoring(store: store, time: time)
+        importArticleFeed = ImportArticleFeed(store: store, loader: RemoteFeedLoader(limits: config.remoteImportLimits), time: time)
     }
 }

@@ -6,7 +6,7 @@ import Testing
 @Suite struct PostDateTests {
     @Test func datesAreWrittenInUTCByArithmetic() {
         func check(_ seconds: TimeInterval) -> [String] {
-            let date = WebController.postDate(Date(timeIntervalSince1970: seconds))
+            let date = SocialPages.postDate(Date(timeIntervalSince1970: seconds))
             return [date.shown, date.iso]
         }
         #expect(check(0) == ["1 Jan 1970, 00:00 UTC", "1970-01-01T00:00:00Z"])

@@ -11,101 +11,123 @@ import QuizUseCases
 extension APIHandler {
     func listArticles(_ input: Operations.ListArticles.Input) async throws -> Operations.ListArticles.Output {
         _ = try await requireUser()
-        let limit = try APIError.checked(input.query.limit, "limit", default: 20, in: 1...100)
+        let limit = try APIError.checked(input.query.limit, "limit", default: Articles.perPage, in: 1...100)
         let offset = try APIError.checked(input.query.offset, "offset", default: 0, in: 0...10_000_000)
-        let page = try await store.articles(offset: offset, limit: limit)
+        let page = try await useCases.articles.list(offset: offset, limit: limit)
         return .ok(.init(body: .json(.init(articles: page.articles.map(Components.Schemas.Article.init), total: page.total))))
     }
 
     func getArticle(_ input: Operations.GetArticle.Input) async throws -> Operations.GetArticle.Output {
         _ = try await requireUser()
-        guard let article = try await store.article(id: input.path.articleId) else { throw APIError.notFound("article") }
-        return .ok(.init(body: .json(.init(article))))
-    }
-
-    func createArticle(_ input: Operations.CreateArticle.Input) async throws -> Operations.CreateArticle.Output {
-        let user = try await requireAuthor()
-        guard case .json(let body) = input.body else { throw APIError.sendJSON }
-        let draft = try Self.validArticle(body, now: time.now())
-        let id = try await articleChange { try await store.createArticle(draft, by: user.id, at: time.now()) }
-        guard let article = try await store.article(id: id) else { throw APIError.notFound("article") }
-        return .created(.init(body: .json(.init(article))))
-    }
-
-    func updateArticle(_ input: Operations.UpdateArticle.Input) async throws -> Operations.UpdateArticle.Output {
-        _ = try await requireAuthor()
-        guard case .json(let body) = input.body else { throw APIError.sendJSON }
-        let draft = try Self.validArticle(body, now: time.now())
-        try await articleChange { try await store.updateArticle(id: input.path.articleId, draft) }
-        guard let article = try await store.article(id: input.path.articleId) else { throw APIError.notFound("article") }
-        return .ok(.init(body: .json(.init(article))))
-    }
-
-    func deleteArticle(_ input: Operations.DeleteArticle.Input) async throws -> Operations.DeleteArticle.Output {
-        _ = try await requireAuthor()
-        try await articleChange { try await store.deleteArticle(id: input.path.articleId) }
-        return .noContent(.init())
+        do {
+            return .ok(.init(body: .json(.init(try await useCases.articles.article(id: input.path.articleId)))))
+        } catch let failure as Articles.Failure {
+            throw APIError(failure)
+        }
     }
 
     func readArticle(_ input: Operations.ReadArticle.Input) async throws -> Operations.ReadArticle.Output {
         let user = try await requireUser()
-        let now = time.now()
-        let article = try await articleChange { try await store.recordRead(userId: user.id, articleId: input.path.articleId, at: now) }
-        // Stored URLs were checked on the way in; checked again so nothing else is ever handed out.
-        guard ArticleDraft.isWebAddress(article.url) else {
-            throw APIError(.unprocessableContent, "invalid_article_url", "This article has no http(s) address to open.")
+        do {
+            let read = try await useCases.articles.read(articleId: input.path.articleId, userId: user.id)
+            return .ok(.init(body: .json(.init(articleId: read.article.id, url: read.article.url, readAt: read.readAt))))
+        } catch let failure as Articles.Failure {
+            throw APIError(failure)
         }
-        return .ok(.init(body: .json(.init(articleId: article.id, url: article.url, readAt: now))))
+    }
+
+    func createArticle(_ input: Operations.CreateArticle.Input) async throws -> Operations.CreateArticle.Output {
+        let user = try await requireUser()
+        guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType }
+        do {
+            return .created(.init(body: .json(.init(try await useCases.articleAuthoring.create(.init(body), by: user)))))
+        } catch let failure as ArticleAuthoring.Failure {
+            throw APIError(failure)
+        }
+    }
+
+    func updateArticle(_ input: Operations.UpdateArticle.Input) async throws -> Operations.UpdateArticle.Output {
+        let user = try await requireUser()
+        guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType }
+        do {
+            return .ok(.init(body: .json(.init(try await useCases.articleAuthoring.update(id: input.path.articleId, .init(body), by: user)))))
+        } catch let failure as ArticleAuthoring.Failure {
+            throw APIError(failure)
+        }
+    }
+
+    func deleteArticle(_ input: Operations.DeleteArticle.Input) async throws -> Operations.DeleteArticle.Output {
+        let user = try await requireUser()
+        do {
+            try await useCases.articleAuthoring.delete(id: input.path.articleId, by: user)
+            return .noContent(.init())
+        } catch let failure as ArticleAuthoring.Failure {
+            throw APIError(failure)
+        }
     }
 
     func importArticleFeed(_ input: Operations.ImportArticleFeed.Input) async throws -> Operations.ImportArticleFeed.Output {
-        let user = try await requireAdmin()
-        guard case .json(let body) = input.body else { throw APIError.sendJSON }
-        guard body.url.count <= 2_000, let url = URL(string: body.url), ArticleDraft.isWebAddress(body.url) else {
-            throw APIError(.unprocessableContent, "invalid_url", "Give the feed's http or https address.", field: "url")
-        }
+        let user = try await requireUser()
+        guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType }
         do {
-            let outcome = try await FeedImport.run(url, into: store, limits: config.remoteImportLimits, by: user.id, at: time.now())
+            let outcome = try await useCases.importArticleFeed(address: body.url, by: .user(user))
             let feed = outcome.feed
             return .ok(.init(body: .json(.init(
                 feedType: feed.kind == .rss ? .rss : .atom, sourceName: feed.sourceName, added: outcome.summary.added,
                 skipped: outcome.summary.skipped, problems: feed.skipped.map(Components.Schemas.FormatProblem.init),
                 warnings: feed.warnings.map(Components.Schemas.FormatProblem.init)
             ))))
-        } catch let error as RemoteFeedLoader.Error {
-            switch error {
-            case .connectivity(let reason):
-                throw APIError(.badGateway, "remote_unreachable", "Could not reach \(url.absoluteString): \(reason).", field: "url")
-            case .invalidData(let reason, let problems):
-                throw APIError(.unprocessableContent, "invalid_feed", reason + "; nothing was imported.", field: "url", problems: problems)
-            case .privateAddress(let reason):
-                throw APIError(.unprocessableContent, "private_address", reason + ".", field: "url")
-            }
+        } catch let failure as ImportArticleFeed.Failure {
+            throw APIError(failure, address: body.url)
+        }
+    }
+}
+
+extension ArticleAuthoring.Fields {
+    init(_ body: Components.Schemas.ArticleInput) {
+        self.init(title: body.title, summary: body.summary ?? "", sourceName: body.sourceName, url: body.url, imageURL: body.imageUrl,
+                  publishedAt: body.publishedAt, quizId: body.quizId)
+    }
+}
+
+extension APIError {
+    init(_ failure: Articles.Failure) {
+        switch failure {
+        case .notFound: self = .notFound("article")
+        case .noWebAddress: self.init(.unprocessableContent, "invalid_article_url", "This article has no http(s) address to open.")
         }
     }
 
-    /// Every problem of the input, or the draft to store.
-    static func validArticle(_ body: Components.Schemas.ArticleInput, now: Date) throws -> ArticleDraft {
-        let draft = ArticleDraft(title: body.title, summary: body.summary ?? "", sourceName: body.sourceName, url: body.url,
-                                 imageURL: body.imageUrl.flatMap { $0.isEmpty ? nil : $0 }, publishedAt: body.publishedAt ?? now,
-                                 quizId: body.quizId)
-        let errors = draft.validationErrors()
-        guard let first = errors.first else { return draft }
-        throw APIError(.unprocessableContent, "invalid_article",
-                       "The article breaks \(errors.count) rule(s), first: \(first.field) \(first.message).",
-                       field: first.field, problems: errors.map { FormatProblem(path: $0.field, message: $0.message) })
+    init(_ failure: ArticleAuthoring.Failure) {
+        switch failure {
+        case .notAuthor:
+            self.init(.forbidden, "forbidden", "This needs an author or admin account.")
+        case .invalid(let problems):
+            let first = problems.first ?? .init(field: "", message: "")
+            self.init(.unprocessableContent, "invalid_article",
+                      "The article breaks \(problems.count) rule(s), first: \(first.field) \(first.message).",
+                      field: first.field, problems: problems.map { FormatProblem(path: $0.field, message: $0.message) })
+        case .duplicate:
+            self.init(.conflict, "duplicate_article", "An article with this address (or feed GUID) already exists.", field: "url")
+        case .quizNotFound:
+            self.init(.unprocessableContent, "invalid_quizId", "No quiz with that id.", field: "quizId")
+        case .notFound:
+            self = .notFound("article")
+        }
     }
 
-    /// Turns the store's refusals into errors a client can act on.
-    func articleChange<T>(_ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch StoreError.notFound {
-            throw APIError.notFound("article")
-        } catch ArticleError.duplicate {
-            throw APIError(.conflict, "duplicate_article", "An article with this address (or feed GUID) already exists.", field: "url")
-        } catch ArticleError.quizNotFound {
-            throw APIError(.unprocessableContent, "invalid_quizId", "No quiz with that id.", field: "quizId")
+    init(_ failure: ImportArticleFeed.Failure, address: String) {
+        switch failure {
+        case .notAdmin:
+            self.init(.forbidden, "forbidden", "This needs an admin account.")
+        case .invalidAddress:
+            self.init(.unprocessableContent, "invalid_url", "Give the feed's http or https address.", field: "url")
+        case .unreachable(let reason):
+            self.init(.badGateway, "remote_unreachable", "Could not reach \(address): \(reason).", field: "url")
+        case .notAFeed(let reason, let problems):
+            self.init(.unprocessableContent, "invalid_feed", reason + "; nothing was imported.", field: "url", problems: problems)
+        case .privateAddress(let reason):
+            self.init(.unprocessableContent, "private_address", reason + ".", field: "url")
         }
     }
 }

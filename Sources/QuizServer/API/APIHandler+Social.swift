@@ -6,35 +6,44 @@ import QuizStore
 import QuizUseCases
 
 extension APIHandler {
-    var posting: Posting { Posting(store: store, images: ImageFiles(dataDirectory: config.dataDirectory), time: time, limiter: limiter,
-                                         limits: config.postLimits) }
-
     func searchUsers(_ input: Operations.SearchUsers.Input) async throws -> Operations.SearchUsers.Output {
         _ = try await requireUser()
-        let query = input.query.q
-        guard query.count <= 100 else { throw APIError(.unprocessableContent, "invalid_search", "Search for at most 100 characters.", field: "q") }
-        let found = try await store.searchUsers(query, limit: try APIError.checked(input.query.limit, "limit", default: 20, in: 1...50))
-        return .ok(.init(body: .json(.init(users: found.map(Components.Schemas.UserMatch.init)))))
+        let limit = try APIError.checked(input.query.limit, "limit", default: People.searchResults, in: 1...50)
+        do {
+            let found = try await useCases.people.search(input.query.q, limit: limit) ?? []
+            return .ok(.init(body: .json(.init(users: found.map(Components.Schemas.UserMatch.init)))))
+        } catch let failure as People.Failure {
+            throw APIError(failure)
+        }
     }
 
     func getUserPage(_ input: Operations.GetUserPage.Input) async throws -> Operations.GetUserPage.Output {
         let viewer = try await requireUser()
-        let profile = try await posting.profile(input.path.username, viewerId: viewer.id)
-        let page = try await store.posts(userId: profile.userId, after: try Posting.cursor(input.query.cursor), limit: Posting.pageSize)
-        return .ok(.init(body: .json(.init(user: .init(profile), posts: page.posts.map(Components.Schemas.Post.init),
-                                           nextCursor: page.next?.token))))
+        do {
+            let page = try await useCases.people.page(username: input.path.username, viewerId: viewer.id, cursor: input.query.cursor)
+            return .ok(.init(body: .json(.init(user: .init(page.profile), posts: page.posts.posts.map(Components.Schemas.Post.init),
+                                               nextCursor: page.posts.next?.token))))
+        } catch let failure as People.Failure {
+            throw APIError(failure)
+        }
     }
 
     func followUser(_ input: Operations.FollowUser.Input) async throws -> Operations.FollowUser.Output {
         let viewer = try await requireUser()
-        let profile = try await posting.setFollowing(true, username: input.path.username, viewerId: viewer.id)
-        return .ok(.init(body: .json(.init(profile))))
+        do {
+            return .ok(.init(body: .json(.init(try await useCases.following.follow(input.path.username, viewerId: viewer.id)))))
+        } catch let failure as Following.Failure {
+            throw APIError(failure)
+        }
     }
 
     func unfollowUser(_ input: Operations.UnfollowUser.Input) async throws -> Operations.UnfollowUser.Output {
         let viewer = try await requireUser()
-        let profile = try await posting.setFollowing(false, username: input.path.username, viewerId: viewer.id)
-        return .ok(.init(body: .json(.init(profile))))
+        do {
+            return .ok(.init(body: .json(.init(try await useCases.following.unfollow(input.path.username, viewerId: viewer.id)))))
+        } catch let failure as Following.Failure {
+            throw APIError(failure)
+        }
     }
 
     func createPost(_ input: Operations.CreatePost.Input) async throws -> Operations.CreatePost.Output {
@@ -47,20 +56,32 @@ extension APIHandler {
             }
             image = data
         }
-        let post = try await posting.create(userId: user.id, text: body.text, image: image)
-        return .created(.init(body: .json(.init(post))))
+        do {
+            return .created(.init(body: .json(.init(try await useCases.postToFeed(userId: user.id, text: body.text, image: image)))))
+        } catch let failure as PostToFeed.Failure {
+            throw APIError(failure)
+        }
     }
 
     func deletePost(_ input: Operations.DeletePost.Input) async throws -> Operations.DeletePost.Output {
         let user = try await requireUser()
-        try await posting.delete(postId: input.path.postId, userId: user.id)
-        return .noContent(.init())
+        do {
+            try await useCases.deletePost(postId: input.path.postId, userId: user.id)
+            return .noContent(.init())
+        } catch let failure as DeletePost.Failure {
+            throw APIError(failure)
+        }
     }
 
     func getFeed(_ input: Operations.GetFeed.Input) async throws -> Operations.GetFeed.Output {
         let user = try await requireUser()
-        let page = try await store.feed(userId: user.id, after: try Posting.cursor(input.query.cursor),
-                                        limit: try APIError.checked(input.query.limit, "limit", default: Posting.pageSize, in: 1...50))
+        let limit = try APIError.checked(input.query.limit, "limit", default: Feed.pageSize, in: 1...50)
+        let page: FeedPage
+        do {
+            page = try await useCases.feed.page(userId: user.id, cursor: input.query.cursor, limit: limit)
+        } catch let failure as Feed.Failure {
+            throw APIError(failure)
+        }
         let items = page.items.map { item -> Components.Schemas.FeedItem in
             switch item {
             case .post(let post): .init(kind: .post, post: .init(post))
@@ -69,6 +90,55 @@ extension APIHandler {
         }
         return .ok(.init(body: .json(.init(items: items, nextCursor: page.next?.token))))
     }
+}
+
+extension APIError {
+    init(_ failure: PostToFeed.Failure) {
+        switch failure {
+        case .invalidText:
+            self.init(.unprocessableContent, "invalid_post", failure.message, field: "text")
+        case .tooManyPosts:
+            self.init(.tooManyRequests, "too_many_posts", failure.message)
+            retryAfter = PostToFeed.retryAfter
+        case .imageTooLarge:
+            self.init(.contentTooLarge, "image_too_large", failure.message, field: "image")
+        case .notAnImage:
+            self.init(.unsupportedMediaType, "unsupported_image", failure.message, field: "image")
+        case .imageQuotaExceeded:
+            self.init(.contentTooLarge, "image_quota_exceeded", failure.message, field: "image")
+        }
+    }
+
+    init(_ failure: DeletePost.Failure) {
+        switch failure {
+        case .notFound: self.init(.notFound, "not_found", failure.message)
+        case .notYours: self.init(.forbidden, "forbidden", failure.message)
+        }
+    }
+
+    init(_ failure: Following.Failure) {
+        switch failure {
+        case .noSuchUser: self.init(.notFound, "not_found", failure.message)
+        case .cannotFollowSelf: self.init(.unprocessableContent, "cannot_follow_self", failure.message)
+        case .tooManyFollows: self.init(.unprocessableContent, "too_many_follows", failure.message)
+        }
+    }
+
+    init(_ failure: Feed.Failure) {
+        switch failure {
+        case .invalidCursor: self = .invalidCursor
+        }
+    }
+
+    init(_ failure: People.Failure) {
+        switch failure {
+        case .noSuchUser: self.init(.notFound, "not_found", failure.message)
+        case .invalidCursor: self = .invalidCursor
+        case .queryTooLong: self.init(.unprocessableContent, "invalid_search", failure.message, field: "q")
+        }
+    }
+
+    static var invalidCursor: APIError { APIError(.badRequest, "invalid_cursor", Feed.invalidCursorMessage, field: "cursor") }
 }
 
 extension Components.Schemas.UserMatch {

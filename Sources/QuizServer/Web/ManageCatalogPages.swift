@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import QuizAPI
 import QuizCore
 import QuizStore
 import QuizUseCases
@@ -309,7 +308,7 @@ struct ManageCatalogPages: Sendable {
                 QuestionRow(id: question.id ?? 0, position: index + 1, text: question.text, kind: ManageText.kindLabel(question.kind),
                             canUp: index > 0, canDown: index < questions.count - 1, hasChoices: !question.body.choices.isEmpty,
                             choices: question.body.choices.map { ChoiceRow(text: $0.text, correct: $0.isCorrect) },
-                            correctAnswer: Components.Schemas.CorrectAnswer(question.correctAnswer).display,
+                            correctAnswer: question.correctAnswer.display,
                             points: Pages.count(question.points, "point"))
             },
             hasQuestions: !questions.isEmpty, hasAvailable: !editor.available.isEmpty, available: editor.available.map(BankRow.init))

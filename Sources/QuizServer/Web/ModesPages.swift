@@ -105,7 +105,7 @@ struct ModesPages: Sendable {
             },
             count: settings.count,
             kinds: QuestionKind.allCases.filter { PracticeSettings.playableKinds.contains($0) }.map { kind in
-                Tick(value: kind.rawValue, label: WebController.kindLabel(kind), checked: settings.kinds.contains(kind))
+                Tick(value: kind.rawValue, label: ManageText.kindLabel(kind), checked: settings.kinds.contains(kind))
             },
             orderRandom: settings.order == .random, orderBank: settings.order == .bankOrder,
             timeLimits: ([nil] + PracticeSettings.timeLimitChoices.map(Optional.some)).map { seconds in

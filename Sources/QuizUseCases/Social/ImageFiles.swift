@@ -2,24 +2,23 @@ import Crypto
 import Foundation
 import QuizCore
 import QuizStore
-import QuizUseCases
 
 /// Post images on disk: `<data directory>/images/<sha256>.<ext>`. The same bytes are stored once;
 /// a file is written to a temporary name and renamed, so a reader never sees half an image.
-struct ImageFiles: Sendable {
-    enum Refusal: Error, Equatable {
+package struct ImageFiles: Sendable {
+    package enum Refusal: Error, Equatable {
         case tooLarge
         case notAnImage
     }
 
-    let directory: URL
+    package let directory: URL
 
-    init(dataDirectory: String) {
+    package init(dataDirectory: String) {
         directory = URL(fileURLWithPath: dataDirectory, isDirectory: true).appendingPathComponent("images", isDirectory: true)
     }
 
     /// Checks the bytes (size, then type from the first bytes) and stores them; returns the hash and type.
-    func store(_ data: Data) throws -> (hash: String, type: PostImageType) {
+    package func store(_ data: Data) throws -> (hash: String, type: PostImageType) {
         guard data.count <= PostImageType.maxBytes else { throw Refusal.tooLarge }
         guard let type = PostImageType.sniff(data) else { throw Refusal.notAnImage }
         let hash = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
@@ -36,12 +35,12 @@ struct ImageFiles: Sendable {
     }
 
     /// Deletes a stored image's file; a file already gone is fine.
-    func remove(_ name: PostImageName) {
+    package func remove(_ name: PostImageName) {
         try? FileManager.default.removeItem(at: directory.appendingPathComponent(name.fileName))
     }
 
     /// The stored image named `<sha256>.<ext>`; nil for any other name or a missing file.
-    func image(named name: String) -> (data: Data, type: PostImageType)? {
+    package func image(named name: String) -> (data: Data, type: PostImageType)? {
         let parts = name.split(separator: ".")
         guard parts.count == 2, parts[0].utf8.count == 64,
               parts[0].utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }),

@@ -1,0 +1,289 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import QuizCore
+import QuizStore
+import QuizUseCases
+
+/// The social pages: the feed with its post form, deleting a post, finding people, a person's page
+/// with following, and the posts' pictures. Each form calls one use case and renders what it returns.
+struct SocialPages: Sendable {
+    let pages: Pages
+    let postToFeed: PostToFeed
+    let deletePost: DeletePost
+    let following: Following
+    let feed: Feed
+    let people: People
+    let images: ImageFiles
+
+    var renderer: PageRenderer { pages.renderer }
+
+    func register(on router: Router<AppRequestContext>, signedIn: some RouterMethods<SignedInContext>) {
+        signedIn.get("/feed") { request, context in
+            let query = request.uri.queryParameters
+            return try await feedPage(context, cursor: query["cursor"].map(String.init), fragment: query["fragment"] != nil)
+        }
+        signedIn.post("/feed/posts") { _, context in try await createPost(context) }
+        signedIn.post("/posts/:id/delete") { _, context in try await deletePost(context, id: context.parameters.require("id", as: Int64.self)) }
+        signedIn.get("/people") { request, context in
+            try await peoplePage(context.visit, query: request.uri.queryParameters["q"].map(String.init) ?? "")
+        }
+        signedIn.get("/users/:username") { request, context in
+            try await userPage(context, username: Self.pathName(try context.parameters.require("username")),
+                               cursor: request.uri.queryParameters["cursor"].map(String.init))
+        }
+        signedIn.post("/users/:username/follow") { _, context in
+            try await setFollowing(context, true, username: Self.pathName(try context.parameters.require("username")))
+        }
+        signedIn.post("/users/:username/unfollow") { _, context in
+            try await setFollowing(context, false, username: Self.pathName(try context.parameters.require("username")))
+        }
+        // Not a page: no visit to work out.
+        router.get("/images/:file") { _, context -> Response in
+            guard let image = images.image(named: try context.parameters.require("file")) else { throw HTTPError(.notFound) }
+            var headers = HTTPFields()
+            headers[.contentType] = image.type.mimeType
+            // The name is the hash of the bytes: the same address always holds the same image.
+            headers[.cacheControl] = "public, max-age=31536000, immutable"
+            headers[.xContentTypeOptions] = "nosniff"
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: image.data)))
+        }
+    }
+
+    static func pathName(_ raw: String) -> String { raw.removingPercentEncoding ?? raw }
+
+    // MARK: Models
+
+    struct FeedPageModel: Encodable {
+        var itemsHtml: PageHTML
+        var hasItems: Bool
+        var firstPage: Bool
+        var nextUrl: String?
+        var postText: String
+        var postFeedback: String?
+    }
+
+    /// A post in a list (template "post").
+    struct PostItem: Encodable, Sendable {
+        var id: Int64
+        var username: String
+        var name: String
+        var userUrl: String
+        var body: String
+        var hasBody: Bool
+        var when: String
+        var iso: String
+        var isMine: Bool
+        var returnTo: String
+        var imageUrl: String?
+        /// Only on the viewer's own posts, for their delete button.
+        var csrf: String?
+    }
+
+    /// An article between the posts of the feed (template "news-card").
+    struct NewsItem: Encodable {
+        var articleId: Int64
+        var title: String
+        var summary: String
+        var source: String
+        var readUrl: String
+        var quizUrl: String?
+    }
+
+    struct SearchResult: Encodable {
+        var username: String
+        var name: String
+        var userUrl: String
+    }
+
+    struct PeoplePage: Encodable {
+        var query: String
+        var searchFeedback: String?
+        var searched: Bool
+        var results: [SearchResult]
+        var noResults: Bool
+    }
+
+    struct UserPage: Encodable {
+        var profileUsername: String
+        var name: String
+        var followers: String
+        var following: String
+        var isMe: Bool
+        var followed: Bool
+        var userPath: String
+        var itemsHtml: PageHTML
+        var hasItems: Bool
+        var nextUrl: String?
+    }
+
+    // MARK: Feed
+
+    /// A post that was refused, shown again in the form with why.
+    struct Refused {
+        var text: String
+        var message: String
+        var status: HTTPResponse.Status
+    }
+
+    func feedPage(_ context: SignedInContext, cursor: String?, fragment: Bool, refused: Refused? = nil) async throws -> Response {
+        let visit = context.visit
+        let page: FeedPage
+        do {
+            page = try await feed.page(userId: context.user.id, cursor: cursor)
+        } catch let failure as Feed.Failure {
+            return pages.error(visit, heading: "That page of the feed does not exist", message: failure.message, status: .badRequest)
+        }
+        let nextURL = page.next.map { "/feed?cursor=\($0.token)" }
+        let model = FeedPageModel(itemsHtml: PageHTML(itemsHTML(page.items, visit: visit, viewer: context.user, returnTo: "/feed")),
+                             hasItems: !page.items.isEmpty, firstPage: cursor?.isEmpty ?? true, nextUrl: nextURL,
+                             postText: refused?.text ?? "", postFeedback: refused?.message)
+        if fragment {
+            // For feed.js: just the next items, and where the page after them starts.
+            var response = pages.render("feed-items", model, visit: visit, title: "Feed", tab: "Feed")
+            if let nextURL { response.headers[HTTPField.Name("Quizbox-Next-Page")!] = nextURL }
+            return response
+        }
+        return pages.render("feed", model, visit: visit, title: "Feed", tab: "Feed", status: refused?.status ?? .ok)
+    }
+
+    func createPost(_ context: SignedInContext) async throws -> Response {
+        let text = context.form["text"] ?? ""
+        do {
+            let post = try await postToFeed(userId: context.user.id, text: text, image: context.form.files["image"]?.data)
+            return PageRenderer.redirect(to: "/feed#post-\(post.id)")
+        } catch let failure as PostToFeed.Failure {
+            let status: HTTPResponse.Status = switch failure {
+            case .invalidText: .unprocessableContent
+            case .tooManyPosts: .tooManyRequests
+            case .imageTooLarge, .imageQuotaExceeded: .contentTooLarge
+            case .notAnImage: .unsupportedMediaType
+            }
+            let refused = Refused(text: String(text.prefix(PostText.maxCharacters * 2)), message: failure.message, status: status)
+            return try await feedPage(context, cursor: nil, fragment: false, refused: refused)
+        }
+    }
+
+    func deletePost(_ context: SignedInContext, id: Int64) async throws -> Response {
+        do {
+            try await deletePost(postId: id, userId: context.user.id)
+        } catch let failure as DeletePost.Failure {
+            return pages.error(context.visit, heading: "That post could not be deleted", message: failure.message,
+                               status: failure == .notFound ? .notFound : .forbidden)
+        }
+        return PageRenderer.redirect(to: Pages.safeNext(context.form["next"] ?? "/feed"))
+    }
+
+    /// Each post and card rendered on its own, from plain values, so each takes the skeleton path
+    /// (a page of twenty posts through Mustache's lists cost several times the rest of the feed).
+    func itemsHTML(_ items: [FeedItem], visit: Visit, viewer: User, returnTo: String) -> String {
+        var html = ""
+        for item in items {
+            switch item {
+            case .post(let post) where post.userId == viewer.id:
+                var model = Self.postItem(post, viewer: viewer, returnTo: returnTo)
+                model.csrf = visit.csrf
+                html += renderer.html("post", MustacheEncoder.encode(model)) ?? ""
+            case .post(let post):
+                // Posts are never edited and others' carry nothing of the viewer: rendered once
+                // per content (the key is the whole post, names included).
+                html += renderer.fragment("post", key: post) { MustacheEncoder.encode(Self.postItem(post, viewer: viewer, returnTo: returnTo)) }
+            case .news(let card):
+                // The same for every reader: rendered once per content, like others' posts.
+                html += renderer.fragment("news-card", key: card) { MustacheEncoder.encode(Self.newsItem(card)) }
+            }
+        }
+        return html
+    }
+
+    static func postItem(_ post: Post, viewer: User, returnTo: String) -> PostItem {
+        let date = postDate(post.createdAt)
+        return PostItem(id: post.id, username: post.username, name: "\(post.firstName) \(post.lastName)",
+                        userUrl: "/users/\(Pages.encode(post.username))", body: post.body, hasBody: !post.body.isEmpty,
+                        when: date.shown, iso: date.iso, isMine: post.userId == viewer.id, returnTo: returnTo,
+                        imageUrl: post.imageFileName.map { "/images/\($0)" })
+    }
+
+    static func newsItem(_ card: NewsCard) -> NewsItem {
+        let summary = card.summary.count > 280 ? String(card.summary.prefix(279)) + "…" : card.summary
+        return NewsItem(articleId: card.articleId, title: card.title, summary: summary, source: card.sourceName,
+                        readUrl: "/articles/\(card.articleId)/read", quizUrl: card.quizId.map { "/quizzes/\($0)" })
+    }
+
+    /// "5 Mar 2027, 14:03 UTC" and its ISO 8601 form, by arithmetic: a formatter per post cost more
+    /// than reading the feed.
+    static func postDate(_ date: Date) -> (shown: String, iso: String) {
+        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let inDay = seconds - days * 86_400
+        // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let hour = two(inDay / 3_600), minute = two(inDay % 3_600 / 60), second = two(inDay % 60)
+        return ("\(day) \(postMonthNames[Int(month) - 1]) \(year), \(hour):\(minute) UTC",
+                "\(year)-\(two(month))-\(two(day))T\(hour):\(minute):\(second)Z")
+    }
+
+    // MARK: People
+
+    func peoplePage(_ visit: Visit, query: String) async throws -> Response {
+        var model = PeoplePage(query: String(query.prefix(People.maxQueryCharacters)), searched: false, results: [], noResults: false)
+        do {
+            if let found = try await people.search(query) {
+                model.searched = true
+                model.results = found.map {
+                    SearchResult(username: $0.username, name: "\($0.firstName) \($0.lastName)", userUrl: "/users/\(Pages.encode($0.username))")
+                }
+                model.noResults = found.isEmpty
+            }
+        } catch let failure as People.Failure {
+            model.searchFeedback = failure.message
+        }
+        return pages.render("people", model, visit: visit, title: "Find people", tab: "Feed")
+    }
+
+    func userPage(_ context: SignedInContext, username: String, cursor: String?) async throws -> Response {
+        let page: People.Page
+        do {
+            page = try await people.page(username: username, viewerId: context.user.id, cursor: cursor)
+        } catch let failure as People.Failure {
+            switch failure {
+            case .noSuchUser: throw HTTPError(.notFound)
+            case .invalidCursor, .queryTooLong:
+                return pages.error(context.visit, heading: "That did not work", message: failure.message, status: .badRequest)
+            }
+        }
+        let profile = page.profile
+        let path = "/users/\(Pages.encode(profile.username))"
+        let name = "\(profile.firstName) \(profile.lastName)"
+        let model = UserPage(
+            profileUsername: profile.username, name: name, followers: Pages.count(profile.followers, "follower"),
+            following: "\(profile.following) following", isMe: page.isViewer, followed: profile.followedByViewer, userPath: path,
+            itemsHtml: PageHTML(itemsHTML(page.posts.posts.map { .post($0) }, visit: context.visit, viewer: context.user, returnTo: path)),
+            hasItems: !page.posts.posts.isEmpty, nextUrl: page.posts.next.map { "\(path)?cursor=\($0.token)" })
+        return pages.render("user", model, visit: context.visit, title: name, tab: "Feed")
+    }
+
+    func setFollowing(_ context: SignedInContext, _ follow: Bool, username: String) async throws -> Response {
+        do {
+            let profile = follow ? try await following.follow(username, viewerId: context.user.id)
+                : try await following.unfollow(username, viewerId: context.user.id)
+            return PageRenderer.redirect(to: "/users/\(Pages.encode(profile.username))")
+        } catch let failure as Following.Failure {
+            let status: HTTPResponse.Status = if case .noSuchUser = failure { .notFound } else { .unprocessableContent }
+            return pages.error(context.visit, heading: follow ? "You cannot follow them" : "You cannot unfollow them",
+                               message: failure.message, status: status)
+        }
+    }
+}
+
+private let postMonthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

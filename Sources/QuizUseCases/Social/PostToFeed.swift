@@ -1,0 +1,104 @@
+import Foundation
+import QuizCore
+import QuizStore
+
+/// Posting to the feed, with or without a picture: the text's rules, the per-person limits, the
+/// picture's checks (size, then its type from its bytes) and the picture quota. Nothing is
+/// posted, and no picture stored, when any of them refuses.
+package struct PostToFeed: Sendable {
+    package enum Failure: Error, Equatable {
+        /// The text breaks a rule of `PostText`.
+        case invalidText(String)
+        case tooManyPosts
+        case imageTooLarge(maxBytes: Int)
+        case notAnImage
+        /// The picture would take the person's pictures past their quota.
+        case imageQuotaExceeded(quotaBytes: Int)
+
+        /// What went wrong, for the person who posted.
+        package var message: String {
+            switch self {
+            case .invalidText(let message): message
+            case .tooManyPosts: "You are posting faster than Quizbox allows. Wait a few minutes and try again."
+            case .imageTooLarge(let maxBytes): "The image is larger than the limit of \(maxBytes >> 20) MiB. Nothing was posted."
+            case .notAnImage:
+                "That file is not a PNG, JPEG or WebP image (checked from its contents, not its name). Nothing was posted."
+            case .imageQuotaExceeded(let quota):
+                "Your posts' pictures would take more than your \(quota >> 20) MiB. Delete some posts with pictures first. Nothing was posted."
+            }
+        }
+    }
+
+    /// Posts per person: a burst of a few a minute, a day's worth an hour, pictures per hour, and
+    /// the bytes of pictures one person's posts may hold together.
+    package struct Limits: Sendable {
+        package var perMinute: Int
+        package var perHour: Int
+        package var imagesPerHour: Int
+        package var imageQuotaBytes: Int
+
+        package init(perMinute: Int, perHour: Int, imagesPerHour: Int, imageQuotaBytes: Int) {
+            self.perMinute = perMinute
+            self.perHour = perHour
+            self.imagesPerHour = imagesPerHour
+            self.imageQuotaBytes = imageQuotaBytes
+        }
+    }
+
+    let store: any SocialStore
+    let images: ImageFiles
+    let limiter: RateLimiter
+    let limits: Limits
+    let time: any TimeSource
+
+    package init(store: any SocialStore, images: ImageFiles, limiter: RateLimiter, limits: Limits, time: any TimeSource) {
+        self.store = store
+        self.images = images
+        self.limiter = limiter
+        self.limits = limits
+        self.time = time
+    }
+
+    /// Seconds someone posting too fast should wait.
+    package static var retryAfter: Int { 60 }
+
+    /// An empty `image` is no image (a form's file field left empty).
+    package func callAsFunction(userId: Int64, text: String, image: Data?) async throws -> Post {
+        let image = image.flatMap { $0.isEmpty ? nil : $0 }
+        // The text first: a refused post stores no image either.
+        do {
+            _ = try PostText.normalize(text, hasImage: image != nil)
+        } catch {
+            throw Failure.invalidText(error.message)
+        }
+        var checks: [RateLimiter.Check] = [
+            .init(key: "post-min:\(userId)", limit: limits.perMinute, window: 60),
+            .init(key: "post-hour:\(userId)", limit: limits.perHour, window: 3600),
+        ]
+        if image != nil { checks.append(.init(key: "post-image:\(userId)", limit: limits.imagesPerHour, window: 3600)) }
+        guard try await limiter.allow(checks) else { throw Failure.tooManyPosts }
+        var stored: (hash: String, type: PostImageType)?
+        if let image {
+            if try await store.imageBytes(userId: userId) + image.count > limits.imageQuotaBytes {
+                throw Failure.imageQuotaExceeded(quotaBytes: limits.imageQuotaBytes)
+            }
+            do {
+                stored = try images.store(image)
+            } catch ImageFiles.Refusal.tooLarge {
+                throw Failure.imageTooLarge(maxBytes: PostImageType.maxBytes)
+            } catch ImageFiles.Refusal.notAnImage {
+                throw Failure.notAnImage
+            }
+        }
+        do {
+            let post = try await store.createPost(NewPost(userId: userId, body: text, imageHash: stored?.hash, imageType: stored?.type,
+                                                          imageBytes: image?.count ?? 0, createdAt: time.now()))
+            // The last post sharing these bytes may have been deleted, and its file with it,
+            // between storing and this insert: write the file again if so.
+            if let image { _ = try images.store(image) }
+            return post
+        } catch SocialError.invalidPost(let message) {
+            throw Failure.invalidText(message)
+        }
+    }
+}
