@@ -7,6 +7,8 @@ struct JSONParser {
         var line: Int
         var column: Int
         var message: String
+        /// The bytes of a string are not UTF-8 (the message says so already).
+        var isInvalidUTF8 = false
     }
 
     static let maxDepth = 64
@@ -138,7 +140,9 @@ struct JSONParser {
         // Every escape adds bytes, so an empty buffer means none: validate in place, no copy.
         let decoded = bytes.isEmpty ? String(validating: tail, as: UTF8.self) : String(validating: bytes + tail, as: UTF8.self)
         guard let string = decoded else {
-            throw error("string is not valid UTF-8", at: start)
+            var invalid = error("string is not valid UTF-8", at: start)
+            invalid.isInvalidUTF8 = true
+            throw invalid
         }
         return string
     }

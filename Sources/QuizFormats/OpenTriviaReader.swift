@@ -119,7 +119,7 @@ public struct OpenTriviaReader: Sendable {
             return value
         case .failure(let error):
             var message = "not valid JSON: \(error.message)"
-            if !error.message.contains("UTF-8") && String(validating: bytes, as: UTF8.self) == nil {
+            if !error.isInvalidUTF8 && String(validating: bytes, as: UTF8.self) == nil {
                 message += " (the file is not valid UTF-8; save it as UTF-8)"
             }
             throw ImportError(problems: [FormatProblem(line: error.line, column: error.column, message: message)])

@@ -70,10 +70,6 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return APIError(.serviceUnavailable, "database_unavailable",
                             "Quizbox cannot reach its database right now. Please try again in a moment.")
         case let error as HTTPError:
-            // A page's path id that is not a number ("/quizzes/abc"): no such page.
-            if error.status == .badRequest, error.body?.hasPrefix("Parameter") == true {
-                return APIError(.notFound, "not_found", "There is nothing at this address.")
-            }
             switch error.status {
             case .notFound: return APIError(.notFound, "not_found", "There is nothing at this address.")
             case .contentTooLarge: return APIError(.contentTooLarge, "body_too_large", "The request body is larger than the limit.")

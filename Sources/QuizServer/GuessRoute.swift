@@ -27,7 +27,12 @@ struct GuessRoute: Sendable {
 
     func register(on router: Router<AppRequestContext>) {
         router.on(RouterPath(Self.generatedPath), method: Self.method) { request, context in
-            try await guess(request, gameId: context.parameters.require("gameId", as: Int64.self))
+            // As the generated routes answer a path id that is not a number.
+            guard let gameId = context.parameters.get("gameId", as: Int64.self) else {
+                throw APIError(.badRequest, "invalid_request",
+                               "A path or query parameter is missing or not valid: expected an integer (ids are whole numbers).")
+            }
+            return try await guess(request, gameId: gameId)
         }
     }
 

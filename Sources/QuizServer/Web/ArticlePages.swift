@@ -15,7 +15,7 @@ struct ArticlePages: Sendable {
         signedIn.get("/articles") { request, context in
             try await newsPage(context.visit, page: request.uri.queryParameters["page"].flatMap { Int(String($0)) } ?? 1)
         }
-        signedIn.get("/articles/:id/read") { _, context in try await read(context, id: context.parameters.require("id", as: Int64.self)) }
+        signedIn.get("/articles/:id/read") { _, context in try await read(context, id: context.pathID("id")) }
     }
 
     // MARK: Models

@@ -11,7 +11,7 @@ struct BrowsePages: Sendable {
 
     func register(signedIn: some RouterMethods<SignedInContext>) {
         signedIn.get("/home") { _, context in try await home(context) }
-        signedIn.get("/subjects/:id") { _, context in try await subject(context, id: context.parameters.require("id", as: Int64.self)) }
+        signedIn.get("/subjects/:id") { _, context in try await subject(context, id: context.pathID("id")) }
         signedIn.get("/quizzes") { _, context in try await quizzes(context) }
     }
 

@@ -22,12 +22,12 @@ struct ManageArticlePages: Sendable {
         authors.post("/manage/articles") { _, context in try await create(context) }
         authors.post("/manage/articles/import") { _, context in try await importFeed(context) }
         authors.get("/manage/articles/:id") { request, context in
-            try await editPage(context, id: context.parameters.require("id", as: Int64.self),
+            try await editPage(context, id: context.pathID("id"),
                                notice: Self.notice(request.uri.queryParameters["done"].map(String.init)))
         }
-        authors.post("/manage/articles/:id") { _, context in try await save(context, id: context.parameters.require("id", as: Int64.self)) }
+        authors.post("/manage/articles/:id") { _, context in try await save(context, id: context.pathID("id")) }
         authors.post("/manage/articles/:id/delete") { _, context in
-            try await delete(context, id: context.parameters.require("id", as: Int64.self))
+            try await delete(context, id: context.pathID("id"))
         }
     }
 

@@ -21,32 +21,32 @@ struct ManageCatalogPages: Sendable {
             let path = "/manage/\(Self.plural(level))/:id"
             if level != .quiz {
                 authors.get(RouterPath(path)) { request, context in
-                    try await entryPage(context, level, id: context.parameters.require("id", as: Int64.self),
+                    try await entryPage(context, level, id: context.pathID("id"),
                                         done: request.uri.queryParameters["done"].map(String.init))
                 }
             }
-            authors.post(RouterPath(path)) { _, context in try await saveEntry(context, level, id: context.parameters.require("id", as: Int64.self)) }
+            authors.post(RouterPath(path)) { _, context in try await saveEntry(context, level, id: context.pathID("id")) }
             authors.post(RouterPath(path + "/move")) { _, context in
-                try await moveEntry(context, level, id: context.parameters.require("id", as: Int64.self))
+                try await moveEntry(context, level, id: context.pathID("id"))
             }
             authors.post(RouterPath(path + "/delete")) { _, context in
-                try await deleteEntry(context, level, id: context.parameters.require("id", as: Int64.self))
+                try await deleteEntry(context, level, id: context.pathID("id"))
             }
         }
         authors.post("/manage/subjects/:id/topics") { _, context in
-            try await createEntry(context, .topic, in: context.parameters.require("id", as: Int64.self))
+            try await createEntry(context, .topic, in: context.pathID("id"))
         }
         authors.post("/manage/topics/:id/quizzes") { _, context in
-            try await createEntry(context, .quiz, in: context.parameters.require("id", as: Int64.self))
+            try await createEntry(context, .quiz, in: context.pathID("id"))
         }
         authors.get("/manage/quizzes/:id") { request, context in
-            try await quizPage(context, id: context.parameters.require("id", as: Int64.self), done: request.uri.queryParameters["done"].map(String.init))
+            try await quizPage(context, id: context.pathID("id"), done: request.uri.queryParameters["done"].map(String.init))
         }
         authors.post("/manage/quizzes/:id/publish") { _, context in
-            try await publishQuiz(context, id: context.parameters.require("id", as: Int64.self))
+            try await publishQuiz(context, id: context.pathID("id"))
         }
         authors.post("/manage/quizzes/:id/questions") { _, context in
-            try await changeQuizQuestions(context, id: context.parameters.require("id", as: Int64.self))
+            try await changeQuizQuestions(context, id: context.pathID("id"))
         }
     }
 

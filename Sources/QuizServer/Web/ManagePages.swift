@@ -18,7 +18,7 @@ struct ManagePages: Sendable {
         anyone.get("/manage") { _, context in try await managePage(context.visit) }
         authors.post("/manage/import") { _, context in try await importFile(context) }
         authors.get("/manage/quizzes/:id/export") { request, context in
-            try await export(context, quizId: context.parameters.require("id", as: Int64.self),
+            try await export(context, quizId: context.pathID("id"),
                              format: request.uri.queryParameters["format"].map(String.init))
         }
     }

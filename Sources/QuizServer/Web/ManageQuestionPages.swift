@@ -19,14 +19,14 @@ struct ManageQuestionPages: Sendable {
         }
         authors.post("/manage/questions") { _, context in try await saveQuestion(context, questionId: nil) }
         authors.get("/manage/questions/:id") { request, context in
-            try await questionForm(context, questionId: context.parameters.require("id", as: Int64.self), topicId: nil,
+            try await questionForm(context, questionId: context.pathID("id"), topicId: nil,
                                    quizId: request.uri.queryParameters["quiz"].flatMap { Int64(String($0)) })
         }
         authors.post("/manage/questions/:id") { _, context in
-            try await saveQuestion(context, questionId: context.parameters.require("id", as: Int64.self))
+            try await saveQuestion(context, questionId: context.pathID("id"))
         }
         authors.post("/manage/questions/:id/delete") { _, context in
-            try await deleteQuestion(context, id: context.parameters.require("id", as: Int64.self))
+            try await deleteQuestion(context, id: context.pathID("id"))
         }
     }
 

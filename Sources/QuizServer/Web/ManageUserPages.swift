@@ -20,7 +20,7 @@ struct ManageUserPages: Sendable {
                                        done: query["done"].map(String.init))
         }
         authors.post("/manage/users/:id/role") { _, context in
-            try await changeRole(context, userId: context.parameters.require("id", as: Int64.self))
+            try await changeRole(context, userId: context.pathID("id"))
         }
     }
 

@@ -24,20 +24,20 @@ struct ModesPages: Sendable {
             try await randomQuestion(context, subjectId: request.uri.queryParameters["subject"].flatMap { Int64($0) },
                                      topicId: request.uri.queryParameters["topic"].flatMap { Int64($0) })
         }
-        signedIn.get("/questions/:id") { _, context in try await questionPage(context, id: context.parameters.require("id", as: Int64.self)) }
-        signedIn.post("/questions/:id") { _, context in try await answer(context, id: context.parameters.require("id", as: Int64.self)) }
+        signedIn.get("/questions/:id") { _, context in try await questionPage(context, id: context.pathID("id")) }
+        signedIn.post("/questions/:id") { _, context in try await answer(context, id: context.pathID("id")) }
         signedIn.get("/questions/:id/answers/:answer") { _, context in
-            try await answerPage(context, id: context.parameters.require("id", as: Int64.self),
-                                 answerId: context.parameters.require("answer", as: Int64.self))
+            try await answerPage(context, id: context.pathID("id"),
+                                 answerId: context.pathID("answer"))
         }
         signedIn.get("/games") { _, context in try await gamesPage(context) }
         signedIn.post("/games") { _, context in try await startGame(context) }
         signedIn.get("/games/:id") { request, context in
-            try await gamePage(context, id: context.parameters.require("id", as: Int64.self),
+            try await gamePage(context, id: context.pathID("id"),
                                verdict: request.uri.queryParameters["verdict"].map(String.init))
         }
-        signedIn.post("/games/:id/guesses") { _, context in try await guess(context, id: context.parameters.require("id", as: Int64.self)) }
-        signedIn.post("/games/:id/give-up") { _, context in try await giveUp(context, id: context.parameters.require("id", as: Int64.self)) }
+        signedIn.post("/games/:id/guesses") { _, context in try await guess(context, id: context.pathID("id")) }
+        signedIn.post("/games/:id/give-up") { _, context in try await giveUp(context, id: context.pathID("id")) }
     }
 
     // MARK: Practice

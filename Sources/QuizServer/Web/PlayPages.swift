@@ -18,20 +18,20 @@ struct PlayPages: Sendable {
 
     /// `playing` pages keep the play session (`PageMiddleware.play`); the leaderboard ends it.
     func register(signedIn: some RouterMethods<SignedInContext>, playing: some RouterMethods<SignedInContext>) {
-        playing.get("/quizzes/:id") { _, context in try await quizPage(context, quizId: context.parameters.require("id", as: Int64.self)) }
-        playing.post("/quizzes/:id/start") { _, context in try await start(quizId: context.parameters.require("id", as: Int64.self), context) }
-        playing.get("/play/:attempt") { _, context in try await attemptPage(context, attemptId: context.parameters.require("attempt", as: Int64.self)) }
+        playing.get("/quizzes/:id") { _, context in try await quizPage(context, quizId: context.pathID("id")) }
+        playing.post("/quizzes/:id/start") { _, context in try await start(quizId: context.pathID("id"), context) }
+        playing.get("/play/:attempt") { _, context in try await attemptPage(context, attemptId: context.pathID("attempt")) }
         playing.get("/play/:attempt/questions/:question") { request, context in
-            try await questionPage(context, attemptId: context.parameters.require("attempt", as: Int64.self),
-                                   questionId: context.parameters.require("question", as: Int64.self),
+            try await questionPage(context, attemptId: context.pathID("attempt"),
+                                   questionId: context.pathID("question"),
                                    already: request.uri.queryParameters["already"] != nil)
         }
         playing.post("/play/:attempt/questions/:question") { _, context in
-            try await answer(context, attemptId: context.parameters.require("attempt", as: Int64.self),
-                             questionId: context.parameters.require("question", as: Int64.self))
+            try await answer(context, attemptId: context.pathID("attempt"),
+                             questionId: context.pathID("question"))
         }
-        playing.post("/play/:attempt/finish") { _, context in try await finish(context, attemptId: context.parameters.require("attempt", as: Int64.self)) }
-        playing.get("/play/:attempt/result") { _, context in try await resultPage(context, attemptId: context.parameters.require("attempt", as: Int64.self)) }
+        playing.post("/play/:attempt/finish") { _, context in try await finish(context, attemptId: context.pathID("attempt")) }
+        playing.get("/play/:attempt/result") { _, context in try await resultPage(context, attemptId: context.pathID("attempt")) }
         playing.get("/history") { request, context in try await historyPage(context, request: request) }
         signedIn.get("/leaderboard") { _, context in try await leaderboardPage(context) }
     }

@@ -25,7 +25,7 @@ struct SocialPages: Sendable {
             return try await feedPage(context, cursor: query["cursor"].map(String.init), fragment: query["fragment"] != nil)
         }
         signedIn.post("/feed/posts") { _, context in try await createPost(context) }
-        signedIn.post("/posts/:id/delete") { _, context in try await deletePost(context, id: context.parameters.require("id", as: Int64.self)) }
+        signedIn.post("/posts/:id/delete") { _, context in try await deletePost(context, id: context.pathID("id")) }
         signedIn.get("/people") { request, context in
             try await peoplePage(context.visit, query: request.uri.queryParameters["q"].map(String.init) ?? "")
         }
