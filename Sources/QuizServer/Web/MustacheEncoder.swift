@@ -8,12 +8,25 @@ enum MustacheEncoder {
     static func encode(_ value: some Encodable) -> [String: Any] {
         let box = Box()
         try? value.encode(to: NodeEncoder(box: box, codingPath: []))
-        return box.value as? [String: Any] ?? [:]
+        return box.dictionary
     }
 
-    /// Holds the value under construction; containers write into their box when they finish.
+    /// Holds the value under construction. Containers add to it in place: copying a dictionary
+    /// out and back for every key made a model's encoding quadratic in its fields.
     final class Box {
-        var value: Any = [String: Any]()
+        enum Kind { case dictionary, array, single }
+        var kind = Kind.dictionary
+        var dictionary: [String: Any] = [:]
+        var array: [Any] = []
+        var single: Any = NSNull()
+
+        var value: Any {
+            switch kind {
+            case .dictionary: dictionary
+            case .array: array
+            case .single: single
+            }
+        }
     }
 
     struct NodeEncoder: Encoder {
@@ -22,12 +35,12 @@ enum MustacheEncoder {
         var userInfo: [CodingUserInfoKey: Any] { [:] }
 
         func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-            if !(box.value is [String: Any]) { box.value = [String: Any]() }
+            box.kind = .dictionary
             return KeyedEncodingContainer(Keyed<Key>(box: box, codingPath: codingPath))
         }
 
         func unkeyedContainer() -> any UnkeyedEncodingContainer {
-            box.value = [Any]()
+            box.kind = .array
             return Unkeyed(box: box, codingPath: codingPath)
         }
 
@@ -47,7 +60,7 @@ enum MustacheEncoder {
         case let value as PageHTML: return value.html
         default:
             let box = Box()
-            box.value = NSNull()
+            box.kind = .single
             try value.encode(to: NodeEncoder(box: box, codingPath: codingPath))
             return box.value
         }
@@ -58,9 +71,7 @@ enum MustacheEncoder {
         var codingPath: [any CodingKey]
 
         private func set(_ value: Any, _ key: Key) {
-            var dictionary = box.value as? [String: Any] ?? [:]
-            dictionary[key.stringValue] = value
-            box.value = dictionary
+            box.dictionary[key.stringValue] = value
         }
 
         mutating func encodeNil(forKey key: Key) throws {}
@@ -88,12 +99,10 @@ enum MustacheEncoder {
     struct Unkeyed: UnkeyedEncodingContainer {
         let box: Box
         var codingPath: [any CodingKey]
-        var count: Int { (box.value as? [Any])?.count ?? 0 }
+        var count: Int { box.array.count }
 
         private func append(_ value: Any) {
-            var array = box.value as? [Any] ?? []
-            array.append(value)
-            box.value = array
+            box.array.append(value)
         }
 
         mutating func encodeNil() throws {}
@@ -119,13 +128,16 @@ enum MustacheEncoder {
         let box: Box
         var codingPath: [any CodingKey]
 
-        mutating func encodeNil() throws { box.value = NSNull() }
-        mutating func encode(_ value: Bool) throws { box.value = value }
-        mutating func encode(_ value: String) throws { box.value = value }
-        mutating func encode(_ value: Int) throws { box.value = value }
-        mutating func encode(_ value: Int64) throws { box.value = value }
-        mutating func encode(_ value: Double) throws { box.value = value }
-        mutating func encode<T: Encodable>(_ value: T) throws { box.value = try MustacheEncoder.node(value, codingPath: codingPath) }
+        mutating func encodeNil() throws { box.kind = .single; box.single = NSNull() }
+        mutating func encode(_ value: Bool) throws { box.kind = .single; box.single = value }
+        mutating func encode(_ value: String) throws { box.kind = .single; box.single = value }
+        mutating func encode(_ value: Int) throws { box.kind = .single; box.single = value }
+        mutating func encode(_ value: Int64) throws { box.kind = .single; box.single = value }
+        mutating func encode(_ value: Double) throws { box.kind = .single; box.single = value }
+        mutating func encode<T: Encodable>(_ value: T) throws {
+            box.kind = .single
+            box.single = try MustacheEncoder.node(value, codingPath: codingPath)
+        }
     }
 }
 
