@@ -42,7 +42,7 @@ public func buildApplication(
 public func prepare(database: QuizDatabase, config: ServerConfig, time: any TimeSource, logger: Logger) async throws {
     let applied = try await Migrations.run(on: database, at: time.now())
     if !applied.isEmpty { logger.info("applied migrations \(applied.map(String.init).joined(separator: ", "))") }
-    let store = SQLStore(database: database)
+    let store = CachedStore(SQLStore(database: database))
     if config.loadStarterBank, try await store.isEmpty() {
         let summary = try await store.importBank(try StarterBank.load(), at: time.now())
         logger.info("loaded the starter bank: \(summary.subjects) subjects, \(summary.quizzes) quizzes, \(summary.questions) questions")
@@ -54,7 +54,7 @@ public func buildApplication(
     config: ServerConfig, database: QuizDatabase, time: any TimeSource, logger: Logger
 ) async throws -> some ApplicationProtocol {
     for provider in config.oauthProviders { try provider.validate() }
-    let store = SQLStore(database: database, cacheLifetime: config.resolvedCacheLifetime, time: time)
+    let store = CachedStore(SQLStore(database: database), lifetime: config.resolvedCacheLifetime, time: time)
     let renderer = try await PageRenderer.load()
     let router = try buildRouter(store: store, renderer: renderer, config: config, time: time, logger: logger)
     let idle = TimeAmount.milliseconds(Int64(max(0.1, config.idleTimeout) * 1000))
@@ -75,7 +75,7 @@ public func buildApplication(
 }
 
 func buildRouter(
-    store: SQLStore, renderer: PageRenderer, config: ServerConfig, time: any TimeSource, logger: Logger
+    store: CachedStore, renderer: PageRenderer, config: ServerConfig, time: any TimeSource, logger: Logger
 ) throws -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
     // Shared by the pages and the API, so a game started on one can be played on the other.
@@ -83,7 +83,7 @@ func buildRouter(
     // re-read on every request and rate limits counted in the database.
     let shared = store.database.dialect == .postgres
     let games = GameTable(rereads: shared)
-    let guessLimiter = LoginRateLimiter(limit: Playing<SQLStore>.guessesPerSecond, window: 1, time: time, shared: shared ? store : nil)
+    let guessLimiter = LoginRateLimiter(limit: Playing<CachedStore>.guessesPerSecond, window: 1, time: time, shared: shared ? store.sql : nil)
     router.addMiddleware {
         ServingMiddleware(store: store)
         SecurityHeadersMiddleware()
@@ -122,7 +122,7 @@ func buildRouter(
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: file.data)))
     }
     let hasher = PasswordHasher(cost: config.bcryptCost)
-    let limiter = LoginRateLimiter(limit: config.loginAttemptsPerMinute, window: 60, time: time, shared: shared ? store : nil)
+    let limiter = LoginRateLimiter(limit: config.loginAttemptsPerMinute, window: 60, time: time, shared: shared ? store.sql : nil)
     WebController(store: store, config: config, time: time, hasher: hasher, renderer: renderer, limiter: limiter,
                   games: games, guessLimiter: guessLimiter, logger: logger,
                   providerDirectory: ProviderDirectory(http: OAuthHTTP(), time: time))
@@ -136,7 +136,7 @@ func buildRouter(
 
 /// Every request's cached reads see the writes that any instance finished before it arrived.
 struct ServingMiddleware<Context: RequestContext>: RouterMiddleware {
-    let store: SQLStore
+    let store: CachedStore
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         try await store.serving { try await next(request, context) }

@@ -7,9 +7,9 @@ import Testing
 /// Log-in limits, tested on the use case itself: one address cannot lock an account for others,
 /// and the limiter's memory stays bounded whatever names are tried.
 @Suite struct LogInUseCaseTests {
-    typealias Failure = LogIn<SQLStore>.Failure
+    typealias Failure = LogIn<CachedStore>.Failure
 
-    func withLogIn(_ body: @escaping @Sendable (LogIn<SQLStore>, LoginRateLimiter, TestEnvironment) async throws -> Void) async throws {
+    func withLogIn(_ body: @escaping @Sendable (LogIn<CachedStore>, LoginRateLimiter, TestEnvironment) async throws -> Void) async throws {
         try await withApp { client, env in
             _ = try await client.signUp("owner", password: "the right one")
             let limiter = LoginRateLimiter(limit: 10, window: 60, time: env.time)
@@ -19,7 +19,7 @@ import Testing
         }
     }
 
-    func attempt(_ logIn: LogIn<SQLStore>, _ password: String, from address: String, as username: String = "owner") async -> Failure? {
+    func attempt(_ logIn: LogIn<CachedStore>, _ password: String, from address: String, as username: String = "owner") async -> Failure? {
         do {
             _ = try await logIn(username: username, password: password, address: address)
             return nil
