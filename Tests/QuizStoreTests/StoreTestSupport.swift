@@ -30,11 +30,16 @@ func withEmptyDatabase<T>(_ kind: DatabaseKind, _ body: (String) async throws ->
 
 /// Opens a fresh, migrated database of `kind`, runs `body`, and removes the database afterwards.
 func withStore<T>(_ kind: DatabaseKind, _ body: (CachedStore) async throws -> T) async throws -> T {
+    try await withDatabase(kind) { database in try await body(CachedStore(SQLStore(database: database))) }
+}
+
+/// Opens a fresh, migrated database of `kind`, runs `body` on it, and closes and removes it afterwards.
+func withDatabase<T>(_ kind: DatabaseKind, _ body: (QuizDatabase) async throws -> T) async throws -> T {
     try await withEmptyDatabase(kind) { location in
         let database = try await QuizDatabase.open(location, poolSize: 2)
         do {
             try await Migrations.run(on: database)
-            let result = try await body(CachedStore(SQLStore(database: database)))
+            let result = try await body(database)
             try await database.close()
             return result
         } catch {
