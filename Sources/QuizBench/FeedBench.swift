@@ -17,7 +17,7 @@ enum FeedBench {
         defer { if location == nil { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } } }
         let database = try await QuizDatabase.open(location ?? path, poolSize: 2)
         try await Migrations.run(on: database)
-        let store = SQLStore(database: database, cacheLifetime: 0)
+        let store = CachedStore(SQLStore(database: database), lifetime: 0)
         let name = username ?? "reader"
         if username == nil {
             _ = try await store.createUser(NewUser(username: name, firstName: "Feed", lastName: "Reader", passwordHash: "!", role: .player, createdAt: Date()))
@@ -66,7 +66,7 @@ enum FeedBench {
         }
     }
 
-    static func time(_ store: SQLStore, readerId: Int64) async throws {
+    static func time(_ store: CachedStore, readerId: Int64) async throws {
         for (label, depth) in [("first page", 0), ("fifth page", 4)] {
             var cursor: FeedCursor?
             for _ in 0..<depth { cursor = try await store.feed(userId: readerId, after: cursor, limit: 20).next }

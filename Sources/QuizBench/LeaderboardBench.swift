@@ -31,7 +31,7 @@ enum LeaderboardBench {
             for statement in PointLevels.rebuild { try await db.raw(SQLQueryString(statement)).run() }
         }
         let seeded = ContinuousClock.now - seeding
-        let store = SQLStore(database: database, cacheLifetime: 0)
+        let store = CachedStore(SQLStore(database: database), lifetime: 0)
         var generator = SplitMix(seed: 3)
         for _ in 0..<100 { _ = try await store.leaderboard(userId: Int64(generator.next() % UInt64(users)) + 1, limit: 3) }
         var times: [Double] = []

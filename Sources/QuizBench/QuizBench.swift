@@ -49,7 +49,7 @@ enum QuizBench {
         let database = try await QuizDatabase.sqlite(path: path, poolSize: 1)
         try await Migrations.run(on: database)
         let start = ContinuousClock.now
-        let summary = try await SQLStore(database: database).importBank(bank, at: Date())
+        let summary = try await CachedStore(SQLStore(database: database)).importBank(bank, at: Date())
         let elapsed = ContinuousClock.now - start
         try await database.close()
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -76,7 +76,7 @@ enum QuizBench {
         try await Migrations.run(on: database)
         var reader = CSVBatchReader(data: try Data(contentsOf: url, options: .alwaysMapped), options: .init(maxBytes: Int.max))
         let start = ContinuousClock.now
-        let summary = try await SQLStore(database: database).importBatches(quizTitle: "Bench", at: Date()) {
+        let summary = try await CachedStore(SQLStore(database: database)).importBatches(quizTitle: "Bench", at: Date()) {
             try reader.next(limit: 5_000)
         }
         let elapsed = ContinuousClock.now - start

@@ -45,7 +45,7 @@ public func buildApplication(
 public func prepare(database: QuizDatabase, config: ServerConfig, time: any TimeSource, logger: Logger) async throws {
     let applied = try await Migrations.run(on: database, at: time.now())
     if !applied.isEmpty { logger.info("applied migrations \(applied.map(String.init).joined(separator: ", "))") }
-    let store = SQLStore(database: database)
+    let store = CachedStore(SQLStore(database: database))
     if config.loadStarterBank, try await store.isEmpty() {
         let summary = try await store.importBank(try StarterBank.load(), at: time.now())
         logger.info("loaded the starter bank: \(summary.subjects) subjects, \(summary.quizzes) quizzes, \(summary.questions) questions")
@@ -57,7 +57,7 @@ public func buildApplication(
     config: ServerConfig, database: QuizDatabase, time: any TimeSource, logger: Logger
 ) async throws -> some ApplicationProtocol {
     for provider in config.oauthProviders { try provider.validate() }
-    let store = SQLStore(database: database, cacheLifetime: config.resolvedCacheLifetime, time: time)
+    let store = CachedStore(SQLStore(database: database), lifetime: config.resolvedCacheLifetime, time: time)
     let renderer = try await PageRenderer.load()
     let router = try buildRouter(store: store, renderer: renderer, config: config, time: time, logger: logger)
     let idle = TimeAmount.milliseconds(Int64(max(0.1, config.idleTimeout) * 1000))
@@ -78,13 +78,13 @@ public func buildApplication(
 }
 
 func buildRouter(
-    store: SQLStore, renderer: PageRenderer, config: ServerConfig, time: any TimeSource, logger: Logger
+    store: CachedStore, renderer: PageRenderer, config: ServerConfig, time: any TimeSource, logger: Logger
 ) throws -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
     // On PostgreSQL other instances count the same keys: rate limits are counted in the database.
     let shared = store.database.dialect == .postgres
     let hasher = PasswordHasher(cost: config.bcryptCost)
-    let limiter = RateLimiter(limit: config.loginAttemptsPerMinute, window: 60, time: time, shared: shared ? store : nil)
+    let limiter = RateLimiter(limit: config.loginAttemptsPerMinute, window: 60, time: time, shared: shared ? store.sql : nil)
     let useCases = UseCases(store: store, config: config, time: time, hasher: hasher, limiter: limiter)
     router.addMiddleware {
         ServingMiddleware(store: store)
@@ -160,7 +160,7 @@ func buildRouter(
 
 /// Every request's cached reads see the writes that any instance finished before it arrived.
 struct ServingMiddleware<Context: RequestContext>: RouterMiddleware {
-    let store: SQLStore
+    let store: CachedStore
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         try await store.serving { try await next(request, context) }

@@ -8,7 +8,7 @@ import ServiceLifecycle
 /// Deletes what has expired: sessions past their end, rate-limit windows that closed. Runs at
 /// start and then every `interval`; `sweep()` is one round, which tests call directly.
 struct Housekeeping: Service {
-    let store: SQLStore
+    let store: CachedStore
     let time: any TimeSource
     let logger: Logger
     var interval: Duration = .seconds(600)

@@ -4,7 +4,7 @@ import QuizStore
 import QuizUseCases
 
 /// The store the server runs on.
-typealias Store = SQLStore
+typealias Store = CachedStore
 
 /// The composition root: every use case, built once from the store and the configuration. Each
 /// adapter (API handler, page controller, live game) takes the use cases it translates for.
@@ -64,7 +64,7 @@ struct UseCases: Sendable {
         // games are re-read on every request and guesses counted in the database.
         let shared = store.database.dialect == .postgres
         nameAllGames = NameAllGames(store: store, time: time, games: GameTable(rereads: shared),
-                                    guessLimiter: RateLimiter(limit: NameAllGames.guessesPerSecond, window: 1, time: time, shared: shared ? store : nil))
+                                    guessLimiter: RateLimiter(limit: NameAllGames.guessesPerSecond, window: 1, time: time, shared: shared ? store.sql : nil))
         leaderboard = LeaderboardQuery(store: store)
         postImages = ImageFiles(dataDirectory: config.dataDirectory)
         let postLimits = config.postLimits

@@ -40,7 +40,7 @@ final class ChangeTracker: Sendable {
         "quizbox_changes_play",
     ]
 
-    /// The ticket of the request being served, set by `SQLStore.serving`; nil outside requests,
+    /// The ticket of the request being served, set by `CachedStore.serving`; nil outside requests,
     /// where every call reads the sequences afresh.
     @TaskLocal static var requestTicket: UInt64?
 

@@ -38,4 +38,11 @@ struct PointsDistribution: Sendable {
 struct LeaderboardEnds: Sendable {
     var top: [(username: String, points: Int64)]
     var last: (username: String, points: Int64)?
+
+    /// The board `user` sees, everyone on it ranked against `distribution`.
+    func board(for user: User, ranked distribution: PointsDistribution) -> Leaderboard {
+        let me = Ranking(rank: distribution.rank(points: user.points), username: user.username, points: user.points)
+        let last = last.map { Ranking(rank: distribution.rank(points: $0.points), username: $0.username, points: $0.points) }
+        return Leaderboard.compose(topRows: top, me: me, last: last, userCount: distribution.userCount)
+    }
 }

@@ -16,7 +16,7 @@ extension SQLStore: ArticleStore {
     }
 
     public func createArticle(_ draft: ArticleDraft, by userId: Int64?, at date: Date) async throws -> Int64 {
-        return try await transaction(changing: .social) { db in
+        return try await database.transaction { db in
             try await Self.checkQuiz(db, draft.quizId)
             // ON CONFLICT, not a look-up first: two writers adding the same URL cannot both win.
             guard let id = try await db.raw("""
@@ -28,7 +28,7 @@ extension SQLStore: ArticleStore {
     }
 
     public func updateArticle(id: Int64, _ draft: ArticleDraft) async throws {
-        return try await transaction(changing: .social) { db in
+        return try await database.transaction { db in
             guard let row = try await db.raw("SELECT url, dedupe_key FROM articles WHERE id = \(bind: id)").first() else {
                 throw StoreError.notFound
             }
@@ -51,7 +51,7 @@ extension SQLStore: ArticleStore {
     }
 
     public func deleteArticle(id: Int64) async throws {
-        return try await transaction(changing: .social) { db in
+        return try await database.transaction { db in
             guard try await db.raw("SELECT id FROM articles WHERE id = \(bind: id)").first() != nil else { throw StoreError.notFound }
             // Explicit, since SQLite does not enforce the ON DELETE CASCADE.
             try await db.raw("DELETE FROM article_reads WHERE article_id = \(bind: id)").run()
@@ -81,7 +81,7 @@ extension SQLStore: ArticleStore {
     static let articlesPerInsert = 100
 
     public func importArticles(_ drafts: [ArticleDraft], by userId: Int64?, at date: Date) async throws -> ArticleImportSummary {
-        return try await transaction(changing: .social) { db in
+        return try await database.transaction { db in
             var added = 0
             for start in stride(from: 0, to: drafts.count, by: Self.articlesPerInsert) {
                 let chunk = drafts[start..<min(start + Self.articlesPerInsert, drafts.count)]

@@ -21,11 +21,12 @@ extension SQLStore: AttemptStore {
     }
 
     public func attempt(id: Int64, userId: Int64) async throws -> Attempt? {
-        try await refreshCaches()
-        let attempt = try await caches.attempts.value(for: id) {
-            try await database.read { db in try await Self.loadAttempt(db, id: id, userId: nil) }
-        }
-        return attempt?.userId == userId ? attempt : nil
+        try await database.read { db in try await Self.loadAttempt(db, id: id, userId: userId) }
+    }
+
+    /// Anyone's attempt, for a cache that checks the owner itself.
+    func anyonesAttempt(id: Int64) async throws -> Attempt? {
+        try await database.read { db in try await Self.loadAttempt(db, id: id, userId: nil) }
     }
 
     public func unfinishedAttempt(userId: Int64, quizId: Int64) async throws -> Attempt? {
@@ -55,15 +56,24 @@ extension SQLStore: AttemptStore {
     }
 
     public func attemptQuiz(id: Int64, userId: Int64) async throws -> Int64? {
-        let owner = try await caches.attemptQuizzes.value(for: id) {
-            try await database.read { db in
-                try await AttemptOwnerStatement(id: id).rows(on: db).first.map {
-                    AttemptOwner(userId: try $0.int64("user_id"), quizId: try $0.int64("quiz_id"))
-                }
+        try await attemptOwner(id: id)?.quizId(ifOwnedBy: userId)
+    }
+
+    /// Who owns an attempt and which quiz it plays: neither ever changes.
+    func attemptOwner(id: Int64) async throws -> AttemptOwner? {
+        try await database.read { db in
+            try await AttemptOwnerStatement(id: id).rows(on: db).first.map {
+                AttemptOwner(userId: try $0.int64("user_id"), quizId: try $0.int64("quiz_id"))
             }
         }
-        guard let owner, owner.userId == userId else { return nil }
-        return owner.quizId
+    }
+
+    struct AttemptOwner: Sendable {
+        var userId: Int64
+        var quizId: Int64
+
+        /// The quiz, when `userId` owns the attempt.
+        func quizId(ifOwnedBy userId: Int64) -> Int64? { self.userId == userId ? quizId : nil }
     }
 
     /// The attempt and its answers in one query (the answer columns are NULL when there are none).
@@ -86,9 +96,7 @@ extension SQLStore: AttemptStore {
     public func recordAnswer(
         attemptId: Int64, questionId: Int64, answer: String, isCorrect: Bool, points: Int, at date: Date
     ) async throws -> Bool {
-        // Dropped even when the answer is refused: a refusal means the cached attempt was stale.
-        defer { caches.attempts.remove(attemptId) }
-        return try await answers.record(.init(
+        try await answers.record(.init(
             attemptId: attemptId, questionId: questionId, answer: answer, isCorrect: isCorrect, points: points,
             answeredAt: date.millis
         ))
@@ -96,7 +104,7 @@ extension SQLStore: AttemptStore {
 
     public func finishAttempt(id: Int64, userId: Int64, at date: Date) async throws -> AttemptScore {
         let dialect = database.dialect
-        let score = try await database.transaction { db in
+        return try await database.transaction { db in
             guard try await Self.loadAttempt(db, id: id, userId: userId) != nil else { throw StoreError.notFound }
             // Only the request that flips finished_at adds the points, so a second finish adds nothing.
             let flipped = try await db.raw("""
@@ -132,13 +140,6 @@ extension SQLStore: AttemptStore {
             }
             return try await Self.score(db, attempt: attempt, userPoints: userPoints, newlyFinished: flipped)
         }
-        // After the commit, so no reader can cache the totals from before it.
-        caches.attempts.remove(id)
-        if score.newlyFinished {
-            try await caches.tracker?.publish(.play)
-            try await totalChanged(userId: userId)
-        }
-        return score
     }
 
     public func score(attemptId: Int64, userId: Int64) async throws -> AttemptScore? {
@@ -193,51 +194,38 @@ extension SQLStore: AttemptStore {
 }
 
 extension SQLStore: LeaderboardStore {
-    func distribution() async throws -> PointsDistribution {
-        try await refreshCaches()
-        return try await caches.distribution.value(for: 0) {
-            try await database.read { db in
-                let buckets = try await db.raw("SELECT points, users FROM point_buckets").all()
-                    .map { (points: try $0.int64("points"), users: try $0.int64("users")) }
-                return PointsDistribution(buckets: buckets)
-            }
-        } ?? PointsDistribution(buckets: [])
+    /// How many users hold each total: the snapshot a cache ranks anyone against.
+    func pointsDistribution() async throws -> PointsDistribution {
+        try await database.read { db in
+            let buckets = try await db.raw("SELECT points, users FROM point_buckets").all()
+                .map { (points: try $0.int64("points"), users: try $0.int64("users")) }
+            return PointsDistribution(buckets: buckets)
+        }
     }
 
+    /// The top `limit` rows of the board and the last-placed user, the same for every caller.
+    func leaderboardEnds(limit: Int) async throws -> LeaderboardEnds {
+        try await database.read { db in
+            let top = try await db.raw("""
+                SELECT username, points FROM users ORDER BY points DESC, username_key ASC LIMIT \(bind: limit)
+                """).all().map { (username: try $0.string("username"), points: try $0.int64("points")) }
+            let last = try await db.raw("""
+                SELECT username, points FROM users ORDER BY points ASC, username_key DESC LIMIT 1
+                """).first().map { (username: try $0.string("username"), points: try $0.int64("points")) }
+            return LeaderboardEnds(top: top, last: last)
+        }
+    }
+
+    /// One aggregate over the buckets, which beats reading all of them when nothing is kept.
     public func rank(points: Int64) async throws -> Int64 {
-        // Without caching, one aggregate over the buckets beats reading all of them.
-        if caches.lifetime == 0 { return try await database.read { db in try await Self.rank(db, points: points) } }
-        return try await distribution().rank(points: points)
+        try await database.read { db in try await Self.rank(db, points: points) }
     }
 
-    /// The caller's points are read fresh; the ends of the board and the distribution they are
-    /// ranked against come from a snapshot that this process refreshes whenever a total changes.
+    /// The board in two statements: the rows the board shows and the user count, then how many
+    /// users are ahead of the caller and of the last-placed user (a few rows per level of
+    /// `point_ranges`). Reading the whole points distribution is what a cached snapshot amortises
+    /// (`CachedStore`); each extra query is a round trip to PostgreSQL.
     public func leaderboard(userId: Int64, limit: Int) async throws -> Leaderboard {
-        if caches.lifetime == 0 { return try await uncachedLeaderboard(userId: userId, limit: limit) }
-        guard let user = try await user(id: userId) else { throw StoreError.notFound }
-        let distribution = try await distribution()
-        try await refreshCaches()
-        let ends = try await caches.leaderboardEnds.value(for: limit) {
-            try await database.read { db in
-                let top = try await db.raw("""
-                    SELECT username, points FROM users ORDER BY points DESC, username_key ASC LIMIT \(bind: limit)
-                    """).all().map { (username: try $0.string("username"), points: try $0.int64("points")) }
-                let last = try await db.raw("""
-                    SELECT username, points FROM users ORDER BY points ASC, username_key DESC LIMIT 1
-                    """).first().map { (username: try $0.string("username"), points: try $0.int64("points")) }
-                return LeaderboardEnds(top: top, last: last)
-            }
-        } ?? LeaderboardEnds(top: [], last: nil)
-        let me = Ranking(rank: distribution.rank(points: user.points), username: user.username, points: user.points)
-        let last = ends.last.map { Ranking(rank: distribution.rank(points: $0.points), username: $0.username, points: $0.points) }
-        return Leaderboard.compose(topRows: ends.top, me: me, last: last, userCount: distribution.userCount)
-    }
-
-    /// The same board in two statements, for when nothing may be cached: the rows the board shows
-    /// and the user count, then how many users are ahead of the caller and of the last-placed user
-    /// (a few rows per level of `point_ranges`). Reading the whole points distribution is what a
-    /// snapshot amortises; each extra query is a round trip to PostgreSQL.
-    func uncachedLeaderboard(userId: Int64, limit: Int) async throws -> Leaderboard {
         let (rows, ahead) = try await database.read { db in
             let rows = try await LeaderboardRowsStatement(limit: Int64(limit), userId: userId).rows(on: db).map { row in
                 (part: try row.string("part"), username: try row.decode(column: "username", as: String?.self),
@@ -261,7 +249,7 @@ extension SQLStore: LeaderboardStore {
     }
 }
 
-/// The rows an uncached board shows, with the user count (`SQLStore.uncachedLeaderboard`).
+/// The rows an uncached board shows, with the user count (`SQLStore.leaderboard`).
 struct LeaderboardRowsStatement: PlannedStatement {
     static let name = "quizbox_leaderboard_rows"
     static let sql = """

@@ -103,7 +103,7 @@ extension SQLStore: AuthoringStore {
     // MARK: - Subjects, topics, quizzes
 
     public func create(_ level: CatalogLevel, parent: Int64?, name: String, description: String) async throws -> Int64 {
-        return try await transaction(changing: .catalog) { db in
+        return try await database.transaction { db in
             var parentFilter: SQLQueryString = ""
             var columns: SQLQueryString = ""
             var values: SQLQueryString = ""
@@ -129,7 +129,7 @@ extension SQLStore: AuthoringStore {
     }
 
     public func update(_ level: CatalogLevel, id: Int64, _ change: CatalogChange) async throws {
-        try await transaction(changing: .catalog) { db in
+        try await database.transaction { db in
             // The name and description too, when unchanged: this is also the check that it exists.
             guard try await db.raw("""
                 UPDATE \(unsafeRaw: level.table) SET \(unsafeRaw: level.nameColumn) = COALESCE(\(bind: change.name), \(unsafeRaw: level.nameColumn)),
@@ -162,7 +162,7 @@ extension SQLStore: AuthoringStore {
 
     public func delete(_ level: CatalogLevel, id: Int64) async throws {
         // A deleted quiz leaves its article's card without one.
-        try await transaction(changing: [.catalog, .social]) { db in
+        try await database.transaction { db in
             guard try await db.raw("SELECT id FROM \(unsafeRaw: level.table) WHERE id = \(bind: id)").first() != nil else {
                 throw StoreError.notFound
             }
@@ -191,7 +191,7 @@ extension SQLStore: AuthoringStore {
     // MARK: - Questions
 
     public func createQuestion(_ question: Question, topicId: Int64, appendingTo quizId: Int64?, at date: Date) async throws -> Int64 {
-        return try await transaction(changing: .catalog) { db in
+        return try await database.transaction { db in
             guard try await db.raw("SELECT id FROM topics WHERE id = \(bind: topicId)").first() != nil else { throw StoreError.notFound }
             if let quizId {
                 guard try await db.raw("SELECT id FROM quizzes WHERE id = \(bind: quizId) AND topic_id = \(bind: topicId)").first() != nil
@@ -210,7 +210,7 @@ extension SQLStore: AuthoringStore {
 
     public func updateQuestion(_ question: Question) async throws {
         guard let id = question.id else { throw StoreError.notFound }
-        try await transaction(changing: .catalog) { db in
+        try await database.transaction { db in
             guard let kind = try await db.raw("SELECT kind FROM questions WHERE id = \(bind: id) AND archived_at IS NULL")
                 .first()?.string("kind") else { throw StoreError.notFound }
             if kind != question.kind.rawValue, try await Self.hasAnswers(db, questionId: id) { throw AuthoringError.kindLocked }
@@ -225,7 +225,7 @@ extension SQLStore: AuthoringStore {
     }
 
     public func deleteQuestion(id: Int64, at date: Date) async throws {
-        try await transaction(changing: .catalog) { db in
+        try await database.transaction { db in
             guard try await db.raw("SELECT id FROM questions WHERE id = \(bind: id) AND archived_at IS NULL").first() != nil else {
                 throw StoreError.notFound
             }
@@ -243,7 +243,7 @@ extension SQLStore: AuthoringStore {
     }
 
     public func setQuizQuestions(quizId: Int64, questionIds: [Int64]) async throws {
-        try await transaction(changing: .catalog) { db in
+        try await database.transaction { db in
             guard let topicId = try await db.raw("SELECT topic_id FROM quizzes WHERE id = \(bind: quizId)").first()?.int64("topic_id")
             else { throw StoreError.notFound }
             let allowed = Set(try await db.raw("""
@@ -283,7 +283,7 @@ extension SQLStore: AuthoringStore {
 
     public func setRole(_ role: Role, userId: Int64) async throws -> User {
         let dialect = database.dialect
-        return try await transaction(changing: .accounts) { db in
+        return try await database.transaction { db in
             guard let current = try await db.raw("SELECT role FROM users WHERE id = \(bind: userId)").first()?.string("role")
             else { throw StoreError.notFound }
             if current == Role.admin.rawValue, role != .admin {

@@ -10,7 +10,7 @@ extension SQLStore {
     public func importBatches(
         quizTitle: String, at date: Date, _ next: () async throws -> [BankEntry]?
     ) async throws -> ImportSummary {
-        return try await transaction(changing: .catalog) { db in
+        return try await database.transaction { db in
             var summary = ImportSummary()
             var subjects: [String: Int64] = [:]
             var quizzes: [TopicKey: (quizId: Int64, topicId: Int64, count: Int)] = [:]

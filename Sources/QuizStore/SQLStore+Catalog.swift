@@ -66,12 +66,9 @@ extension SQLStore: CatalogStore {
     }
 
     public func quiz(id: Int64) async throws -> QuizSummary? {
-        try await refreshCaches()
-        return try await caches.quizzes.value(for: id) {
-            try await database.read { db in
-                // Drafts too: someone playing a quiz an author has since unpublished can still finish it.
-                try await db.raw("\(unsafeRaw: Self.quizSummarySQL) WHERE q.id = \(bind: id)").first().map(Self.decodeQuiz)
-            }
+        try await database.read { db in
+            // Drafts too: someone playing a quiz an author has since unpublished can still finish it.
+            try await db.raw("\(unsafeRaw: Self.quizSummarySQL) WHERE q.id = \(bind: id)").first().map(Self.decodeQuiz)
         }
     }
 
@@ -95,15 +92,12 @@ extension SQLStore: CatalogStore {
     static let questionColumns = "x.id, x.kind, x.text, x.explanation, x.difficulty, x.points, x.body"
 
     public func questions(quizId: Int64) async throws -> [Question] {
-        try await refreshCaches()
-        return try await caches.quizQuestions.value(for: quizId) {
-            try await database.read { db in
-                try await db.raw("""
-                    SELECT \(unsafeRaw: Self.questionColumns) FROM quiz_questions qq JOIN questions x ON x.id = qq.question_id
-                    WHERE qq.quiz_id = \(bind: quizId) ORDER BY qq.position
-                    """).all().map(QuestionBodyRecord.decodeQuestion)
-            }
-        } ?? []
+        try await database.read { db in
+            try await db.raw("""
+                SELECT \(unsafeRaw: Self.questionColumns) FROM quiz_questions qq JOIN questions x ON x.id = qq.question_id
+                WHERE qq.quiz_id = \(bind: quizId) ORDER BY qq.position
+                """).all().map(QuestionBodyRecord.decodeQuestion)
+        }
     }
 
     public func question(id: Int64, inQuiz quizId: Int64) async throws -> Question? {
@@ -172,7 +166,7 @@ extension SQLStore: CatalogStore {
     /// Subjects and topics with the same name (ignoring case) as existing ones are added to, not repeated.
     public func importBank(_ bank: Bank, at date: Date) async throws -> ImportSummary {
         let dialect = database.dialect
-        return try await transaction(changing: .catalog) { db in
+        return try await database.transaction { db in
             try await Self.serialize(db, dialect, on: .catalog)
             var summary = ImportSummary()
             for subject in bank.subjects {

@@ -81,15 +81,13 @@ extension SQLStore: ExternalIdentityStore {
     }
 
     public func createUser(_ user: NewUser, linking identity: ExternalIdentity) async throws -> User {
-        let created = try await database.transaction { db in
+        try await database.transaction { db in
             let created = try await Self.insertUser(user, on: db)
             var linked = identity
             linked.userId = created.id
             try await Self.insertIdentity(linked, on: db)
             return created
         }
-        try await userAdded()
-        return created
     }
 
     public func unlink(provider: String, userId: Int64) async throws {

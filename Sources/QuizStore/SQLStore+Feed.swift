@@ -2,26 +2,13 @@ import Foundation
 import QuizCore
 import SQLKit
 
-struct FeedPageKey: Hashable, Sendable {
-    var userId: Int64
-    var cursor: FeedCursor?
-    var limit: Int
-}
-
 extension SQLStore {
-    /// A feed page, kept in the read cache until any post, follow or article changes through this
-    /// store (or its lifetime ends, for changes made elsewhere; off on shared PostgreSQL).
-    public func feed(userId: Int64, after cursor: FeedCursor?, limit: Int) async throws -> FeedPage {
-        let limit = max(1, min(limit, 100))
-        let key = FeedPageKey(userId: userId, cursor: cursor, limit: limit)
-        try await refreshCaches()
-        return try await caches.feedPages.value(for: key) {
-            try await self.loadFeed(userId: userId, after: cursor, limit: limit)
-        } ?? FeedPage(items: [], next: nil)
-    }
+    /// How many posts a page of a feed or of someone's posts holds when `limit` are asked for.
+    static func pageSize(_ limit: Int) -> Int { max(1, min(limit, 100)) }
 
-    func loadFeed(userId: Int64, after cursor: FeedCursor?, limit: Int) async throws -> FeedPage {
-        try await database.read { db in
+    public func feed(userId: Int64, after cursor: FeedCursor?, limit: Int) async throws -> FeedPage {
+        let limit = Self.pageSize(limit)
+        return try await database.read { db in
             let anchor: Int64
             if let cursor {
                 anchor = cursor.articleAnchor

@@ -15,7 +15,14 @@ extension SQLStore: GameStore {
     }
 
     public func startGame(userId: Int64, questionId: Int64, at date: Date) async throws -> StoredGame {
-        guard let question = try await question(id: questionId), question.kind == .nameAll else { throw StoreError.notFound }
+        try await startGame(userId: userId, questionId: questionId, at: date, question: question(id:))
+    }
+
+    /// `startGame` with the question read by `question` (a cache's, say).
+    func startGame(
+        userId: Int64, questionId: Int64, at date: Date, question: (Int64) async throws -> Question?
+    ) async throws -> StoredGame {
+        guard let question = try await question(questionId), question.kind == .nameAll else { throw StoreError.notFound }
         let id = try await database.write { db in
             guard let id = try await db.raw("""
                 INSERT INTO games (user_id, question_id, started_at) VALUES (\(bind: userId), \(bind: questionId), \(bind: date.millis))
@@ -28,6 +35,11 @@ extension SQLStore: GameStore {
     }
 
     public func game(id: Int64) async throws -> StoredGame? {
+        try await game(id: id, question: question(id:))
+    }
+
+    /// `game(id:)` with the question read by `question` (a cache's, say).
+    func game(id: Int64, question: (Int64) async throws -> Question?) async throws -> StoredGame? {
         let row = try await database.read { db -> (Int64, Int64, Date, Date?, String?, Int, [Int])? in
             guard let row = try await db.raw("""
                 SELECT user_id, question_id, started_at, ended_at, end_reason, points FROM games WHERE id = \(bind: id)
@@ -38,7 +50,7 @@ extension SQLStore: GameStore {
                     try row.optionalDate("ended_at"), try row.decode(column: "end_reason", as: String?.self), try row.int("points"), found)
         }
         guard let (userId, questionId, startedAt, endedAt, reason, points, found) = row,
-              let question = try await question(id: questionId) else { return nil }
+              let question = try await question(questionId) else { return nil }
         return StoredGame(id: id, userId: userId, question: question, startedAt: startedAt, found: found,
                           endedAt: endedAt, endReason: reason.flatMap(NameAllGame.EndReason.init(rawValue:)), points: points)
     }
@@ -53,13 +65,18 @@ extension SQLStore: GameStore {
     }
 
     public func endGame(id: Int64, reason: NameAllGame.EndReason, at date: Date, points: Int) async throws -> Bool {
+        try await endGameReturningPlayer(id: id, reason: reason, at: date, points: points) != nil
+    }
+
+    /// `endGame`, answering with the player whose game this call ended (nil when it had ended before).
+    func endGameReturningPlayer(id: Int64, reason: NameAllGame.EndReason, at date: Date, points: Int) async throws -> Int64? {
         let dialect = database.dialect
-        let ended = try await database.transaction { db -> (ended: Bool, userId: Int64?) in
+        return try await database.transaction { db -> Int64? in
             // Only the call that sets ended_at adds the points.
             guard let row = try await db.raw("""
                 UPDATE games SET ended_at = \(bind: date.millis), end_reason = \(bind: reason.rawValue), points = \(bind: points)
                 WHERE id = \(bind: id) AND ended_at IS NULL RETURNING user_id, question_id
-                """).first() else { return (false, nil) }
+                """).first() else { return nil }
             let userId = try row.int64("user_id")
             if dialect == .postgres { try await db.raw("SELECT id FROM users WHERE id = \(bind: userId) FOR UPDATE").run() }
             // A list's points count once, at their best: giving up, reading the answers and
@@ -70,9 +87,7 @@ extension SQLStore: GameStore {
                   AND ended_at IS NOT NULL
                 """).first()?.int64("best") ?? 0
             try await Self.addPoints(db, max(0, Int64(points) - best), userId: userId)
-            return (true, userId)
+            return userId
         }
-        if ended.ended, points != 0, let userId = ended.userId { try await totalChanged(userId: userId) }
-        return ended.ended
     }
 }

@@ -7,34 +7,28 @@ extension SQLStore: PracticeStore {
     static let playableQuestion = "x.archived_at IS NULL AND \(visibleTopic) AND \(visibleSubject)"
 
     public func practiceCandidates() async throws -> [PracticeCandidate] {
-        try await refreshCaches()
-        return try await caches.practiceCandidates.value(for: 0) {
-            try await database.read { db in
-                try await db.raw("""
-                    SELECT x.id, t.subject_id, x.topic_id, x.difficulty, x.kind
-                    FROM questions x JOIN topics t ON t.id = x.topic_id JOIN subjects s ON s.id = t.subject_id
-                    WHERE \(unsafeRaw: Self.playableQuestion)
-                    ORDER BY s.position, s.id, t.position, t.id, x.id
-                    """).all().enumerated().compactMap { position, row in
-                    guard let difficulty = Difficulty(rawValue: try row.string("difficulty")),
-                          let kind = QuestionKind(rawValue: try row.string("kind")) else { return nil }
-                    return PracticeCandidate(id: try row.int64("id"), subjectId: try row.int64("subject_id"),
-                                             topicId: try row.int64("topic_id"), difficulty: difficulty, kind: kind, position: position)
-                }
+        try await database.read { db in
+            try await db.raw("""
+                SELECT x.id, t.subject_id, x.topic_id, x.difficulty, x.kind
+                FROM questions x JOIN topics t ON t.id = x.topic_id JOIN subjects s ON s.id = t.subject_id
+                WHERE \(unsafeRaw: Self.playableQuestion)
+                ORDER BY s.position, s.id, t.position, t.id, x.id
+                """).all().enumerated().compactMap { position, row in
+                guard let difficulty = Difficulty(rawValue: try row.string("difficulty")),
+                      let kind = QuestionKind(rawValue: try row.string("kind")) else { return nil }
+                return PracticeCandidate(id: try row.int64("id"), subjectId: try row.int64("subject_id"),
+                                         topicId: try row.int64("topic_id"), difficulty: difficulty, kind: kind, position: position)
             }
-        } ?? []
+        }
     }
 
     public func question(id: Int64) async throws -> Question? {
-        try await refreshCaches()
-        return try await caches.questions.value(for: id) {
-            try await database.read { db in
-                try await db.raw("""
-                    SELECT \(unsafeRaw: Self.questionColumns)
-                    FROM questions x JOIN topics t ON t.id = x.topic_id JOIN subjects s ON s.id = t.subject_id
-                    WHERE x.id = \(bind: id) AND \(unsafeRaw: Self.playableQuestion)
-                    """).first().map(QuestionBodyRecord.decodeQuestion)
-            }
+        try await database.read { db in
+            try await db.raw("""
+                SELECT \(unsafeRaw: Self.questionColumns)
+                FROM questions x JOIN topics t ON t.id = x.topic_id JOIN subjects s ON s.id = t.subject_id
+                WHERE x.id = \(bind: id) AND \(unsafeRaw: Self.playableQuestion)
+                """).first().map(QuestionBodyRecord.decodeQuestion)
         }
     }
 
@@ -141,7 +135,7 @@ extension SQLStore: PracticeStore {
 
     public func recordSingleAnswer(userId: Int64, questionId: Int64, answer: String, isCorrect: Bool, points: Int, at date: Date) async throws -> SingleAnswer {
         let day = date.millis / 86_400_000
-        let stored = try await database.transaction { db in
+        return try await database.transaction { db in
             // The row exists only for the day's first answer: that one counts, right or wrong.
             let counted = try await db.raw("""
                 INSERT INTO daily_points (user_id, question_id, day) VALUES (\(bind: userId), \(bind: questionId), \(bind: day))
@@ -157,8 +151,6 @@ extension SQLStore: PracticeStore {
             return SingleAnswer(id: id, userId: userId, questionId: questionId, given: answer, isCorrect: isCorrect,
                                 pointsAwarded: awarded, counted: counted, answeredAt: Date(millis: date.millis))
         }
-        if stored.pointsAwarded != 0 { try await totalChanged(userId: userId) }
-        return stored
     }
 
     public func singleAnswer(id: Int64, userId: Int64) async throws -> SingleAnswer? {

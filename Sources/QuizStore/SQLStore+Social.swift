@@ -22,8 +22,8 @@ extension SQLStore: SocialStore {
     }
 
     public func follow(followerId: Int64, followeeId: Int64, at date: Date) async throws -> Bool {
-        guard followerId != followeeId else { throw SocialError.cannotFollowSelf }
-        return try await transaction(changing: .social) { db in
+        try Self.checkFollow(followerId: followerId, followeeId: followeeId)
+        return try await database.transaction { db in
             guard try await db.raw("SELECT id FROM users WHERE id = \(bind: followeeId)").first() != nil else { throw StoreError.notFound }
             if try await db.raw("""
                 SELECT 1 AS x FROM follows WHERE follower_id = \(bind: followerId) AND followee_id = \(bind: followeeId)
@@ -39,8 +39,13 @@ extension SQLStore: SocialStore {
         }
     }
 
+    /// What is refused before the database is asked.
+    static func checkFollow(followerId: Int64, followeeId: Int64) throws {
+        guard followerId != followeeId else { throw SocialError.cannotFollowSelf }
+    }
+
     public func unfollow(followerId: Int64, followeeId: Int64) async throws -> Bool {
-        return try await transaction(changing: .social) { db in
+        try await database.transaction { db in
             try await db.raw("""
                 DELETE FROM follows WHERE follower_id = \(bind: followerId) AND followee_id = \(bind: followeeId) RETURNING follower_id
                 """).first() != nil
@@ -87,14 +92,23 @@ extension SQLStore: SocialStore {
     }
 
     public func createPost(_ post: NewPost) async throws -> Post {
-        let body: String
+        try await insertPost(post, body: try Self.postBody(post))
+    }
+
+    /// The text a post is stored with; `SocialError.invalidPost` (before the database is asked)
+    /// when it cannot be posted.
+    static func postBody(_ post: NewPost) throws -> String {
         do {
-            body = try PostText.normalize(post.body, hasImage: post.imageHash != nil)
+            return try PostText.normalize(post.body, hasImage: post.imageHash != nil)
         } catch {
             throw SocialError.invalidPost(error.message)
         }
+    }
+
+    /// Stores `post` with its text as `postBody` made it.
+    func insertPost(_ post: NewPost, body: String) async throws -> Post {
         let hash = post.imageType == nil ? nil : post.imageHash
-        return try await transaction(changing: .social) { db in
+        return try await database.transaction { db in
             guard let row = try await db.raw("""
                 INSERT INTO posts (user_id, body, image_hash, image_type, image_bytes, created_at)
                 VALUES (\(bind: post.userId), \(bind: body), \(bind: hash), \(bind: hash == nil ? nil : post.imageType?.rawValue),
@@ -111,7 +125,7 @@ extension SQLStore: SocialStore {
 
     @discardableResult
     public func deletePost(id: Int64, userId: Int64) async throws -> PostImageName? {
-        try await transaction(changing: .social) { db in
+        try await database.transaction { db in
             guard let row = try await db.raw("SELECT user_id, image_hash, image_type FROM posts WHERE id = \(bind: id)").first() else {
                 throw StoreError.notFound
             }
@@ -141,7 +155,7 @@ extension SQLStore: SocialStore {
     }
 
     public func posts(userId: Int64, after cursor: FeedCursor?, limit: Int) async throws -> PostsPage {
-        let limit = max(1, min(limit, 100))
+        let limit = Self.pageSize(limit)
         let before = cursor?.beforeId ?? Int64.max
         let rows = try await database.read { db in
             try await db.raw("""

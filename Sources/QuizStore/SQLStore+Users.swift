@@ -23,9 +23,7 @@ extension SQLStore: UserStore {
     }
 
     public func createUser(_ user: NewUser) async throws -> User {
-        let created = try await database.transaction { db in try await Self.insertUser(user, on: db) }
-        try await userAdded()
-        return created
+        try await database.transaction { db in try await Self.insertUser(user, on: db) }
     }
 
     /// Inserts the user and counts them in the points buckets, inside the caller's transaction.
@@ -47,13 +45,9 @@ extension SQLStore: UserStore {
         )
     }
 
-    /// Cached for the cache lifetime; this process drops the entry whenever it changes the user.
     public func user(id: Int64) async throws -> User? {
-        try await refreshCaches()
-        return try await caches.users.value(for: id) {
-            try await database.read { db in
-                try await UserStatement(id: id).rows(on: db).first.map(Self.decodeUser)
-            }
+        try await database.read { db in
+            try await UserStatement(id: id).rows(on: db).first.map(Self.decodeUser)
         }
     }
 
@@ -75,7 +69,7 @@ extension SQLStore: UserStore {
 
     public func setRole(_ role: Role, username: String) async throws {
         let key = Registration.usernameKey(username)
-        try await transaction(changing: .accounts) { db in
+        try await database.transaction { db in
             let row = try await db.raw("""
                 UPDATE users SET role = \(bind: role.rawValue) WHERE username_key = \(bind: key) RETURNING id
                 """).first()
@@ -123,26 +117,20 @@ extension SQLStore: SessionStore {
     }
 
     public func session(tokenHash: String) async throws -> StoredSession? {
-        try await refreshCaches()
-        return try await caches.sessions.value(for: tokenHash) {
-            try await database.read { db in
-                guard let row = try await SessionStatement(tokenHash: tokenHash).rows(on: db).first else { return nil }
-                return StoredSession(user: try Self.decodeUser(row), expiresAt: try row.date("expires_at"))
-            }
+        try await database.read { db in
+            guard let row = try await SessionStatement(tokenHash: tokenHash).rows(on: db).first else { return nil }
+            return StoredSession(user: try Self.decodeUser(row), expiresAt: try row.date("expires_at"))
         }
     }
 
     public func deleteSession(tokenHash: String) async throws {
-        caches.sessions.remove(tokenHash)
         try await database.transaction { db in
             try await db.raw("DELETE FROM sessions WHERE token_hash = \(bind: tokenHash)").run()
         }
-        // Other instances may hold this session; tell them (this one has dropped it above).
-        try await caches.tracker?.publish(.accounts)
     }
 
     public func deleteSessions(userId: Int64, keeping tokenHash: String) async throws {
-        try await transaction(changing: .accounts) { db in
+        try await database.transaction { db in
             try await db.raw("DELETE FROM sessions WHERE user_id = \(bind: userId) AND token_hash <> \(bind: tokenHash)").run()
         }
     }

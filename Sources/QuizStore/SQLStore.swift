@@ -1,165 +1,27 @@
 import Foundation
 import QuizCore
 import SQLKit
-import Synchronization
 
-/// The one store implementation: SQL through SQLKit, for SQLite and PostgreSQL alike.
+/// The one store implementation: SQL through SQLKit, for SQLite and PostgreSQL alike. Every read
+/// goes to the database and no write tells anyone: `CachedStore` wraps it with the read caches and
+/// the change tracking between instances.
 public struct SQLStore: Sendable {
     public let database: QuizDatabase
-    let caches: Caches
     let answers: AnswerBatcher
 
-    /// - Parameter cacheLifetime: how long catalog reads and sessions are served from memory;
-    ///   0 turns caching off. Changes made through this store are seen at once regardless. On
-    ///   PostgreSQL, changes made through any store on the same database are seen at once too (see
-    ///   `ChangeTracker`), and the lifetime only bounds how long a change made by hand in SQL may
-    ///   stay unseen.
-    public init(database: QuizDatabase, cacheLifetime: TimeInterval = 2, time: any TimeSource = SystemTimeSource()) {
+    public init(database: QuizDatabase) {
+        self.init(database: database, answers: AnswerBatcher(database: database))
+    }
+
+    private init(database: QuizDatabase, answers: AnswerBatcher) {
         self.database = database
-        // Even a store that caches nothing tells the instances that do.
-        let tracker = database.dialect == .postgres ? ChangeTracker(database: database) : nil
-        let caches = Caches(lifetime: cacheLifetime, time: time, tracker: tracker)
-        self.caches = caches
-        // One bump per batch of answers, after it committed and before any of them is answered.
-        self.answers = AnswerBatcher(database: database) { try await caches.tracker?.publish(.play) }
+        self.answers = answers
     }
 
-    /// Runs one request: the caches it reads are checked against every instance's writes that
-    /// answered before it started, with one read of the change counters shared by the requests
-    /// that arrive together.
-    public func serving<T>(_ request: () async throws -> T) async rethrows -> T {
-        guard let tracker = caches.tracker, caches.lifetime > 0 else { return try await request() }
-        return try await ChangeTracker.$requestTicket.withValue(tracker.ticket()) { try await request() }
-    }
-
-    /// Drops whatever another instance has changed since this one last looked (nothing to do
-    /// without PostgreSQL or caching). Every cached read calls it first.
-    func refreshCaches() async throws {
-        guard let tracker = caches.tracker, caches.lifetime > 0 else { return }
-        let changed = try await tracker.changed()
-        if !changed.isEmpty { caches.invalidate(changed) }
-    }
-
-    /// Runs a write that changes `kinds`: this process's caches are dropped at once, other
-    /// instances' caches when they next look, after the write committed. They are told even when
-    /// the write failed, which costs them a reload at most.
-    func changing<T>(_ kinds: ChangeKinds, _ write: () async throws -> T) async throws -> T {
-        defer { caches.invalidate(kinds) }
-        let result: T
-        do {
-            result = try await write()
-        } catch {
-            try? await caches.tracker?.publish(kinds)
-            throw error
-        }
-        try await caches.tracker?.publish(kinds)
-        return result
-    }
-
-    /// After a committed change of a user's total: this process drops what it ranked with, and
-    /// other instances drop theirs when they next look.
-    func totalChanged(userId: Int64) async throws {
-        caches.invalidateRanking()
-        caches.users.remove(userId)
-        try await caches.tracker?.publish(.ranking)
-    }
-
-    /// After a user was added: everyone's rank may move, but no cached user changed (a missing one
-    /// is never cached), so this process keeps its users; other instances drop theirs, since a
-    /// ranking change from elsewhere does not say whose total moved.
-    func userAdded() async throws {
-        caches.invalidateRanking()
-        try await caches.tracker?.publish(.ranking)
-    }
-
-    /// `database.transaction` for a write that changes `kinds` (see `changing`).
-    func transaction<T: Sendable>(changing kinds: ChangeKinds, _ body: (any SQLDatabase) async throws -> T) async throws -> T {
-        try await changing(kinds) { try await database.transaction(body) }
-    }
-
-    final class Caches: Sendable {
-        let quizQuestions: ReadCache<Int64, [Question]>
-        let quizzes: ReadCache<Int64, QuizSummary>
-        let sessions: ReadCache<String, StoredSession>
-        let users: ReadCache<Int64, User>
-        /// Who owns an attempt and which quiz it plays never change, so they are kept for long.
-        let attemptQuizzes: ReadCache<Int64, AttemptOwner>
-        /// An attempt with its answers, the question page's one database read. Answers and
-        /// finishing go through this store and drop the entry once committed.
-        let attempts: ReadCache<Int64, Attempt>
-        let distribution: ReadCache<Int, PointsDistribution>
-        let practiceCandidates: ReadCache<Int, [PracticeCandidate]>
-        let questions: ReadCache<Int64, Question>
-        let leaderboardEnds: ReadCache<Int, LeaderboardEnds>
-        /// Feed pages; every post, follow and article written here drops them all.
-        let feedPages: ReadCache<FeedPageKey, FeedPage>
-
-        /// 0 when caching is off: reads go to the database.
-        let lifetime: TimeInterval
-        /// On PostgreSQL: tells this process what other instances changed.
-        let tracker: ChangeTracker?
-
-        init(lifetime: TimeInterval, time: any TimeSource, tracker: ChangeTracker?) {
-            self.lifetime = lifetime
-            self.tracker = tracker
-            quizQuestions = ReadCache(lifetime: lifetime, time: time, maxEntries: 1_000)
-            quizzes = ReadCache(lifetime: lifetime, time: time)
-            sessions = ReadCache(lifetime: lifetime, time: time, maxEntries: 100_000)
-            users = ReadCache(lifetime: lifetime, time: time, maxEntries: 100_000)
-            attemptQuizzes = ReadCache(lifetime: lifetime > 0 ? 24 * 3600 : 0, time: time, maxEntries: 100_000)
-            attempts = ReadCache(lifetime: lifetime, time: time, maxEntries: 100_000)
-            distribution = ReadCache(lifetime: lifetime, time: time, maxEntries: 1)
-            practiceCandidates = ReadCache(lifetime: lifetime, time: time, maxEntries: 1)
-            questions = ReadCache(lifetime: lifetime, time: time, maxEntries: 10_000)
-            leaderboardEnds = ReadCache(lifetime: lifetime, time: time, maxEntries: 100)
-            feedPages = ReadCache(lifetime: lifetime, time: time, maxEntries: 10_000)
-        }
-
-        /// Someone's total changed or a user arrived: ranks and both ends may move.
-        func invalidateRanking() {
-            distribution.removeAll()
-            leaderboardEnds.removeAll()
-        }
-
-        /// Bumped whenever this process changes the catalog, so caches above the store can tell.
-        let catalogGeneration = Atomic<Int>(0)
-
-        func invalidate(_ kinds: ChangeKinds) {
-            if kinds.contains(.catalog) { invalidateCatalog() }
-            if kinds.contains(.accounts) {
-                sessions.removeAll()
-                users.removeAll()
-            }
-            if kinds.contains(.ranking) {
-                invalidateRanking()
-                // Sessions carry a user's points too, but only as of the lookup: callers read `users` for them.
-                users.removeAll()
-            }
-            if kinds.contains(.social) { feedPages.removeAll() }
-            if kinds.contains(.play) { attempts.removeAll() }
-        }
-
-        func invalidateCatalog() {
-            catalogGeneration.add(1, ordering: .relaxed)
-            quizQuestions.removeAll()
-            quizzes.removeAll()
-            practiceCandidates.removeAll()
-            questions.removeAll()
-        }
-    }
-
-    /// Changes whenever this store changes the catalog.
-    public var catalogGeneration: Int { caches.catalogGeneration.load(ordering: .relaxed) }
-
-    /// `catalogGeneration` after dropping what other instances changed.
-    public func currentCatalogGeneration() async throws -> Int {
-        try await refreshCaches()
-        return catalogGeneration
-    }
-
-    struct AttemptOwner: Sendable {
-        var userId: Int64
-        var quizId: Int64
+    /// This store with answers batched by a batcher that runs `committed` after each batch is
+    /// stored, before any of its answers returns: once per batch, however many answers it holds.
+    func reportingAnswerBatches(to committed: @escaping @Sendable () async throws -> Void) -> SQLStore {
+        SQLStore(database: database, answers: AnswerBatcher(database: database, committed: committed))
     }
 }
 

@@ -4,7 +4,7 @@ import QuizStore
 
 extension DatabaseOptions {
     /// Opens the configured database, migrated, for one command; closes it whatever happens.
-    func withStore<T>(_ body: (SQLStore, ServerConfig) async throws -> T) async throws -> T {
+    func withStore<T>(_ body: (CachedStore, ServerConfig) async throws -> T) async throws -> T {
         let config = try await serverConfig()
         let database: QuizDatabase
         do {
@@ -14,7 +14,7 @@ extension DatabaseOptions {
         }
         do {
             try await Migrations.run(on: database)
-            let result = try await body(SQLStore(database: database), config)
+            let result = try await body(CachedStore(SQLStore(database: database)), config)
             try await database.close()
             return result
         } catch {

@@ -29,7 +29,7 @@ func sampleBank() -> Bank {
 }
 
 struct TestEnvironment {
-    let store: SQLStore
+    let store: CachedStore
     let time: ManualTimeSource
     let config: ServerConfig
 }
@@ -70,7 +70,7 @@ private func withApp(
     let time = ManualTimeSource()
     let database = try await QuizDatabase.open(location, poolSize: 2, logger: logger)
     try await prepare(database: database, config: config, time: time, logger: logger)
-    let store = SQLStore(database: database)
+    let store = CachedStore(SQLStore(database: database))
     _ = try await store.importBank(sampleBank(), at: time.now())
     let app = try await buildApplication(config: config, database: database, time: time, logger: logger)
     let environment = TestEnvironment(store: store, time: time, config: config)

@@ -267,7 +267,7 @@ func withTwoInstances(
         async let preparedFirst: Void = prepare(database: first, config: config, time: time, logger: logger)
         async let preparedSecond: Void = prepare(database: second, config: config, time: time, logger: logger)
         _ = try await (preparedFirst, preparedSecond)
-        let store = SQLStore(database: tools)
+        let store = CachedStore(SQLStore(database: tools))
         _ = try await store.importBank(sampleBank(), at: time.now())
         let appA = try await buildApplication(config: config, database: first, time: time, logger: logger)
         let appB = try await buildApplication(config: config, database: second, time: time, logger: logger)

@@ -11,7 +11,7 @@ import Testing
     }
 
     /// A subject › topic › draft quiz holding one question; returns (topic, quiz, question).
-    func draftQuiz(_ store: SQLStore, subject: String = "Music") async throws -> (Int64, Int64, Int64) {
+    func draftQuiz(_ store: CachedStore, subject: String = "Music") async throws -> (Int64, Int64, Int64) {
         let subjectId = try await store.create(.subject, parent: nil, name: subject, description: "")
         let topicId = try await store.create(.topic, parent: subjectId, name: "Opera", description: "")
         let quizId = try await store.create(.quiz, parent: topicId, name: "Arias", description: "Famous ones")

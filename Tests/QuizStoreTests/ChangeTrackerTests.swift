@@ -90,15 +90,15 @@ private final class HeldReads: Sendable {
 /// What one writes, the other's very next read shows, with no time passing on the shared clock.
 @Suite(.enabled(if: TestPostgres.serverURL != nil, Comment(rawValue: TestPostgres.unavailable)))
 struct SharedCacheTests {
-    func withTwoStores(firstCaching: Bool = true, _ body: (SQLStore, SQLStore) async throws -> Void) async throws {
+    func withTwoStores(firstCaching: Bool = true, _ body: (CachedStore, CachedStore) async throws -> Void) async throws {
         try await TestPostgres.withFreshDatabase { url in
             let first = try await QuizDatabase.open(url, poolSize: 2)
             let second = try await QuizDatabase.open(url, poolSize: 2)
             let time = ManualTimeSource(t0)
             do {
                 try await Migrations.run(on: first)
-                try await body(SQLStore(database: first, cacheLifetime: firstCaching ? 3600 : 0, time: time),
-                               SQLStore(database: second, cacheLifetime: 3600, time: time))
+                try await body(CachedStore(SQLStore(database: first), lifetime: firstCaching ? 3600 : 0, time: time),
+                               CachedStore(SQLStore(database: second), lifetime: 3600, time: time))
             } catch {
                 try? await first.close()
                 try? await second.close()

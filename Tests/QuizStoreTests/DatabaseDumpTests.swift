@@ -63,7 +63,7 @@ import Testing
     /// Something in every table: users and a session, points and buckets, a draft quiz and an
     /// archived question, finished and practice attempts, a question seen, answered on its own,
     /// and a game with finds that ended.
-    private func fill(_ store: SQLStore) async throws {
+    private func fill(_ store: CachedStore) async throws {
         _ = try await store.importBank(binaryQuizBank(), at: t0)
         let quizId = try await firstQuizId(store)
         var users: [Int64] = []
@@ -98,7 +98,7 @@ import Testing
                                                         linkUserId: nil, next: "/home", createdAt: t0, expiresAt: t0 + 600))
     }
 
-    private func dump(_ store: SQLStore) async throws -> String {
+    private func dump(_ store: CachedStore) async throws -> String {
         let text = Mutex(Data())
         try await DatabaseDump.export(store.database) { data in text.withLock { $0.append(data) } }
         return String(decoding: text.withLock { $0 }, as: UTF8.self)

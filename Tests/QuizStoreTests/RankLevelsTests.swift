@@ -43,7 +43,7 @@ import Testing
             let database = try await QuizDatabase.open(location, poolSize: 8)
             do {
                 try await Migrations.run(on: database)
-                let store = SQLStore(database: database)
+                let store = CachedStore(SQLStore(database: database))
                 let question = try await someQuestion(store)
                 var users: [Int64] = []
                 for index in 0..<6 { users.append(try await store.createUser(newUser("racer\(index)")).id) }
@@ -92,18 +92,18 @@ import Testing
 
 /// Adds `points` to `user` through the one write path (a question answered on its own, which
 /// counts once per question per day).
-private func raise(_ store: SQLStore, user: Int64, by points: Int, question: Int64, day: Int) async throws {
+private func raise(_ store: CachedStore, user: Int64, by points: Int, question: Int64, day: Int) async throws {
     let answer = try await store.recordSingleAnswer(userId: user, questionId: question, answer: "{}", isCorrect: true, points: points,
                                                     at: t0.addingTimeInterval(Double(day) * 86_400))
     #expect(answer.pointsAwarded == points)
 }
 
-private func someQuestion(_ store: SQLStore) async throws -> Int64 {
+private func someQuestion(_ store: CachedStore) async throws -> Int64 {
     _ = try await store.importBank(binaryQuizBank(), at: t0)
     return try #require(try await store.questions(quizId: try await firstQuizId(store)).first?.id)
 }
 
-private func points(_ store: SQLStore, _ user: Int64) async throws -> Int64 {
+private func points(_ store: CachedStore, _ user: Int64) async throws -> Int64 {
     try await store.database.read { db in
         try await db.raw("SELECT points FROM users WHERE id = \(bind: user)").first()?.decode(column: "points", as: Int64.self) ?? -1
     }
@@ -112,7 +112,7 @@ private func points(_ store: SQLStore, _ user: Int64) async throws -> Int64 {
 /// The buckets and every level of ranges hold exactly what grouping the users gives, and every
 /// rank (the board's, uncached and cached, and `rank(points:)` for totals nobody holds) is one
 /// more than a count of the users with more points.
-private func expectRanksMatchACount(_ store: SQLStore, users: [Int64]) async throws {
+private func expectRanksMatchACount(_ store: CachedStore, users: [Int64]) async throws {
     let rows: (buckets: [String], grouped: [String], ranges: [String], groupedRanges: [String], totals: [Int64]) =
         try await store.database.read { db in
             func strings(_ sql: SQLQueryString) async throws -> [String] {
@@ -137,7 +137,7 @@ private func expectRanksMatchACount(_ store: SQLStore, users: [Int64]) async thr
     #expect(rows.ranges == rows.groupedRanges, "point_ranges holds one row per range held, on every level")
 
     func counted(_ points: Int64) -> Int64 { Int64(rows.totals.filter { $0 > points }.count) + 1 }
-    let uncached = SQLStore(database: store.database, cacheLifetime: 0)
+    let uncached = SQLStore(database: store.database)
     for user in users {
         let board = try await uncached.leaderboard(userId: user, limit: 3)
         #expect(board.me.rank == counted(board.me.points), "rank of \(board.me.points) points")

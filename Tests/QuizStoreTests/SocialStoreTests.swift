@@ -179,7 +179,7 @@ import Testing
 }
 
 @discardableResult
-func addArticle(_ store: SQLStore, _ title: String, published: Int64, quizId: Int64? = nil) async throws -> Int64 {
+func addArticle(_ store: CachedStore, _ title: String, published: Int64, quizId: Int64? = nil) async throws -> Int64 {
     try await store.database.transaction { db in
         try await db.raw("""
             INSERT INTO articles (title, summary, source_name, url, published_at, dedupe_key, quiz_id, created_at)

@@ -298,7 +298,7 @@ import Testing
                 try await earn(points, user: user.id, quizId: 1, store: store)
             }
             // As on PostgreSQL with several instances: nothing is kept between calls.
-            let uncached = SQLStore(database: store.database, cacheLifetime: 0)
+            let uncached = SQLStore(database: store.database)
             for id in ids {
                 for limit in [1, 3, 10] {
                     #expect(try await uncached.leaderboard(userId: id, limit: limit) == store.leaderboard(userId: id, limit: limit))

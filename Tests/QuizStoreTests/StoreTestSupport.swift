@@ -29,12 +29,17 @@ func withEmptyDatabase<T>(_ kind: DatabaseKind, _ body: (String) async throws ->
 }
 
 /// Opens a fresh, migrated database of `kind`, runs `body`, and removes the database afterwards.
-func withStore<T>(_ kind: DatabaseKind, _ body: (SQLStore) async throws -> T) async throws -> T {
+func withStore<T>(_ kind: DatabaseKind, _ body: (CachedStore) async throws -> T) async throws -> T {
+    try await withDatabase(kind) { database in try await body(CachedStore(SQLStore(database: database))) }
+}
+
+/// Opens a fresh, migrated database of `kind`, runs `body` on it, and closes and removes it afterwards.
+func withDatabase<T>(_ kind: DatabaseKind, _ body: (QuizDatabase) async throws -> T) async throws -> T {
     try await withEmptyDatabase(kind) { location in
         let database = try await QuizDatabase.open(location, poolSize: 2)
         do {
             try await Migrations.run(on: database)
-            let result = try await body(SQLStore(database: database))
+            let result = try await body(database)
             try await database.close()
             return result
         } catch {
@@ -62,7 +67,7 @@ func binaryQuizBank() -> Bank {
 
 /// Gives `user` exactly `points` (0...31) by playing the binary quiz.
 @discardableResult
-func earn(_ points: Int, user: Int64, quizId: Int64, store: SQLStore, at date: Date = t0) async throws -> AttemptScore {
+func earn(_ points: Int, user: Int64, quizId: Int64, store: CachedStore, at date: Date = t0) async throws -> AttemptScore {
     let questions = try await store.questions(quizId: quizId)
     let attempt = try await store.startAttempt(userId: user, quizId: quizId, at: date)
     for question in questions {
@@ -76,7 +81,7 @@ func earn(_ points: Int, user: Int64, quizId: Int64, store: SQLStore, at date: D
 struct NoQuiz: Error {}
 
 /// The first quiz of the first topic of the first subject.
-func firstQuizId(_ store: SQLStore) async throws -> Int64 {
+func firstQuizId(_ store: CachedStore) async throws -> Int64 {
     guard let subject = try await store.subjects().first,
           let topic = try await store.topics(subjectId: subject.id)?.first,
           let quiz = try await store.quizzes(topicId: topic.id)?.first else { throw NoQuiz() }
