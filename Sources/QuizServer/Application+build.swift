@@ -150,7 +150,7 @@ func buildRouter(
     ManageArticlePages(pages: pages, articles: useCases.articles, authoring: useCases.articleAuthoring,
                        importFeed: useCases.importArticleFeed)
         .register(authors: authors)
-    let handler = APIHandler(useCases: useCases, store: store, config: config, time: time, limiter: limiter, logger: logger)
+    let handler = APIHandler(useCases: useCases, config: config, time: time)
     GuessRoute(games: useCases.nameAllGames, authenticator: handler.authenticator).register(on: router)
     // Compact, unsorted JSON: pretty-printing and key sorting cost a third of a question list response.
     try handler.registerHandlers(on: GeneratedRoutes(router: router, servedElsewhere: [(GuessRoute.method, GuessRoute.generatedPath)]),

@@ -10,22 +10,13 @@ import QuizUseCases
 /// its result and its errors back to the wire.
 struct APIHandler: APIProtocol {
     let useCases: UseCases
-    let store: Store
     let config: ServerConfig
     let time: any TimeSource
-    let limiter: RateLimiter
-    let logger: Logger
 
     var authenticator: Authenticator { Authenticator(sessions: useCases.sessions) }
 
     func requireUser() async throws -> User {
         try await authenticator.requireUser()
-    }
-
-    /// A quiz of the catalog: drafts are their authors', practice rounds their player's.
-    func catalogQuiz(id: Int64) async throws -> QuizSummary? {
-        guard let quiz = try await store.quiz(id: id), quiz.isListed else { return nil }
-        return quiz
     }
 }
 
