@@ -41,30 +41,4 @@ import Testing
         let second = try #require(rows.last as? [String: Any])
         #expect(second.keys.sorted() == ["id", "label"])
     }
-
-    /// The question page writes its values by hand for speed: they must be what `Encodable` gives.
-    @Test(arguments: [false, true])
-    func theQuestionPageWritesWhatItsEncodingWould(answered: Bool) {
-        var page = PlayPages.QuestionPage(attemptId: 1, id: 2, quizTitle: "Q & A", position: 3, questionCount: 4,
-                                          questionHead: PageHTML("<p>head</p>"), feedback: nil, answered: answered)
-        if answered {
-            page.verdictClass = "right"
-            page.verdictText = "Right! +1 point"
-            page.given = "Paris"
-            page.correctAnswer = "Paris"
-            page.explanation = "It is."
-            page.nextId = 9
-        } else {
-            page.questionFields = PageHTML("<input>")
-            page.timed = true
-            page.secondsLeft = 20
-            page.deadline = 1_800_000_000_000
-            page.allAnswered = true
-            page.feedback = "Choose one."
-        }
-        let direct = page.mustacheValues
-        let generic = MustacheEncoder.encodeGenerically(page)
-        #expect(direct.keys.sorted() == generic.keys.sorted())
-        for (key, value) in generic { #expect(String(describing: direct[key]!) == String(describing: value), "\(key)") }
-    }
 }

@@ -6,12 +6,6 @@ import Foundation
 /// `{{#key}}` sections skip it. Values that are already HTML (`PageHTML`) pass through as they are.
 enum MustacheEncoder {
     static func encode(_ value: some Encodable) -> [String: Any] {
-        if let direct = value as? any MustacheValues { return direct.mustacheValues }
-        return encodeGenerically(value)
-    }
-
-    /// Through `Encodable`, whatever the model says of itself (tests compare the two).
-    static func encodeGenerically(_ value: some Encodable) -> [String: Any] {
         let box = Box()
         try? value.encode(to: NodeEncoder(box: box, codingPath: []))
         return box.dictionary
@@ -145,13 +139,6 @@ enum MustacheEncoder {
             box.single = try MustacheEncoder.node(value, codingPath: codingPath)
         }
     }
-}
-
-/// A page model that also writes its values directly. Only for the hottest pages: the generic
-/// encoding costs a few microseconds per model, which showed on the question page. A test checks
-/// that both ways give the same values.
-protocol MustacheValues: Encodable {
-    var mustacheValues: [String: Any] { get }
 }
 
 /// HTML made by the renderer (a cached fragment, the page chrome), put into a page with `{{{…}}}`.

@@ -286,27 +286,3 @@ struct PlayPages: Sendable {
                             title: "Leaderboard", tab: "Leaderboard")
     }
 }
-
-extension PlayPages.QuestionPage: MustacheValues {
-    /// The page every answer leads to, rendered on each visit: written out by hand (see `MustacheValues`).
-    var mustacheValues: [String: Any] {
-        var values: [String: Any] = [
-            "attemptId": attemptId, "id": id, "quizTitle": quizTitle, "position": position, "questionCount": questionCount,
-            "questionHead": questionHead.html, "answered": answered,
-        ]
-        values.reserveCapacity(19)
-        if let feedback { values["feedback"] = feedback }
-        if let verdictClass { values["verdictClass"] = verdictClass }
-        if let verdictText { values["verdictText"] = verdictText }
-        if let given { values["given"] = given }
-        if let correctAnswer { values["correctAnswer"] = correctAnswer }
-        if let explanation { values["explanation"] = explanation }
-        if let questionFields { values["questionFields"] = questionFields.html }
-        if let timed { values["timed"] = timed }
-        if let secondsLeft { values["secondsLeft"] = secondsLeft }
-        if let deadline { values["deadline"] = deadline }
-        if let nextId { values["nextId"] = nextId }
-        if let allAnswered { values["allAnswered"] = allAnswered }
-        return values
-    }
-}
