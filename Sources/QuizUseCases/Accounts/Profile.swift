@@ -40,10 +40,13 @@ package struct Profile: Sendable {
     }
 
     package func overview(userId: Int64) async throws -> Overview {
-        let me = try await me(userId: userId)
-        async let hasPassword = store.passwordHash(userId: userId)
-        async let identities = store.identities(userId: userId)
-        async let read = store.articlesRead(userId: userId, limit: 50)
-        return Overview(me: me, hasPassword: try await hasPassword != nil, identities: try await identities, articlesRead: try await read)
+        // One after another: under load, child tasks for these small reads cost more than they
+        // overlap (the page lost 12% to them; BENCHMARKS.md, session 6).
+        guard let user = try await store.user(id: userId) else { throw Failure.accountGone }
+        let me = Me(user: user, rank: try await store.rank(points: user.points),
+                    quizzesFinished: try await store.quizzesFinished(userId: userId))
+        return Overview(me: me, hasPassword: try await store.passwordHash(userId: userId) != nil,
+                        identities: try await store.identities(userId: userId),
+                        articlesRead: try await store.articlesRead(userId: userId, limit: 50))
     }
 }
