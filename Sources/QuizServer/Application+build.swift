@@ -101,7 +101,12 @@ func buildRouter(
         CredentialMiddleware()
         BodyLimitMiddleware(defaultMaxBytes: config.maxBodyBytes,
                             budget: BodyBudget(total: config.maxBodyMemoryBytes, perClient: config.maxBodyMemoryPerClientBytes)) {
-            try? await useCases.sessions.user(token: RequestCredential.current?.token)
+            // No session is "log in first"; a database that cannot be asked is its own error (503).
+            do {
+                return try await useCases.sessions.user(token: RequestCredential.current?.token)
+            } catch is Sessions.Failure {
+                return nil
+            }
         }
     }
     router.get("/health") { _, _ -> Response in

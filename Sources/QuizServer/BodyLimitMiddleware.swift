@@ -13,8 +13,9 @@ import Synchronization
 struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
     let defaultMaxBytes: Int
     let budget: BodyBudget
-    /// The signed-in user of the current request (its credential is already read), or nil.
-    let signedInUser: @Sendable () async -> User?
+    /// The signed-in user of the current request (its credential is already read), or nil when
+    /// there is none. Throws when the session cannot be looked up (the database is away: 503).
+    let signedInUser: @Sendable () async throws -> User?
 
     /// Question-bank uploads may be as large as a file import.
     static var importPath: String { "/api/v1/imports" }
@@ -88,7 +89,7 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
         if expected == 0 { return try await next(request, context) }
 
         if limit.who != .anyone {
-            guard let user = await signedInUser() else {
+            guard let user = try await signedInUser() else {
                 if let login = limit.loginPath { return Response(status: .seeOther, headers: [.location: login]) }
                 throw APIError.unauthenticated
             }
