@@ -6,9 +6,19 @@ import Foundation
 /// `{{#key}}` sections skip it. Values that are already HTML (`PageHTML`) pass through as they are.
 enum MustacheEncoder {
     static func encode(_ value: some Encodable) -> [String: Any] {
+        var dictionary: [String: Any] = [:]
+        encode(value, into: &dictionary)
+        return dictionary
+    }
+
+    /// Adds the model's fields to `dictionary` (the page's chrome), in place: merging a separate
+    /// dictionary in afterwards hashed every key twice on every page.
+    static func encode(_ value: some Encodable, into dictionary: inout [String: Any]) {
         let box = Box()
+        box.dictionary = dictionary
+        dictionary = [:]  // the box holds the only reference, so it grows in place
         try? value.encode(to: NodeEncoder(box: box, codingPath: []))
-        return box.dictionary
+        dictionary = box.dictionary
     }
 
     /// Holds the value under construction. Containers add to it in place: copying a dictionary

@@ -15,7 +15,7 @@ struct Pages: Sendable {
     func render(_ template: String, _ model: some Encodable, visit: Visit, title: String, tab: String? = nil,
                 notice: String? = nil, status: HTTPResponse.Status = .ok) -> Response {
         var context = base(visit, title: title, tab: tab, notice: notice)
-        for (key, value) in MustacheEncoder.encode(model) { context[key] = value }
+        MustacheEncoder.encode(model, into: &context)
         return renderer.render(template, context, status: status)
     }
 
@@ -81,7 +81,11 @@ struct Pages: Sendable {
     }
 
     func base(_ visit: Visit, title: String, tab: String? = nil, notice: String? = nil) -> [String: Any] {
-        var context: [String: Any] = ["pageTitle": title, "csrf": visit.csrf, "signedIn": visit.user != nil]
+        // Room for the chrome and a page's own fields, so filling it never rehashes.
+        var context = [String: Any](minimumCapacity: 32)
+        context["pageTitle"] = title
+        context["csrf"] = visit.csrf
+        context["signedIn"] = visit.user != nil
         if let user = visit.user {
             context["username"] = user.username
             // Only authors and admins see the way to the authoring pages.
