@@ -36,6 +36,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
     ],
     targets: [
         .target(name: "QuizCore", swiftSettings: swiftSettings),
@@ -101,6 +102,7 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             ],
             resources: [
                 .copy("Resources/starter-bank.json"),
@@ -165,6 +167,7 @@ let package = Package(
             dependencies: [
                 "QuizCore", "QuizStore", "QuizUseCases", "QuizServer", "QuizClient", "QuizTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdWebSocket
 import Logging
 import NIOCore
 import OpenAPIHummingbird
@@ -59,12 +60,21 @@ public func buildApplication(
     for provider in config.oauthProviders { try provider.validate() }
     let store = CachedStore(SQLStore(database: database), lifetime: config.resolvedCacheLifetime, time: time)
     let renderer = try await PageRenderer.load()
-    let router = try buildRouter(store: store, renderer: renderer, config: config, time: time, logger: logger)
+    let (router, useCases) = try buildRouter(store: store, renderer: renderer, config: config, time: time, logger: logger)
     let idle = TimeAmount.milliseconds(Int64(max(0.1, config.idleTimeout) * 1000))
     let read = TimeAmount.milliseconds(Int64(max(0.1, config.readTimeout) * 1000))
+    // Live games' sockets: a router of their own, so no page route is tried for an upgrade.
+    let hub = LiveHub(time: time)
+    useCases.liveGames.deliver(to: hub)
+    let socketRouter = Router(context: LiveSocketContext.self)
+    LiveSocket(games: useCases.liveGames, hub: hub, sessions: useCases.sessions, time: time,
+               publicURL: config.publicURL.isEmpty ? nil : config.publicURL, logger: logger).register(on: socketRouter)
     var app = Application(
         router: router,
-        server: .http1(configuration: .init(additionalChannelHandlers: [BodyReadDeadline(timeout: read)], idleTimeout: idle)),
+        server: .http1WebSocketUpgrade(
+            webSocketRouter: socketRouter,
+            configuration: .init(http1: .init(additionalChannelHandlers: [BodyReadDeadline(timeout: read)], idleTimeout: idle),
+                                 ws: .init(maxFrameSize: LiveMessages.maxBytes))),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "Quizbox"),
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? config.port
@@ -74,12 +84,13 @@ public func buildApplication(
     )
     app.addServices(DatabaseService(database: database, logger: logger))
     app.addServices(Housekeeping(store: store, time: time, logger: logger))
+    app.addServices(LiveClock(games: useCases.liveGames, time: time, logger: logger))
     return app
 }
 
 func buildRouter(
     store: CachedStore, renderer: PageRenderer, config: ServerConfig, time: any TimeSource, logger: Logger
-) throws -> Router<AppRequestContext> {
+) throws -> (Router<AppRequestContext>, UseCases) {
     let router = Router(context: AppRequestContext.self)
     // On PostgreSQL other instances count the same keys: rate limits are counted in the database.
     let shared = store.database.dialect == .postgres
@@ -152,6 +163,7 @@ func buildRouter(
                 feed: useCases.feed, people: useCases.people, images: useCases.postImages)
         .register(on: router, signedIn: signedIn)
     ArticlePages(pages: pages, articles: useCases.articles).register(signedIn: signedIn)
+    LivePages(pages: pages, games: useCases.liveGames, qrCode: { _ in "" }).register(anyone: anyone, signedIn: signedIn)
     ManageArticlePages(pages: pages, articles: useCases.articles, authoring: useCases.articleAuthoring,
                        importFeed: useCases.importArticleFeed)
         .register(authors: authors)
@@ -160,7 +172,7 @@ func buildRouter(
     // Compact, unsorted JSON: pretty-printing and key sorting cost a third of a question list response.
     try handler.registerHandlers(on: GeneratedRoutes(router: router, servedElsewhere: [(GuessRoute.method, GuessRoute.generatedPath)]),
                                  serverURL: URL(string: "/api/v1")!, configuration: .init(jsonEncodingOptions: []))
-    return router
+    return (router, useCases)
 }
 
 /// Every request's cached reads see the writes that any instance finished before it arrived.

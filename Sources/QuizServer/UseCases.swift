@@ -36,6 +36,8 @@ struct UseCases: Sendable {
     let articles: Articles
     let articleAuthoring: ArticleAuthoring
     let importArticleFeed: ImportArticleFeed
+    /// Live games run in this process: one instance of it for the pages, the API and the sockets.
+    let liveGames: LiveGames
 
     init(store: Store, config: ServerConfig, time: any TimeSource, hasher: PasswordHasher, limiter: RateLimiter) {
         sessions = Sessions(store: store, time: time, lifetime: config.sessionLifetime)
@@ -78,6 +80,8 @@ struct UseCases: Sendable {
         people = People(store: store)
         articles = Articles(store: store, time: time)
         articleAuthoring = ArticleAuthoring(store: store, time: time)
+        liveGames = LiveGames(store: store.sql, catalog: store, time: time,
+                              joins: RateLimiter(limit: LiveGames.joinsPerMinute, window: 60, time: time, shared: shared ? store.sql : nil))
         importArticleFeed = ImportArticleFeed(store: store, loader: RemoteFeedLoader(limits: config.remoteImportLimits), time: time)
     }
 }

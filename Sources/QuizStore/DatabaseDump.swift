@@ -88,6 +88,15 @@ public enum DatabaseDump {
         Table(name: "article_reads", columns: [("user_id", .int), ("article_id", .int), ("read_at", .int)]),
         Table(name: "external_identities", columns: [("provider", .text), ("subject", .text), ("user_id", .int),
                                                      ("provider_username", .text), ("created_at", .int)]),
+        Table(name: "live_games", columns: [("id", .int), ("pin", .text), ("quiz_id", .int), ("host_user_id", .int), ("title", .text),
+                                            ("question_ids", .text), ("settings", .text), ("phase", .text), ("question_index", .int),
+                                            ("opened_at", .int), ("deadline", .int), ("advance_at", .int), ("locked", .bool),
+                                            ("created_at", .int), ("ended_at", .int)]),
+        Table(name: "live_players", columns: [("game_id", .int), ("id", .int), ("nickname", .text), ("user_id", .int), ("team", .int),
+                                              ("secret_hash", .text), ("code_hash", .text), ("kicked", .bool), ("joined_at", .int)]),
+        Table(name: "live_answers", columns: [("game_id", .int), ("player_id", .int), ("question_index", .int), ("question_id", .int),
+                                              ("answer", .text), ("correct", .bool), ("late", .bool), ("points", .int), ("bonus", .int),
+                                              ("milliseconds", .int), ("answered_at", .int)]),
         // oauth_pending is left out like rate_limits: a sign-in in flight lives ten minutes and
         // belongs to the browser that started it on the old instance.
     ]

@@ -1,0 +1,122 @@
+import Foundation
+import QuizCore
+import QuizUseCases
+import Synchronization
+
+/// One open socket's way out: messages queue here and one task writes them, so a broadcast never
+/// waits for a slow phone. A phone that falls this far behind is dropped; it reconnects and
+/// catches up from the game's state.
+final class LiveConnection: Sendable {
+    static let maxQueued = 256
+    let id: UInt64
+    private let continuation: AsyncStream<String>.Continuation
+    let outgoing: AsyncStream<String>
+
+    init(id: UInt64) {
+        self.id = id
+        (outgoing, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingOldest(Self.maxQueued))
+    }
+
+    func send(_ text: String) {
+        if case .dropped = continuation.yield(text) { continuation.finish() }
+    }
+
+    func close() { continuation.finish() }
+}
+
+/// The sockets of every game on this server, and the `LiveOutbox` the games send through: each
+/// event is written to text once per audience (per player only where it differs).
+final class LiveHub: LiveOutbox, Sendable {
+    private struct Sockets {
+        var hosts: [UInt64: LiveConnection] = [:]
+        var players: [Int: [UInt64: LiveConnection]] = [:]
+    }
+
+    private let games = Mutex<[Int64: Sockets]>([:])
+    private let nextId = Atomic<UInt64>(1)
+    let time: any TimeSource
+
+    init(time: any TimeSource) {
+        self.time = time
+    }
+
+    func makeConnection() -> LiveConnection {
+        LiveConnection(id: nextId.add(1, ordering: .relaxed).newValue)
+    }
+
+    func addHost(_ connection: LiveConnection, gameId: Int64) {
+        games.withLock { $0[gameId, default: Sockets()].hosts[connection.id] = connection }
+    }
+
+    func addPlayer(_ connection: LiveConnection, playerId: Int, gameId: Int64) {
+        games.withLock { $0[gameId, default: Sockets()].players[playerId, default: [:]][connection.id] = connection }
+    }
+
+    /// Forgets a socket; returns whether the game still has a host socket.
+    @discardableResult
+    func remove(_ connection: LiveConnection, gameId: Int64, playerId: Int?) -> Bool {
+        games.withLock { games in
+            guard var sockets = games[gameId] else { return false }
+            if let playerId {
+                sockets.players[playerId]?[connection.id] = nil
+                if sockets.players[playerId]?.isEmpty == true { sockets.players[playerId] = nil }
+            } else {
+                sockets.hosts[connection.id] = nil
+            }
+            games[gameId] = sockets.hosts.isEmpty && sockets.players.isEmpty ? nil : sockets
+            return !sockets.hosts.isEmpty
+        }
+    }
+
+    func send(_ event: LiveEvent, gameId: Int64, to audience: LiveAudience) {
+        let (hosts, players): ([LiveConnection], [(Int, LiveConnection)]) = games.withLock { games in
+            guard let sockets = games[gameId] else { return ([], []) }
+            let hosts = audience == .host || audience == .everyone ? Array(sockets.hosts.values) : []
+            var players: [(Int, LiveConnection)] = []
+            switch audience {
+            case .players, .everyone:
+                players.reserveCapacity(sockets.players.count)
+                for (id, connections) in sockets.players { for connection in connections.values { players.append((id, connection)) } }
+            case .player(let id):
+                for connection in sockets.players[id]?.values ?? [:].values { players.append((id, connection)) }
+            case .host:
+                break
+            }
+            if case .ended = event { games[gameId] = nil }  // the sockets close after this message
+            return (hosts, players)
+        }
+        let now = time.now()
+        if !hosts.isEmpty, let text = LiveMessages.shared(event, host: true, now: now) {
+            for host in hosts { host.send(text) }
+        }
+        guard !players.isEmpty else {
+            if case .ended = event { for host in hosts { host.close() } }
+            return
+        }
+        switch event {
+        case .question(let view, let shuffle) where shuffle:
+            for (id, connection) in players { connection.send(LiveMessages.question(view.shuffled(gameId: gameId, playerId: id), now: now)) }
+        case .result(let result):
+            let text = LiveMessages.result(result)
+            for (_, connection) in players { connection.send(text) }
+        case .kicked:
+            for (_, connection) in players {
+                connection.send(LiveMessages.kicked)
+                connection.close()
+            }
+        case .ended(let podium, let standings, let teams):
+            let byId = Dictionary(standings.map { ($0.player.id, $0) }, uniquingKeysWith: { first, _ in first })
+            let base: [String: Any] = ["type": "ended", "podium": podium.map(LiveMessages.standing), "teams": LiveMessages.teams(teams)]
+            for (id, connection) in players {
+                var object = base
+                object["you"] = LiveMessages.you(byId[id])
+                connection.send(LiveMessages.text(object))
+                connection.close()
+            }
+            for host in hosts { host.close() }
+        default:
+            guard let text = LiveMessages.shared(event, host: false, now: now) else { return }
+            for (_, connection) in players { connection.send(text) }
+        }
+    }
+}

@@ -1,0 +1,297 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import QuizCore
+import QuizStore
+import QuizUseCases
+
+/// The pages of live games: setting one up, the host's screen, the players' page, the host's games
+/// and each game's results (also as CSV and JSON). The game itself runs over the socket
+/// (`LiveSocket`); these pages only load it.
+struct LivePages: Sendable {
+    let pages: Pages
+    let games: LiveGames
+    /// Draws the join address's QR code as SVG.
+    let qrCode: @Sendable (String) -> String
+
+    func register(anyone: some RouterMethods<PageContext>, signedIn: some RouterMethods<SignedInContext>) {
+        signedIn.get("/live") { _, context in try await myGames(context) }
+        signedIn.get("/live/new") { request, context in
+            guard let quizId = request.uri.queryParameters["quiz"].flatMap({ Int64($0) }) else { throw HTTPError(.notFound) }
+            return try await newGame(context, quizId: quizId)
+        }
+        signedIn.post("/live") { _, context in try await create(context) }
+        signedIn.get("/live/:id/host") { request, context in try hostScreen(context, gameId: context.pathID("id"), request: request) }
+        signedIn.get("/live/:id/results") { _, context in try await resultsPage(context, gameId: context.pathID("id")) }
+        signedIn.get("/live/:id/results.csv") { _, context in try await resultsCSV(context, gameId: context.pathID("id")) }
+        signedIn.get("/live/:id/results.json") { _, context in try await resultsJSON(context, gameId: context.pathID("id")) }
+        anyone.get("/join") { request, context in joinPage(context, pin: request.uri.queryParameters["pin"].map(String.init)) }
+        anyone.get("/join/:pin") { _, context in
+            joinPage(context, pin: try context.parameters.require("pin"))
+        }
+    }
+
+    // MARK: Setting up
+
+    struct QuestionLine: Encodable {
+        var index: Int
+        var position: Int
+        var text: String
+    }
+
+    struct NewGamePage: Encodable {
+        var quizId: Int64
+        var quizTitle: String
+        var questions: [QuestionLine]
+        var error: String?
+        var skipped: String?
+    }
+
+    func newGame(_ context: SignedInContext, quizId: Int64, error: String? = nil) async throws -> Response {
+        let setup: LiveGames.Setup
+        do {
+            setup = try await games.setup(quizId: quizId, user: context.user)
+        } catch .quizNotFound {
+            throw HTTPError(.notFound)
+        } catch {
+            return pages.render("live-new", NewGamePage(quizId: quizId, quizTitle: "", questions: [],
+                                                        error: "This quiz has no question a live game can play."),
+                                visit: context.visit, title: "Host a live game", tab: "Quizzes", status: .unprocessableContent)
+        }
+        let model = NewGamePage(
+            quizId: quizId, quizTitle: setup.quiz.title,
+            questions: setup.questions.enumerated().map { QuestionLine(index: $0.offset, position: $0.offset + 1, text: $0.element.text) },
+            error: error,
+            skipped: setup.skipped > 0
+                ? "\(Pages.count(setup.skipped, "“name them all” question")) of this quiz \(setup.skipped == 1 ? "is" : "are") left out: live games play questions everyone answers once against one clock."
+                : nil)
+        return pages.render("live-new", model, visit: context.visit, title: "Host a live game", tab: "Quizzes",
+                            status: error == nil ? .ok : .unprocessableContent)
+    }
+
+    func create(_ context: SignedInContext) async throws -> Response {
+        let form = context.form
+        guard let quizId = Int64(form.text("quiz")) else { throw HTTPError(.notFound) }
+        var settings = LiveSettings()
+        settings.secondsPerQuestion = Int(form.text("secondsPerQuestion")) ?? -1
+        settings.streakBonus = form["streakBonus"] != nil
+        settings.shuffleAnswers = form["shuffleAnswers"] != nil
+        settings.leaderboardAfterEach = form["leaderboardAfterEach"] != nil
+        settings.autoAdvance = form["autoAdvance"] != nil
+        settings.teams = Int(form.text("teams")) ?? -1
+        for pair in form.pairs where pair.name.hasPrefix("points-") {
+            guard let index = Int(pair.name.dropFirst("points-".count)), let points = LiveSettings.Points(rawValue: pair.value) else { continue }
+            if points != .standard { settings.points[index] = points }
+        }
+        do {
+            let game = try await games.host(quizId: quizId, user: context.user, settings: settings)
+            return PageRenderer.redirect(to: "/live/\(game.id)/host")
+        } catch .quizNotFound {
+            throw HTTPError(.notFound)
+        } catch .badSettings {
+            return try await newGame(context, quizId: quizId,
+                                     error: "Time per question is 5 to 240 seconds, and teams 2 to 6 (or none).")
+        } catch .game(.notNow) {
+            return try await newGame(context, quizId: quizId,
+                                     error: "You are running \(LiveGames.gamesPerHost) games already: end one first.")
+        } catch {
+            return try await newGame(context, quizId: quizId, error: "This quiz has no question a live game can play.")
+        }
+    }
+
+    // MARK: Playing
+
+    struct HostPage: Encodable {
+        var gameId: Int64
+        var pin: String
+        var joinURL: String
+        var joinPath: String
+        var qrSVG: PageHTML
+        var quizTitle: String
+    }
+
+    func hostScreen(_ context: SignedInContext, gameId: Int64, request: Request) throws -> Response {
+        let game: LiveGame
+        do {
+            game = try games.hostView(gameId: gameId, userId: context.user.id)
+        } catch .unknownGame {
+            // Over (or never here): its results stay.
+            throw Redirect(location: "/live/\(gameId)/results")
+        } catch {
+            throw HTTPError(.notFound)
+        }
+        let base = pages.config.publicURL.isEmpty ? request.head.authority.map { "http://\($0)" } ?? "" : pages.config.publicURL
+        let joinURL = base + "/join/" + game.pin
+        return pages.render("live-host", HostPage(gameId: gameId, pin: game.pin, joinURL: joinURL, joinPath: "/join",
+                                                  qrSVG: PageHTML(qrCode(joinURL)), quizTitle: game.title),
+                            visit: context.visit, title: "Hosting: \(game.title)", tab: "Quizzes")
+    }
+
+    struct JoinPage: Encodable {
+        var pin: String?
+        var username: String?
+    }
+
+    func joinPage(_ context: PageContext, pin: String?) -> Response {
+        // Only digits reach the page: the PIN is put into a data attribute for the script.
+        let digits = pin.map { String($0.filter(\.isASCII).filter(\.isNumber).prefix(6)) }
+        return pages.render("live-join", JoinPage(pin: digits?.isEmpty == false ? digits : nil, username: context.visit.user?.username),
+                            visit: context.visit, title: "Join a live game")
+    }
+
+    // MARK: Results
+
+    struct GameLine: Encodable {
+        var id: Int64
+        var pin: String
+        var title: String
+        var created: String
+        var phaseLabel: String
+        var playerCount: Int
+        var running: Bool
+    }
+
+    struct GamesPage: Encodable {
+        var games: [GameLine]
+        var played: [GameLine]
+    }
+
+    func myGames(_ context: SignedInContext) async throws -> Response {
+        let hosted = try await games.hostedGames(userId: context.user.id)
+        let played = try await games.playedGames(userId: context.user.id)
+        func line(_ game: LiveGameSummary) -> GameLine {
+            let running = game.endedAt == nil && games.isRunning(gameId: game.id)
+            return GameLine(id: game.id, pin: game.pin, title: game.title, created: Pages.displayDate(game.createdAt),
+                            phaseLabel: running ? "Running" : "Ended", playerCount: game.playerCount, running: running)
+        }
+        return pages.render("live-games", GamesPage(games: hosted.map(line), played: played.map(line)), visit: context.visit,
+                            title: "Live games", tab: "Quizzes")
+    }
+
+    struct PlayerLine: Encodable {
+        var rank: Int
+        var nickname: String
+        var team: Int?
+        var score: Int
+        var correct: Int
+    }
+
+    struct Cell: Encodable {
+        var answer: String
+        var verdictClass: String
+        var points: Int
+        var seconds: String
+    }
+
+    struct Row: Encodable {
+        var nickname: String
+        var cells: [Cell]
+    }
+
+    struct ResultsPage: Encodable {
+        var id: Int64
+        var title: String
+        var created: String
+        var players: [PlayerLine]
+        var questions: [QuestionLine]
+        var rows: [Row]
+    }
+
+    private func results(_ context: SignedInContext, gameId: Int64) async throws -> LiveGames.Results {
+        do {
+            return try await games.results(gameId: gameId, userId: context.user.id)
+        } catch .unknownGame, .notHost {
+            throw HTTPError(.notFound)
+        }
+    }
+
+    /// One row per player, one cell per question, in the order they finished.
+    private func table(_ results: LiveGames.Results) -> [(LiveGame.Standing, [LiveAnswerRecord?])] {
+        var byPlayer: [Int: [Int: LiveAnswerRecord]] = [:]
+        for record in results.answers { byPlayer[record.answer.playerId, default: [:]][record.answer.questionIndex] = record }
+        return results.standings.map { standing in
+            (standing, results.questions.indices.map { byPlayer[standing.player.id]?[$0] })
+        }
+    }
+
+    private func words(_ record: LiveAnswerRecord?, questions: [Question]) -> String {
+        guard let record else { return "" }
+        let question = questions.indices.contains(record.answer.questionIndex) ? questions[record.answer.questionIndex] : nil
+        return question?.display(record.answer.answer) ?? "?"
+    }
+
+    func resultsPage(_ context: SignedInContext, gameId: Int64) async throws -> Response {
+        let results = try await results(context, gameId: gameId)
+        let rows = table(results).map { standing, records in
+            Row(nickname: standing.player.nickname, cells: records.map { record in
+                Cell(answer: words(record, questions: results.questions),
+                     verdictClass: record.map { $0.answer.isCorrect ? "right" : "wrong" } ?? "none",
+                     points: record.map { $0.answer.points + $0.answer.bonus } ?? 0,
+                     seconds: record.map { String(format: "%.1f", Double($0.answer.milliseconds) / 1000) } ?? "")
+            })
+        }
+        let model = ResultsPage(
+            id: gameId, title: results.game.title, created: Pages.displayDate(results.game.createdAt),
+            players: results.standings.map { PlayerLine(rank: $0.rank, nickname: $0.player.nickname, team: $0.player.team,
+                                                        score: $0.player.score, correct: $0.player.correct) },
+            questions: results.questions.enumerated().map { QuestionLine(index: $0.offset, position: $0.offset + 1, text: $0.element.text) },
+            rows: rows)
+        return pages.render("live-results", model, visit: context.visit, title: "Results: \(results.game.title)", tab: "Quizzes")
+    }
+
+    func resultsCSV(_ context: SignedInContext, gameId: Int64) async throws -> Response {
+        let results = try await results(context, gameId: gameId)
+        var csv = "rank,nickname,team,score,correct,question,question_text,answer,right,points,bonus,seconds\r\n"
+        for (standing, records) in table(results) {
+            for (index, record) in records.enumerated() {
+                let fields: [String] = [
+                    String(standing.rank), standing.player.nickname, standing.player.team.map(String.init) ?? "", String(standing.player.score),
+                    String(standing.player.correct), String(index + 1), results.questions[index].text, words(record, questions: results.questions),
+                    record.map { $0.answer.isCorrect ? "yes" : "no" } ?? "", String(record?.answer.points ?? 0), String(record?.answer.bonus ?? 0),
+                    record.map { String(format: "%.3f", Double($0.answer.milliseconds) / 1000) } ?? "",
+                ]
+                csv += fields.map(Self.csvField).joined(separator: ",") + "\r\n"
+            }
+        }
+        return download(csv, type: "text/csv; charset=utf-8", name: "live-game-\(gameId).csv")
+    }
+
+    /// Quoted when needed; a leading =, +, - or @ is defused so a spreadsheet shows it as text.
+    static func csvField(_ value: String) -> String {
+        var value = value
+        if let first = value.first, "=+-@\t\r".contains(first) { value = "'" + value }
+        guard value.contains(where: { ",\"\r\n".contains($0) }) else { return value }
+        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    func resultsJSON(_ context: SignedInContext, gameId: Int64) async throws -> Response {
+        let results = try await results(context, gameId: gameId)
+        let players: [[String: Any]] = table(results).map { standing, records in
+            var player: [String: Any] = ["rank": standing.rank, "nickname": standing.player.nickname, "score": standing.player.score,
+                                         "correct": standing.player.correct]
+            if let team = standing.player.team { player["team"] = team }
+            player["answers"] = records.enumerated().map { index, record -> [String: Any] in
+                guard let record else { return ["question": index + 1, "answered": false] }
+                return ["question": index + 1, "answered": true, "answer": words(record, questions: results.questions),
+                        "correct": record.answer.isCorrect, "late": record.answer.late, "points": record.answer.points,
+                        "bonus": record.answer.bonus, "milliseconds": record.answer.milliseconds]
+            }
+            return player
+        }
+        let object: [String: Any] = [
+            "id": gameId, "title": results.game.title, "createdAt": LiveMessages.millis(results.game.createdAt),
+            "questions": results.questions.enumerated().map { ["position": $0.offset + 1, "text": $0.element.text] },
+            "players": players,
+        ]
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        return download(String(decoding: data, as: UTF8.self), type: "application/json", name: "live-game-\(gameId).json")
+    }
+
+    private func download(_ text: String, type: String, name: String) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = type
+        headers[.contentDisposition] = "attachment; filename=\"\(name)\""
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+}

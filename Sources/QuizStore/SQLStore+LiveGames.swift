@@ -1,0 +1,184 @@
+import Foundation
+import QuizCore
+import SQLKit
+
+extension SQLStore: LiveGameStore {
+    /// Rows per INSERT: SQLite allows 32,766 bound values, and an answer binds eleven.
+    static let liveRowsPerStatement = 1_000
+
+    public func createLiveGame(_ game: LiveGameRecord) async throws -> Int64? {
+        let questionIds = try LiveJSON.encode(game.questionIds)
+        let settings = try LiveJSON.encode(game.settings)
+        return try await database.write { db in
+            try await db.raw("""
+                INSERT INTO live_games (pin, quiz_id, host_user_id, title, question_ids, settings, phase, question_index,
+                  opened_at, deadline, advance_at, locked, created_at, ended_at)
+                VALUES (\(bind: game.pin), \(bind: game.quizId), \(bind: game.hostUserId), \(bind: game.title), \(bind: questionIds),
+                  \(bind: settings), \(bind: game.phase.rawValue), \(bind: game.index), \(bind: game.openedAt?.millis),
+                  \(bind: game.deadline?.millis), \(bind: game.advanceAt?.millis), \(bind: game.locked), \(bind: game.createdAt.millis),
+                  \(bind: game.endedAt?.millis))
+                ON CONFLICT DO NOTHING RETURNING id
+                """).first()?.int64("id")
+        }
+    }
+
+    public func saveLiveGame(_ game: LiveGameRecord) async throws {
+        let settings = try LiveJSON.encode(game.settings)
+        try await database.write { db in
+            try await db.raw("""
+                UPDATE live_games SET settings = \(bind: settings), phase = \(bind: game.phase.rawValue),
+                  question_index = \(bind: game.index), opened_at = \(bind: game.openedAt?.millis), deadline = \(bind: game.deadline?.millis),
+                  advance_at = \(bind: game.advanceAt?.millis), locked = \(bind: game.locked), ended_at = \(bind: game.endedAt?.millis)
+                WHERE id = \(bind: game.id)
+                """).run()
+        }
+    }
+
+    public func saveLiveBatch(players: [LivePlayerRecord], answers: [LiveAnswerRecord]) async throws {
+        guard !players.isEmpty || !answers.isEmpty else { return }
+        let answerRows = answers.map { record -> SQLQueryString in
+            let answer = record.answer
+            let stored = GivenAnswer(answer.answer, late: answer.late).stored
+            return """
+                (\(bind: record.gameId), \(bind: answer.playerId), \(bind: answer.questionIndex), \(bind: record.questionId), \(bind: stored),
+                 \(bind: answer.isCorrect), \(bind: answer.late), \(bind: answer.points), \(bind: answer.bonus), \(bind: answer.milliseconds),
+                 \(bind: record.answeredAt.millis))
+                """
+        }
+        let playerRows = players.map { record -> SQLQueryString in
+            let player = record.player
+            return """
+                (\(bind: record.gameId), \(bind: player.id), \(bind: player.nickname), \(bind: player.userId), \(bind: player.team),
+                 \(bind: record.secretHash), \(bind: record.codeHash), \(bind: player.kicked), \(bind: record.joinedAt.millis))
+                """
+        }
+        try await database.write { db in
+            for chunk in playerRows.chunked(Self.liveRowsPerStatement) {
+                try await db.raw("""
+                    INSERT INTO live_players (game_id, id, nickname, user_id, team, secret_hash, code_hash, kicked, joined_at)
+                    VALUES \(chunk.joined(separator: ", ")) ON CONFLICT DO NOTHING
+                    """).run()
+            }
+            for chunk in answerRows.chunked(Self.liveRowsPerStatement) {
+                try await db.raw("""
+                    INSERT INTO live_answers (game_id, player_id, question_index, question_id, answer, correct, late, points, bonus,
+                      milliseconds, answered_at)
+                    VALUES \(chunk.joined(separator: ", ")) ON CONFLICT DO NOTHING
+                    """).run()
+            }
+        }
+    }
+
+    public func kickLivePlayer(gameId: Int64, playerId: Int) async throws {
+        try await database.write { db in
+            try await db.raw("UPDATE live_players SET kicked = \(bind: true) WHERE game_id = \(bind: gameId) AND id = \(bind: playerId)").run()
+        }
+    }
+
+    public func replaceLiveSecret(gameId: Int64, playerId: Int, secretHash: String) async throws {
+        try await database.write { db in
+            try await db.raw("""
+                UPDATE live_players SET secret_hash = \(bind: secretHash) WHERE game_id = \(bind: gameId) AND id = \(bind: playerId)
+                """).run()
+        }
+    }
+
+    private static let liveGameColumns = """
+        id, pin, quiz_id, host_user_id, title, question_ids, settings, phase, question_index, opened_at, deadline, advance_at,
+        locked, created_at, ended_at
+        """
+
+    private static func liveGame(_ row: any SQLRow) throws -> LiveGameRecord {
+        LiveGameRecord(
+            id: try row.int64("id"), pin: try row.string("pin"), quizId: try row.int64("quiz_id"), hostUserId: try row.int64("host_user_id"),
+            title: try row.string("title"), questionIds: try LiveJSON.decode([Int64].self, from: row.string("question_ids")),
+            settings: try LiveJSON.decode(LiveSettings.self, from: row.string("settings")),
+            phase: LivePhase(rawValue: try row.string("phase")) ?? .ended, index: try row.int("question_index"),
+            openedAt: try row.optionalDate("opened_at"), deadline: try row.optionalDate("deadline"), advanceAt: try row.optionalDate("advance_at"),
+            locked: try row.bool("locked"), createdAt: try row.date("created_at"), endedAt: try row.optionalDate("ended_at"))
+    }
+
+    public func liveGame(id: Int64) async throws -> LiveGameRecord? {
+        try await database.read { db in
+            try await db.raw("SELECT \(unsafeRaw: Self.liveGameColumns) FROM live_games WHERE id = \(bind: id)").first().map(Self.liveGame)
+        }
+    }
+
+    public func runningLiveGames() async throws -> [LiveGameRecord] {
+        try await database.read { db in
+            try await db.raw("SELECT \(unsafeRaw: Self.liveGameColumns) FROM live_games WHERE ended_at IS NULL ORDER BY id").all().map(Self.liveGame)
+        }
+    }
+
+    public func livePlayers(gameId: Int64) async throws -> [LivePlayerRecord] {
+        try await database.read { db in
+            try await db.raw("""
+                SELECT id, nickname, user_id, team, secret_hash, code_hash, kicked, joined_at FROM live_players
+                WHERE game_id = \(bind: gameId) ORDER BY id
+                """).all().map { row in
+                var player = LivePlayer(id: try row.int("id"), nickname: try row.string("nickname"),
+                                        userId: try row.decode(column: "user_id", as: Int64?.self), team: try row.decode(column: "team", as: Int?.self))
+                player.kicked = try row.bool("kicked")
+                return LivePlayerRecord(gameId: gameId, player: player, secretHash: try row.string("secret_hash"),
+                                        codeHash: try row.string("code_hash"), joinedAt: try row.date("joined_at"))
+            }
+        }
+    }
+
+    public func liveAnswers(gameId: Int64) async throws -> [LiveAnswerRecord] {
+        try await database.read { db in
+            try await db.raw("""
+                SELECT player_id, question_index, question_id, answer, correct, late, points, bonus, milliseconds, answered_at
+                FROM live_answers WHERE game_id = \(bind: gameId) ORDER BY question_index, answered_at, player_id
+                """).all().compactMap { row in
+                // An answer stored by a build that wrote another shape is left out rather than misread.
+                guard let given = GivenAnswer(stored: try row.string("answer")) else { return nil }
+                let answer = LiveAnswer(playerId: try row.int("player_id"), questionIndex: try row.int("question_index"), answer: given.answer,
+                                        isCorrect: try row.bool("correct"), points: try row.int("points"), bonus: try row.int("bonus"),
+                                        milliseconds: try row.int("milliseconds"), late: try row.bool("late"))
+                return LiveAnswerRecord(gameId: gameId, questionId: try row.int64("question_id"), answer: answer,
+                                        answeredAt: try row.date("answered_at"))
+            }
+        }
+    }
+
+    public func liveGames(hostUserId: Int64, limit: Int) async throws -> [LiveGameSummary] {
+        try await liveGameSummaries(where: "g.host_user_id = \(bind: hostUserId)", limit: limit)
+    }
+
+    public func liveGamesPlayed(userId: Int64, limit: Int) async throws -> [LiveGameSummary] {
+        try await liveGameSummaries(where: "g.id IN (SELECT game_id FROM live_players WHERE user_id = \(bind: userId))", limit: limit)
+    }
+
+    private func liveGameSummaries(where condition: SQLQueryString, limit: Int) async throws -> [LiveGameSummary] {
+        try await database.read { db in
+            try await db.raw("""
+                SELECT g.id, g.pin, g.title, g.phase, g.created_at, g.ended_at,
+                  (SELECT COUNT(*) FROM live_players p WHERE p.game_id = g.id AND p.kicked = \(bind: false)) AS players
+                FROM live_games g WHERE \(condition) ORDER BY g.created_at DESC, g.id DESC LIMIT \(bind: limit)
+                """).all().map { row in
+                LiveGameSummary(id: try row.int64("id"), pin: try row.string("pin"), title: try row.string("title"),
+                                phase: LivePhase(rawValue: try row.string("phase")) ?? .ended, createdAt: try row.date("created_at"),
+                                endedAt: try row.optionalDate("ended_at"), playerCount: try row.int("players"))
+            }
+        }
+    }
+}
+
+extension Array {
+    /// Consecutive slices of at most `size` elements.
+    func chunked(_ size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
+    }
+}
+
+/// The JSON columns of live games (question ids, settings).
+enum LiveJSON {
+    static func encode(_ value: some Encodable) throws -> String {
+        String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
+        try JSONDecoder().decode(type, from: Data(text.utf8))
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import QuizCore
+
+/// A question as a live game shows it: what to ask and what can be chosen, never which is right.
+/// Built by `LiveGames` so no adapter holds the correct answer before the question ends.
+package struct LiveQuestionView: Sendable, Equatable {
+    package struct Choice: Sendable, Equatable {
+        package var id: Int
+        package var text: String
+    }
+
+    package var index: Int
+    package var count: Int
+    package var text: String
+    package var kind: QuestionKind
+    package var choices: [Choice]
+    package var unit: String?
+    package var points: LiveSettings.Points
+    package var seconds: Int
+    package var openedAt: Date
+    package var deadline: Date
+
+    init(game: LiveGame, question: Question) {
+        index = game.index
+        count = game.questions.count
+        text = question.text
+        kind = question.kind
+        choices = question.body.choices.map { Choice(id: $0.id, text: $0.text) }
+        if case .numeric(_, _, let unit) = question.body { self.unit = unit }
+        points = game.settings.points(at: game.index)
+        seconds = game.seconds
+        openedAt = game.openedAt ?? Date(timeIntervalSince1970: 0)
+        deadline = game.deadline ?? openedAt
+    }
+
+    /// The same question with its choices in a player's own order, the same on every reload.
+    package func shuffled(gameId: Int64, playerId: Int) -> LiveQuestionView {
+        guard choices.count > 1, kind != .trueFalse else { return self }
+        var copy = self
+        var generator = SplitMix64(seed: UInt64(bitPattern: gameId) &* 1_000_003 &+ UInt64(playerId) &* 7_919 &+ UInt64(index))
+        copy.choices.shuffle(using: &generator)
+        return copy
+    }
+}
+
+/// A small seeded generator: a player's order must not change when their phone reconnects.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// What a question's end shows everyone.
+package struct LiveReveal: Sendable, Equatable {
+    package var index: Int
+    /// The correct answer as words.
+    package var correct: String
+    package var correctChoices: [Int]
+    package var explanation: String?
+    package var distribution: [LiveGame.Tally]
+    package var answered: Int
+    package var players: Int
+}
+
+/// What one player learns when a question ends.
+package struct LivePlayerResult: Sendable, Equatable {
+    package var index: Int
+    package var answer: LiveAnswer?
+    package var score: Int
+    package var rank: Int
+    package var streak: Int
+}
+
+/// Who a message is for.
+package enum LiveAudience: Sendable, Equatable {
+    case host, players, everyone
+    case player(Int)
+}
+
+/// What happens in a game, for the adapters to send: the WebSocket adapter encodes each event
+/// once per audience.
+package enum LiveEvent: Sendable {
+    case players([LivePlayer], locked: Bool)
+    case question(LiveQuestionView, shuffle: Bool)
+    case progress(index: Int, answered: Int, players: Int)
+    case reveal(LiveReveal)
+    case result(LivePlayerResult)
+    case leaderboard(top: [LiveGame.Standing], teams: [LiveGame.TeamScore], final: Bool)
+    case ended(podium: [LiveGame.Standing], standings: [LiveGame.Standing], teams: [LiveGame.TeamScore])
+    case host(connected: Bool, endsAt: Date?)
+    case kicked(playerId: Int)
+}
+
+/// Where a game's events go: the adapter that holds the sockets.
+package protocol LiveOutbox: Sendable {
+    func send(_ event: LiveEvent, gameId: Int64, to audience: LiveAudience)
+}

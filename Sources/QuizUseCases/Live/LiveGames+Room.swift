@@ -1,0 +1,252 @@
+import Foundation
+import QuizCore
+import QuizStore
+import Synchronization
+
+extension LiveGames {
+    /// One running game: its rules' state behind a lock held only for in-memory work (never across
+    /// a write), and what it takes to let players back in.
+    final class Room: Sendable {
+        let id: Int64
+        let pin: String
+        let hostUserId: Int64
+        let questionIds: [Int64]
+        let createdAt: Date
+        let stateWriter: LatestStateWriter
+        private let state: Mutex<State>
+
+        private struct State {
+            var game: LiveGame
+            /// By player id.
+            var secretHashes: [Int: String] = [:]
+            var codeHashes: [Int: String] = [:]
+            var hostConnected = false
+            var hostAwaySince: Date?
+        }
+
+        /// What one change did: the events to send, the state to store (when the phase, the
+        /// question, the lock or the settings moved) and whether the game is over.
+        struct Change: Sendable {
+            var events: [(LiveEvent, LiveAudience)] = []
+            var record: LiveGameRecord?
+            var ended = false
+        }
+
+        init(game: LiveGame, createdAt: Date, store: any LiveGameStore) {
+            id = game.id
+            pin = game.pin
+            hostUserId = game.hostUserId
+            questionIds = game.questions.compactMap(\.id)
+            self.createdAt = createdAt
+            stateWriter = LatestStateWriter(store: store)
+            var state = State(game: game)
+            state.hostAwaySince = createdAt
+            self.state = Mutex(state)
+        }
+
+        func snapshot() -> LiveGame { state.withLock { $0.game } }
+
+        /// Applies a host's command; `roster` when it changes who is in the game or may join.
+        func update(roster: Bool, _ body: (inout LiveGame) throws(LiveGameError) -> Void) throws(LiveGameError) -> Change {
+            try state.withLock { state throws(LiveGameError) in
+                let before = Marker(state.game)
+                try body(&state.game)
+                var change = change(from: before, to: state.game, now: nil)
+                if roster { change.events.insert((.players(state.game.players, locked: state.game.locked), .host), at: 0) }
+                return change
+            }
+        }
+
+        /// What decides which events a change sends: small, so taking it never copies the players.
+        private struct Marker: Equatable {
+            var phase: LivePhase
+            var index: Int
+            var locked: Bool
+            var settings: LiveSettings
+            init(_ game: LiveGame) {
+                (phase, index, locked, settings) = (game.phase, game.index, game.locked, game.settings)
+            }
+        }
+
+        func join(nickname: String, userId: Int64?, team: Int?) throws(LiveGameError) -> (LivePlayer, Change) {
+            try state.withLock { state throws(LiveGameError) in
+                guard state.game.players.count < LiveGames.maxPlayers else { throw .locked }
+                let player = try state.game.join(nickname: nickname, userId: userId, team: team)
+                return (player, Change(events: [(.players(state.game.players, locked: state.game.locked), .host)]))
+            }
+        }
+
+        func unjoin(_ playerId: Int) {
+            state.withLock { $0.game.unjoin(playerId) }
+        }
+
+        func keep(secretHash: String, codeHash: String?, for playerId: Int) {
+            state.withLock { state in
+                state.secretHashes[playerId] = secretHash
+                if let codeHash { state.codeHashes[playerId] = codeHash }
+            }
+        }
+
+        func resume(playerId: Int, secretHash: String) -> (LivePlayer, String?)? {
+            state.withLock { state in
+                guard let stored = state.secretHashes[playerId], stored == secretHash, let player = state.game.player(playerId) else { return nil }
+                return (player, nil)
+            }
+        }
+
+        func player(nickname: String, codeHash: String) -> LivePlayer? {
+            state.withLock { state in
+                guard let player = state.game.player(nickname: nickname), state.codeHashes[player.id] == codeHash else { return nil }
+                return player
+            }
+        }
+
+        func answer(_ answer: Answer, question: Int, playerId: Int, now: Date) throws(LiveGameError) -> (LiveAnswer, Int64, Change) {
+            try state.withLock { state throws(LiveGameError) in
+                let before = Marker(state.game)
+                let taken = try state.game.answer(answer, player: playerId, question: question, now: now)
+                let questionId = state.game.question?.id ?? 0
+                if state.game.everyoneAnswered { try? state.game.close(now: now) }
+                var change = change(from: before, to: state.game, now: now)
+                if state.game.phase == .question {
+                    change.events.append((.progress(index: state.game.index, answered: state.game.answers.count,
+                                                    players: state.game.activePlayers.count), .host))
+                }
+                return (taken, questionId, change)
+            }
+        }
+
+        func hostConnected(_ connected: Bool, now: Date) -> [(LiveEvent, LiveAudience)] {
+            state.withLock { state in
+                guard state.game.phase != .ended else { return [] }
+                state.hostConnected = connected
+                state.hostAwaySince = connected ? nil : now
+                let endsAt = connected ? nil : now.addingTimeInterval(LiveGames.hostTimeout)
+                return [(.host(connected: connected, endsAt: endsAt), .players)]
+            }
+        }
+
+        /// After a restart nobody is connected yet: the host has the usual time to come back.
+        func hostAway(since date: Date) {
+            state.withLock { state in
+                state.hostConnected = false
+                state.hostAwaySince = date
+            }
+        }
+
+        func isDue(_ now: Date) -> Bool { nextTick().map { $0 <= now } ?? false }
+
+        func nextTick() -> Date? {
+            state.withLock { state in
+                let away = state.hostAwaySince.map { $0.addingTimeInterval(LiveGames.hostTimeout) }
+                return [state.game.nextTick, away].compactMap { $0 }.min()
+            }
+        }
+
+        func tick(now: Date) -> Change {
+            state.withLock { state in
+                let before = Marker(state.game)
+                if let away = state.hostAwaySince, now >= away.addingTimeInterval(LiveGames.hostTimeout) {
+                    state.game.end(now: now)
+                } else {
+                    while state.game.tick(now: now) {}
+                }
+                return change(from: before, to: state.game, now: now)
+            }
+        }
+
+        func catchUp(_ audience: LiveAudience) -> [LiveEvent] {
+            state.withLock { state in
+                let game = state.game
+                var events: [LiveEvent] = []
+                if audience == .host { events.append(.players(game.players, locked: game.locked)) }
+                if !state.hostConnected, audience != .host, game.phase != .ended {
+                    events.append(.host(connected: false, endsAt: state.hostAwaySince.map { $0.addingTimeInterval(LiveGames.hostTimeout) }))
+                }
+                switch game.phase {
+                case .lobby: break
+                case .question:
+                    if let question = game.question {
+                        events.append(.question(LiveQuestionView(game: game, question: question), shuffle: game.settings.shuffleAnswers))
+                    }
+                    if audience == .host {
+                        events.append(.progress(index: game.index, answered: game.answers.count, players: game.activePlayers.count))
+                    }
+                case .reveal:
+                    events.append(.reveal(reveal(game)))
+                    if case .player(let id) = audience, let result = result(game, playerId: id) { events.append(.result(result)) }
+                case .leaderboard:
+                    events.append(leaderboard(game, final: false))
+                    if case .player(let id) = audience, let result = result(game, playerId: id) { events.append(.result(result)) }
+                case .ended:
+                    events.append(ended(game))
+                }
+                return events
+            }
+        }
+
+        // MARK: Events
+
+        /// What a move from `before` to `after` shows, and the state to store.
+        private func change(from before: Marker, to after: LiveGame, now: Date?) -> Change {
+            var change = Change()
+            if before.phase != after.phase || before.index != after.index {
+                switch after.phase {
+                case .lobby: break
+                case .question:
+                    if let question = after.question {
+                        change.events.append((.question(LiveQuestionView(game: after, question: question), shuffle: after.settings.shuffleAnswers),
+                                              .everyone))
+                    }
+                case .reveal:
+                    change.events.append((.reveal(reveal(after)), .everyone))
+                    let ranks = Dictionary(after.standings().map { ($0.player.id, $0.rank) }, uniquingKeysWith: { first, _ in first })
+                    for player in after.activePlayers {
+                        change.events.append((.result(LivePlayerResult(index: after.index, answer: after.answers[player.id], score: player.score,
+                                                                       rank: ranks[player.id] ?? 0, streak: player.streak)),
+                                              .player(player.id)))
+                    }
+                case .leaderboard:
+                    change.events.append((leaderboard(after, final: false), .everyone))
+                case .ended:
+                    change.events.append((ended(after), .everyone))
+                    change.ended = true
+                }
+            }
+            if before != Marker(after) || change.ended {
+                change.record = record(after, endedAt: change.ended ? (now ?? Date()) : nil)
+            }
+            return change
+        }
+
+        private func record(_ game: LiveGame, endedAt: Date?) -> LiveGameRecord {
+            LiveGameRecord(id: game.id, pin: game.pin, quizId: game.quizId, hostUserId: game.hostUserId, title: game.title,
+                           questionIds: questionIds, settings: game.settings, phase: game.phase, index: game.index,
+                           openedAt: game.openedAt, deadline: game.deadline, advanceAt: game.advanceAt, locked: game.locked,
+                           createdAt: createdAt, endedAt: endedAt)
+        }
+
+        private func reveal(_ game: LiveGame) -> LiveReveal {
+            let question = game.question
+            return LiveReveal(index: game.index, correct: question?.correctAnswer.display ?? "",
+                              correctChoices: question?.body.choices.filter(\.isCorrect).map(\.id) ?? [],
+                              explanation: question?.explanation, distribution: game.distribution(), answered: game.answers.count,
+                              players: game.activePlayers.count)
+        }
+
+        private func result(_ game: LiveGame, playerId: Int) -> LivePlayerResult? {
+            guard let player = game.player(playerId), !player.kicked else { return nil }
+            let rank = game.standings().first { $0.player.id == playerId }?.rank ?? 0
+            return LivePlayerResult(index: game.index, answer: game.answers[playerId], score: player.score, rank: rank, streak: player.streak)
+        }
+
+        private func leaderboard(_ game: LiveGame, final: Bool) -> LiveEvent {
+            .leaderboard(top: Array(game.standings().prefix(5)), teams: game.teamScores(), final: final)
+        }
+
+        private func ended(_ game: LiveGame) -> LiveEvent {
+            let standings = game.standings()
+            return .ended(podium: Array(standings.prefix(3)), standings: standings, teams: game.teamScores())
+        }
+    }
+}

@@ -1,0 +1,416 @@
+import Foundation
+import Logging
+import QuizCore
+import QuizStore
+import Synchronization
+
+/// Live games: a host runs a quiz for a room, players join with a PIN and answer against one
+/// clock. Each running game lives in memory on this server (its `LiveGame` behind a lock) and in
+/// the database (its phase at every change, its players and answers in group commits), so a
+/// restarted server carries on where it stopped. Events go to the `LiveOutbox` (the WebSocket
+/// adapter); the clock is the injected `TimeSource`, moved on by `tick`.
+package final class LiveGames: Sendable {
+    package enum Failure: Error, Equatable, Sendable {
+        /// No such quiz, or not one this user may host.
+        case quizNotFound
+        /// The quiz has no question a live game can play.
+        case noPlayableQuestions
+        case badSettings
+        /// No running game with that PIN or id.
+        case unknownGame
+        case notHost
+        case game(LiveGameError)
+        case badRejoin
+        /// Too many joins from one address.
+        case rateLimited
+    }
+
+    package typealias Catalog = CatalogStore & PracticeStore
+    let store: any LiveGameStore
+    let catalog: any Catalog
+    let time: any TimeSource
+    let logger: Logger
+    let outbox: Mutex<(any LiveOutbox)?>
+    let writer: LiveWriter
+    let joins: RateLimiter
+    private let rooms = Mutex(Rooms())
+
+    /// How long a game waits for a host who left before it ends.
+    package static let hostTimeout: TimeInterval = 300
+    /// Games a host may run at once.
+    package static let gamesPerHost = 5
+    /// Joins (and rejoins) one address may try per minute: enough for a classroom behind one
+    /// router, too few to guess PINs.
+    package static let joinsPerMinute = 120
+    /// Players one game takes.
+    package static let maxPlayers = 20_000
+
+    private struct Rooms {
+        var byId: [Int64: Room] = [:]
+        var byPin: [String: Int64] = [:]
+    }
+
+    package init(store: any LiveGameStore, catalog: any Catalog, time: any TimeSource, joins: RateLimiter,
+                 logger: Logger = Logger(label: "quizbox.live")) {
+        self.store = store
+        self.catalog = catalog
+        self.time = time
+        self.logger = logger
+        self.joins = joins
+        outbox = Mutex(nil)
+        writer = LiveWriter(store: store)
+    }
+
+    /// Where events go; set once the adapter is built.
+    package func deliver(to outbox: any LiveOutbox) {
+        self.outbox.withLock { $0 = outbox }
+    }
+
+    private func send(_ events: [(LiveEvent, LiveAudience)], gameId: Int64) {
+        guard !events.isEmpty, let outbox = outbox.withLock({ $0 }) else { return }
+        for (event, audience) in events { outbox.send(event, gameId: gameId, to: audience) }
+    }
+
+    // MARK: Hosting
+
+    /// What hosting a quiz would play: its questions a live game can play, and how many it leaves out.
+    package struct Setup: Sendable {
+        package var quiz: QuizSummary
+        package var questions: [Question]
+        package var skipped: Int
+    }
+
+    /// Published quizzes anyone signed in may host; authors also their drafts.
+    package func setup(quizId: Int64, user: User) async throws(Failure) -> Setup {
+        do {
+            guard let quiz = try await catalog.quiz(id: quizId), quiz.isListed || (user.role.canAuthor && !quiz.isPractice) else {
+                throw Failure.quizNotFound
+            }
+            let all = try await catalog.questions(quizId: quizId)
+            let playable = LiveGame.playable(all)
+            guard !playable.isEmpty else { throw Failure.noPlayableQuestions }
+            return Setup(quiz: quiz, questions: playable, skipped: all.count - playable.count)
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            logger.error("reading a quiz to host failed", metadata: ["error": "\(error)"])
+            throw .game(.notNow)
+        }
+    }
+
+    /// A new game of `quizId` in its lobby. Name-them-all questions are left out.
+    package func host(quizId: Int64, user: User, settings: LiveSettings) async throws(Failure) -> LiveGameRecord {
+        let setup = try await setup(quizId: quizId, user: user)
+        let (quiz, questions) = (setup.quiz, setup.questions)
+        guard let settings = try? settings.validated(questionCount: questions.count) else { throw .badSettings }
+        let running = rooms.withLock { rooms in rooms.byId.values.filter { $0.hostUserId == user.id }.count }
+        guard running < Self.gamesPerHost else { throw .game(.notNow) }
+        let now = time.now()
+        for _ in 0..<20 {
+            let pin = String(Int.random(in: 100_000...999_999))
+            var record = LiveGameRecord(id: 0, pin: pin, quizId: quiz.id, hostUserId: user.id, title: quiz.title,
+                                        questionIds: questions.compactMap(\.id), settings: settings, createdAt: now)
+            let id: Int64?
+            do {
+                id = try await store.createLiveGame(record)
+            } catch {
+                logger.error("creating a live game failed", metadata: ["error": "\(error)"])
+                throw .game(.notNow)
+            }
+            guard let id else { continue }  // a running game has this PIN: draw another
+            record.id = id
+            let game = LiveGame(id: id, pin: pin, quizId: quiz.id, hostUserId: user.id, title: quiz.title, questions: questions, settings: settings)
+            add(Room(game: game, createdAt: now, store: store))
+            return record
+        }
+        throw .game(.notNow)
+    }
+
+    private func add(_ room: Room) {
+        rooms.withLock { rooms in
+            rooms.byId[room.id] = room
+            rooms.byPin[room.pin] = room.id
+        }
+    }
+
+    private func remove(_ room: Room) {
+        rooms.withLock { rooms in
+            rooms.byId[room.id] = nil
+            if rooms.byPin[room.pin] == room.id { rooms.byPin[room.pin] = nil }
+        }
+    }
+
+    private func room(id: Int64) -> Room? { rooms.withLock { $0.byId[id] } }
+
+    private func room(pin: String) -> Room? {
+        rooms.withLock { rooms in rooms.byPin[pin].flatMap { rooms.byId[$0] } }
+    }
+
+    /// The running game `gameId` as its host sees it; someone else's is `notHost`.
+    package func hostView(gameId: Int64, userId: Int64) throws(Failure) -> LiveGame {
+        guard let room = room(id: gameId) else { throw .unknownGame }
+        guard room.hostUserId == userId else { throw .notHost }
+        return room.snapshot()
+    }
+
+    /// The running game with this PIN, as a joining player sees it.
+    package func game(pin: String) throws(Failure) -> LiveGame {
+        guard let room = room(pin: pin) else { throw .unknownGame }
+        return room.snapshot()
+    }
+
+    /// The host's socket came or went: a game whose host stays away ends after `hostTimeout`.
+    package func hostConnected(_ connected: Bool, gameId: Int64) {
+        guard let room = room(id: gameId) else { return }
+        let events = room.hostConnected(connected, now: time.now())
+        send(events, gameId: gameId)
+    }
+
+    package enum HostCommand: Sendable, Equatable {
+        case settings(LiveSettings)
+        case start, close, next, end
+        case kick(Int)
+        case lock(Bool)
+    }
+
+    package func command(_ command: HostCommand, gameId: Int64, userId: Int64) async throws(Failure) {
+        guard let room = room(id: gameId) else { throw .unknownGame }
+        guard room.hostUserId == userId else { throw .notHost }
+        let now = time.now()
+        let change: Room.Change
+        do {
+            let roster: Bool
+            switch command {
+            case .settings, .kick, .lock: roster = true
+            default: roster = false
+            }
+            change = try room.update(roster: roster) { game throws(LiveGameError) in
+                switch command {
+                case .settings(let settings): try game.change(settings)
+                case .start:
+                    guard !game.activePlayers.isEmpty else { throw .notNow }
+                    try game.start(now: now)
+                case .close: try game.close(now: now)
+                case .next: try game.next(now: now)
+                case .end: game.end(now: now)
+                case .kick(let id): try game.kick(id)
+                case .lock(let locked): game.lock(locked)
+                }
+            }
+        } catch {
+            throw .game(error)
+        }
+        if case .kick(let id) = command {
+            do {
+                try await store.kickLivePlayer(gameId: gameId, playerId: id)
+            } catch {
+                logger.error("storing a kick failed", metadata: ["game": "\(gameId)", "error": "\(error)"])
+            }
+            send([(.kicked(playerId: id), .player(id))], gameId: gameId)
+        }
+        await finish(change, room: room)
+    }
+
+    /// Stores the new state and tells everyone what changed.
+    private func finish(_ change: Room.Change, room: Room) async {
+        send(change.events, gameId: room.id)
+        if let record = change.record { await room.stateWriter.save(record) }
+        if change.ended { remove(room) }
+    }
+
+    // MARK: Players
+
+    package struct Joined: Sendable {
+        package var player: LivePlayer
+        /// Kept by the player's browser to come back automatically; only its hash is stored.
+        package var secret: String
+        /// Short, shown to the player, for coming back from another device with the nickname; nil
+        /// on an automatic resume (only its hash is kept: the browser still has it).
+        package var code: String?
+        package var game: LiveGame
+    }
+
+    /// Joins the game with this PIN. A signed-in player plays under their username.
+    package func join(pin: String, nickname: String, user: User?, team: Int?, address: String) async throws(Failure) -> Joined {
+        guard (try? await joins.allow(keys: ["live-join:" + AddressKey.of(address)])) == true else { throw .rateLimited }
+        guard let room = room(pin: pin) else { throw .unknownGame }
+        let secret = SessionTokens.make()
+        let code = Self.makeCode()
+        let now = time.now()
+        let (player, change): (LivePlayer, Room.Change)
+        do {
+            (player, change) = try room.join(nickname: user?.username ?? nickname, userId: user?.id, team: team)
+        } catch {
+            throw .game(error)
+        }
+        let record = LivePlayerRecord(gameId: room.id, player: player, secretHash: SessionTokens.hash(secret),
+                                      codeHash: SessionTokens.hash(code), joinedAt: now)
+        do {
+            try await writer.save(players: [record])
+        } catch {
+            room.unjoin(player.id)
+            logger.error("storing a join failed", metadata: ["game": "\(room.id)", "error": "\(error)"])
+            throw .game(.notNow)
+        }
+        room.keep(secretHash: record.secretHash, codeHash: record.codeHash, for: player.id)
+        send(change.events, gameId: room.id)
+        return Joined(player: player, secret: secret, code: code, game: room.snapshot())
+    }
+
+    /// Comes back with the secret the browser kept.
+    package func resume(pin: String, playerId: Int, secret: String) throws(Failure) -> Joined {
+        guard let room = room(pin: pin) else { throw .unknownGame }
+        guard let (player, code) = room.resume(playerId: playerId, secretHash: SessionTokens.hash(secret)) else { throw .badRejoin }
+        guard !player.kicked else { throw .game(.kicked) }
+        return Joined(player: player, secret: secret, code: code, game: room.snapshot())
+    }
+
+    /// Comes back from another device with the nickname and the short code; the old secret stops working.
+    package func rejoin(pin: String, nickname: String, code: String, address: String) async throws(Failure) -> Joined {
+        guard (try? await joins.allow(keys: ["live-join:" + AddressKey.of(address)])) == true else { throw .rateLimited }
+        guard let room = room(pin: pin) else { throw .unknownGame }
+        let normalized = code.trimmingCharacters(in: .whitespaces).uppercased()
+        guard let player = room.player(nickname: nickname, codeHash: SessionTokens.hash(normalized)) else { throw .badRejoin }
+        guard !player.kicked else { throw .game(.kicked) }
+        let secret = SessionTokens.make()
+        let hash = SessionTokens.hash(secret)
+        do {
+            try await store.replaceLiveSecret(gameId: room.id, playerId: player.id, secretHash: hash)
+        } catch {
+            throw .game(.notNow)
+        }
+        room.keep(secretHash: hash, codeHash: nil, for: player.id)
+        return Joined(player: player, secret: secret, code: normalized, game: room.snapshot())
+    }
+
+    /// Takes a player's answer to the open question. `stored` runs once it is stored, before what it
+    /// changed (the question's end, when it was the last answer) is sent.
+    package func answer(_ answer: Answer, question: Int, playerId: Int, gameId: Int64,
+                        stored: @Sendable (LiveAnswer) -> Void = { _ in }) async throws(Failure) -> LiveAnswer {
+        guard let room = room(id: gameId) else { throw .unknownGame }
+        let now = time.now()
+        let (taken, questionId, change): (LiveAnswer, Int64, Room.Change)
+        do {
+            (taken, questionId, change) = try room.answer(answer, question: question, playerId: playerId, now: now)
+        } catch {
+            throw .game(error)
+        }
+        do {
+            try await writer.save(answers: [LiveAnswerRecord(gameId: gameId, questionId: questionId, answer: taken, answeredAt: now)])
+        } catch {
+            logger.error("storing a live answer failed", metadata: ["game": "\(gameId)", "error": "\(error)"])
+            throw .game(.notNow)
+        }
+        stored(taken)
+        await finish(change, room: room)
+        return taken
+    }
+
+    /// The events that bring a (re)connected socket up to date.
+    package func catchUp(gameId: Int64, audience: LiveAudience) -> [LiveEvent] {
+        room(id: gameId)?.catchUp(audience) ?? []
+    }
+
+    // MARK: The clock
+
+    /// Moves every game on to `now`: deadlines, auto-advances, hosts away too long.
+    package func tick() async {
+        let now = time.now()
+        let due = rooms.withLock { rooms in rooms.byId.values.filter { $0.isDue(now) } }
+        for room in due {
+            await finish(room.tick(now: now), room: room)
+        }
+    }
+
+    /// When `tick` next has work.
+    package func nextTick() -> Date? {
+        rooms.withLock { rooms in rooms.byId.values.compactMap { $0.nextTick() }.min() }
+    }
+
+    /// Running games back from the database after a restart, where they stood.
+    @discardableResult
+    package func restore() async throws -> Int {
+        let now = time.now()
+        var restored = 0
+        for record in try await store.runningLiveGames() {
+            var questions: [Question] = []
+            for id in record.questionIds {
+                if let question = try await catalog.question(id: id) { questions.append(question) }
+            }
+            guard questions.count == record.questionIds.count else {
+                // A question was deleted while the server was down: the game cannot carry on as played.
+                var ended = record
+                ended.phase = .ended
+                ended.endedAt = now
+                try await store.saveLiveGame(ended)
+                continue
+            }
+            let players = try await store.livePlayers(gameId: record.id)
+            let answers = try await store.liveAnswers(gameId: record.id)
+            var game = LiveGame(id: record.id, pin: record.pin, quizId: record.quizId, hostUserId: record.hostUserId, title: record.title,
+                                questions: questions, settings: record.settings)
+            game.restore(phase: record.phase, index: record.index, openedAt: record.openedAt, deadline: record.deadline,
+                         advanceAt: record.advanceAt, locked: record.locked, players: players.map(\.player), answers: answers.map(\.answer))
+            let room = Room(game: game, createdAt: record.createdAt, store: store)
+            for player in players { room.keep(secretHash: player.secretHash, codeHash: player.codeHash, for: player.player.id) }
+            room.hostAway(since: now)
+            add(room)
+            restored += 1
+        }
+        return restored
+    }
+
+    // MARK: Results
+
+    package struct Results: Sendable {
+        package var game: LiveGameRecord
+        package var questions: [Question]
+        package var players: [LivePlayerRecord]
+        package var answers: [LiveAnswerRecord]
+        /// Final (or current) standings, with ranks.
+        package var standings: [LiveGame.Standing]
+    }
+
+    /// Everything one game recorded, for its host.
+    package func results(gameId: Int64, userId: Int64) async throws(Failure) -> Results {
+        do {
+            guard let record = try await store.liveGame(id: gameId) else { throw Failure.unknownGame }
+            guard record.hostUserId == userId else { throw Failure.notHost }
+            var questions: [Question] = []
+            for id in record.questionIds {
+                questions.append(try await catalog.question(id: id) ?? Question(id: id, text: "(deleted question)", body: .trueFalse(true)))
+            }
+            let players = try await store.livePlayers(gameId: gameId)
+            let answers = try await store.liveAnswers(gameId: gameId)
+            var game = LiveGame(id: record.id, pin: record.pin, quizId: record.quizId, hostUserId: record.hostUserId, title: record.title,
+                                questions: questions, settings: record.settings)
+            game.restore(phase: record.phase == .question ? .reveal : record.phase, index: record.index, openedAt: nil, deadline: nil,
+                         advanceAt: nil, locked: record.locked, players: players.map(\.player), answers: answers.map(\.answer))
+            return Results(game: record, questions: questions, players: players, answers: answers, standings: game.standings())
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw .game(.notNow)
+        }
+    }
+
+    package func hostedGames(userId: Int64) async throws -> [LiveGameSummary] {
+        try await store.liveGames(hostUserId: userId, limit: 100)
+    }
+
+    package func playedGames(userId: Int64) async throws -> [LiveGameSummary] {
+        try await store.liveGamesPlayed(userId: userId, limit: 50)
+    }
+
+    /// Whether the game is running on this server now.
+    package func isRunning(gameId: Int64) -> Bool { room(id: gameId) != nil }
+
+    // MARK: Codes
+
+    /// Six characters without the ones people confuse (0/O, 1/I/L).
+    static let codeAlphabet = Array("ABCDEFGHJKMNPQRSTUVWXYZ23456789")
+
+    static func makeCode() -> String {
+        String((0..<6).map { _ in codeAlphabet.randomElement()! })
+    }
+}

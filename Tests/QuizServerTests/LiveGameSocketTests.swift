@@ -1,0 +1,299 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import HummingbirdWSClient
+import Logging
+import NIOCore
+import QuizCore
+import QuizServer
+import QuizStore
+import QuizTestSupport
+import Synchronization
+import Testing
+
+/// One WebSocket of the live protocol, driven by a test: messages in arrive in `inbox` in order.
+final class LiveSocketClient: Sendable {
+    private let outgoing: AsyncStream<String>.Continuation
+    private let inbox = Inbox()
+    private let task: Task<Void, any Error>
+
+    /// Messages received and not yet read; `take` waits for the next one.
+    final class Inbox: Sendable {
+        private struct State {
+            var buffer: [String] = []
+            var waiter: CheckedContinuation<String?, Never>?
+            var finished = false
+        }
+        private let state = Mutex(State())
+
+        func put(_ text: String?) {
+            let waiter: CheckedContinuation<String?, Never>? = state.withLock { state in
+                if let waiter = state.waiter {
+                    state.waiter = nil
+                    if text == nil { state.finished = true }
+                    return waiter
+                }
+                if let text { state.buffer.append(text) } else { state.finished = true }
+                return nil
+            }
+            waiter?.resume(returning: text)
+        }
+
+        /// Ends a wait that has gone on too long (a test's safety net, not its clock).
+        func expire() {
+            let waiter: CheckedContinuation<String?, Never>? = state.withLock { state in
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            waiter?.resume(returning: nil)
+        }
+
+        func take() async -> String? {
+            await withCheckedContinuation { continuation in
+                let ready: String?? = state.withLock { state in
+                    if !state.buffer.isEmpty { return .some(state.buffer.removeFirst()) }
+                    if state.finished { return .some(nil) }
+                    state.waiter = continuation
+                    return .none
+                }
+                if let ready { continuation.resume(returning: ready) }
+            }
+        }
+    }
+
+    init(port: Int, cookie: String? = nil, origin: String? = nil) {
+        let (outStream, outgoing) = AsyncStream.makeStream(of: String.self)
+        self.outgoing = outgoing
+        let inbox = inbox
+        var headers = HTTPFields()
+        if let cookie { headers[.cookie] = cookie }
+        if let origin { headers[.origin] = origin }
+        var logger = Logger(label: "live-test-client")
+        logger.logLevel = .critical
+        task = Task {
+            defer { inbox.put(nil) }
+            do { try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/live/socket", configuration: .init(additionalHeaders: headers),
+                                              logger: logger) { inbound, outbound, _ in
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        for await text in outStream { try await outbound.write(.text(text)) }
+                    }
+                    for try await message in inbound.messages(maxSize: 1 << 20) {
+                        if case .text(let text) = message { inbox.put(text) }
+                    }
+                    group.cancelAll()
+                }
+            } } catch {}
+        }
+    }
+
+    func send(_ object: [String: Any]) throws {
+        var object = object
+        if object["v"] == nil { object["v"] = 1 }
+        outgoing.yield(String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self))
+    }
+
+    func sendRaw(_ text: String) { outgoing.yield(text) }
+
+    /// The next message of `type`, skipping others; nil when the socket closed first.
+    func next(_ type: String) async throws -> [String: Any]? {
+        let watchdog = Task { [inbox] in
+            try await Task.sleep(for: .seconds(10))
+            inbox.expire()
+        }
+        defer { watchdog.cancel() }
+        while let text = await inbox.take() {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            #expect(object["v"] as? Int == 1)
+            if object["type"] as? String == type { return object }
+            if ProcessInfo.processInfo.environment["LIVE_DEBUG"] != nil { print("skipped while waiting for \(type): \(text)") }
+        }
+        return nil
+    }
+
+    func close() {
+        outgoing.finish()
+        task.cancel()
+    }
+}
+
+@Suite(.serialized) struct LiveGameSocketTests {
+    /// The real application listening on a port, a fresh database with the sample bank.
+    private func withLiveApp(_ body: @escaping @Sendable (Int, any TestClientProtocol, TestEnvironment, QuizDatabase) async throws -> Void) async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("quizbox-live-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        var config = ServerConfig()
+        config.database = path
+        config.bcryptCost = 4
+        config.loadStarterBank = false
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("quizbox-data-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        config.dataDirectory = data
+        var logger = Logger(label: "quizbox-test")
+        logger.logLevel = .warning
+        let time = ManualTimeSource()
+        let database = try await QuizDatabase.open(path, poolSize: 2, logger: logger)
+        try await prepare(database: database, config: config, time: time, logger: logger)
+        let store = CachedStore(SQLStore(database: database))
+        _ = try await store.importBank(sampleBank(), at: time.now())
+        let app = try await buildApplication(config: config, database: database, time: time, logger: logger)
+        let settings = config
+        try await app.test(.live) { client in
+            try await body(try #require(client.port), client, TestEnvironment(store: store, time: time, config: settings), database)
+        }
+    }
+
+    /// Signs a host up through the pages and sets up a game of the sample quiz; returns its id and the host's cookie.
+    private func hostGame(_ client: any TestClientProtocol, _ fields: [(String, String)] = []) async throws -> (Int64, String) {
+        let browser = TestBrowser(client)
+        try await browser.register("hostess")
+        let created = try await browser.post("/live", [("quiz", "1"), ("secondsPerQuestion", "20"), ("streakBonus", "on"),
+                                                       ("leaderboardAfterEach", "on"), ("teams", "0")] + fields)
+        #expect(created.status == .seeOther, "\(created.html)")
+        let location = try #require(created.location)
+        let id = try #require(Int64(location.split(separator: "/")[1]))
+        #expect(location == "/live/\(id)/host")
+        return (id, "quizbox_session=\(try #require(browser.cookies["quizbox_session"]))")
+    }
+
+    @Test func aHostAndThreePlayersPlayAQuestionScoredByTheServersClock() async throws {
+        try await withLiveApp { port, client, env, database in
+            let (gameId, cookie) = try await hostGame(client)
+            let host = LiveSocketClient(port: port, cookie: cookie)
+            defer { host.close() }
+            try host.send(["type": "host", "game": gameId])
+            let hosting = try #require(try await host.next("hosting"))
+            let game = try #require(hosting["game"] as? [String: Any])
+            let pin = try #require(game["pin"] as? String)
+            #expect(pin.count == 6 && pin.allSatisfy(\.isNumber))
+            #expect(game["questionCount"] as? Int == 5)
+
+            var players: [LiveSocketClient] = []
+            defer { for player in players { player.close() } }
+            var secrets: [Int: String] = [:]
+            for name in ["Ann", "Bob", "Cy"] {
+                let player = LiveSocketClient(port: port)
+                players.append(player)
+                try player.send(["type": "join", "pin": pin, "nickname": name])
+                let joined = try #require(try await player.next("joined"))
+                let me = try #require(joined["player"] as? [String: Any])
+                #expect(me["nickname"] as? String == name)
+                secrets[me["id"] as! Int] = joined["secret"] as? String
+                #expect((joined["code"] as? String)?.count == 6)
+                // The host hears of each arrival (after the empty list it got on connecting).
+                var arrived = false
+                while !arrived, let list = try await host.next("players") {
+                    arrived = (list["players"] as? [[String: Any]])?.last?["nickname"] as? String == name
+                }
+                #expect(arrived)
+            }
+            // A taken nickname, ignoring case, is refused with its own code.
+            let copycat = LiveSocketClient(port: port)
+            defer { copycat.close() }
+            try copycat.send(["type": "join", "pin": pin, "nickname": "ann"])
+            #expect(try await copycat.next("error")?["code"] as? String == "nickname-taken")
+
+            try host.send(["type": "start"])
+            for player in players {
+                let question = try #require(try await player.next("question"))
+                #expect(question["index"] as? Int == 0)
+                #expect(question["text"] as? String == "Which planet is largest?")
+                // Nothing in it says which choice is right.
+                #expect(!String(describing: question).lowercased().contains("correct"))
+                let deadline = try #require(question["deadline"] as? Int64)
+                #expect(deadline - (question["openedAt"] as! Int64) == 20_000)
+            }
+            _ = try await host.next("question")
+            env.time.advance(by: 5)
+            try players[0].send(["type": "answer", "question": 0, "answer": ["choice": 2]])  // right after 5 s: 875
+            #expect(try await players[0].next("ack")?["question"] as? Int == 0)
+            try players[0].send(["type": "answer", "question": 0, "answer": ["choice": 1]])
+            #expect(try await players[0].next("error")?["code"] as? String == "already-answered")
+            try players[1].send(["type": "answer", "question": 0, "answer": ["choice": 1]])  // wrong
+            #expect(try await players[1].next("ack") != nil)
+            try players[2].send(["type": "answer", "question": 1, "answer": ["choice": 2]])
+            #expect(try await players[2].next("error")?["code"] as? String == "not-open")
+            env.time.advance(by: 15)
+            try players[2].send(["type": "answer", "question": 0, "answer": ["choice": 2]])  // right at the deadline: 500
+            #expect(try await players[2].next("ack") != nil)
+
+            // Everyone answered: the question ends at once.
+            let reveal = try #require(try await host.next("reveal"))
+            #expect(reveal["correct"] as? String == "Jupiter")
+            #expect(reveal["correctChoices"] as? [Int] == [2])
+            let counts = (reveal["distribution"] as? [[String: Any]])?.map { $0["count"] as? Int }
+            #expect(counts == [1, 2])
+            let results = try await players.asyncMap { try #require(try await $0.next("result")) }
+            #expect(results.map { $0["points"] as? Int } == [875, 0, 500])
+            #expect(results.map { $0["rank"] as? Int } == [1, 3, 2])
+            #expect(results.map { $0["correct"] as? Bool } == [true, false, true])
+
+            // Every acknowledged answer is in the database once.
+            let stored = try await SQLStore(database: database).liveAnswers(gameId: gameId).sorted { $0.answer.playerId < $1.answer.playerId }
+            #expect(stored.map(\.answer.playerId) == [1, 2, 3])
+            #expect(stored.map(\.answer.points) == [875, 0, 500])
+
+            try host.send(["type": "next"])
+            let board = try #require(try await players[1].next("leaderboard"))
+            #expect((board["top"] as? [[String: Any]])?.map { $0["nickname"] as? String } == ["Ann", "Cy", "Bob"])
+
+            // A player whose phone reloads comes back with the same score.
+            players[1].close()
+            let back = LiveSocketClient(port: port)
+            players[1] = back
+            try back.send(["type": "resume", "pin": pin, "player": 2, "secret": try #require(secrets[2])])
+            let resumed = try #require(try await back.next("joined"))
+            #expect((resumed["player"] as? [String: Any])?["nickname"] as? String == "Bob")
+            #expect(try await back.next("leaderboard") != nil)
+            try back.send(["type": "resume", "pin": pin, "player": 3, "secret": "guessed"])
+            #expect(try await back.next("error")?["code"] as? String == "bad-message")  // this socket already joined
+
+            try host.send(["type": "end"])
+            let ended = try #require(try await players[0].next("ended"))
+            #expect((ended["you"] as? [String: Any])?["rank"] as? Int == 1)
+            #expect((ended["podium"] as? [[String: Any]])?.count == 3)
+            let standings = try #require(try await host.next("ended"))
+            #expect((standings["standings"] as? [[String: Any]])?.count == 3)
+        }
+    }
+
+    @Test func badMessagesGetTypedErrorsAndStrangersCannotHost() async throws {
+        try await withLiveApp { port, client, _, _ in
+            let (gameId, _) = try await hostGame(client)
+            let stranger = LiveSocketClient(port: port)
+            defer { stranger.close() }
+            stranger.sendRaw("not json")
+            #expect(try await stranger.next("error")?["code"] as? String == "bad-message")
+            try stranger.send(["type": "answer", "question": 0, "answer": ["choice": 1]])
+            #expect(try await stranger.next("error")?["code"] as? String == "not-joined")
+            try stranger.send(["type": "host", "game": gameId])
+            #expect(try await stranger.next("error")?["code"] as? String == "not-host")
+            try stranger.send(["type": "join", "pin": "000000", "nickname": "Ann"])
+            #expect(try await stranger.next("error")?["code"] as? String == "unknown-game")
+            try stranger.send(["v": 2, "type": "join", "pin": "000000", "nickname": "Ann"])
+            #expect(try await stranger.next("error")?["code"] as? String == "bad-message")
+            stranger.sendRaw(#"{"v":1,"type":"join","pin":"1","nickname":"\#(String(repeating: "x", count: 5_000))"}"#)
+            // Over the frame limit: the server says why and closes the socket.
+            let last = try await stranger.next("error")
+            #expect(last == nil || last?["code"] as? String == "bad-message")
+        }
+    }
+
+    @Test func anUpgradeFromAnotherSiteIsRefused() async throws {
+        try await withLiveApp { port, _, _, _ in
+            let socket = LiveSocketClient(port: port, origin: "https://evil.example")
+            defer { socket.close() }
+            try socket.send(["type": "join", "pin": "123456", "nickname": "Ann"])
+            #expect(try await socket.next("error") == nil)  // never upgraded: no message ever comes
+        }
+    }
+}
+
+extension Array {
+    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var result: [T] = []
+        for element in self { result.append(try await transform(element)) }
+        return result
+    }
+}
