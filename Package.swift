@@ -40,6 +40,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "QuizCore", swiftSettings: swiftSettings),
+        // A QR code encoder with no dependencies, for the join address on the host's screen.
+        .target(name: "QRCode", swiftSettings: swiftSettings),
         .target(name: "QuizFormats", dependencies: ["QuizCore"], swiftSettings: swiftSettings),
         .target(
             name: "QuizStore",
@@ -84,7 +86,7 @@ let package = Package(
         .target(
             name: "QuizServer",
             dependencies: [
-                "QuizCore", "QuizFormats", "QuizStore", "QuizUseCases", "QuizAPI",
+                "QuizCore", "QuizFormats", "QuizStore", "QuizUseCases", "QuizAPI", "QRCode",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -148,6 +150,7 @@ let package = Package(
         ),
         .testTarget(name: "QuizCoreTests", dependencies: ["QuizCore"], swiftSettings: swiftSettings),
         .testTarget(name: "QuizFormatsTests", dependencies: ["QuizCore", "QuizFormats"], swiftSettings: swiftSettings),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"], swiftSettings: swiftSettings),
         .testTarget(
             name: "QuizStoreTests",
             dependencies: ["QuizCore", "QuizStore", "QuizTestSupport", .product(name: "SQLKit", package: "sql-kit")],
