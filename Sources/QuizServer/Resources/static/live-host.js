@@ -137,7 +137,7 @@
   function tile(choice, text, variant) {
     const li = el('li', 'answer-tile variant-' + variant);
     li.dataset.choice = String(choice);
-    li.append(live.shape(variant), el('span', 'tile-text', text));
+    li.append(live.shape(variant), el('span', 'answer-text', text));
     return li;
   }
 
@@ -172,7 +172,7 @@
       else if (trueFalse) li.dataset.choice = position === 0 ? 'true' : 'false';
       const label = el('span', 'dist-label' + (variant === null ? ' plain-' + (tally.correct ? 'right' : 'wrong') : ' variant-' + variant));
       if (variant !== null) label.append(live.shape(variant));
-      label.append(el('span', 'tile-text', tally.label));
+      label.append(el('span', 'answer-text', tally.label));
       if (tally.correct) label.append(el('span', 'tick', '✓ correct'));
       const track = el('span', 'dist-track');
       track.setAttribute('aria-hidden', 'true');
@@ -207,15 +207,16 @@
     li.dataset.player = String(entry.id);
     const name = el('span', 'name', entry.nickname);
     if (entry.team) name.append(' ', el('span', 'badge team-badge', 'Team ' + entry.team));
-    li.append(el('span', 'rank', entry.rank), name, el('span', 'score', live.number(entry.score)));
+    li.append(el('span', 'rank', entry.rank), name, el('span', 'board-score', live.number(entry.score)));
     if (withMovement) li.append(live.movement(entry.movement));
     return li;
   }
 
   function teamRow(team) {
     const li = el('li', 'board-row');
-    li.append(el('span', 'rank', 'T' + team.team), el('span', 'name', 'Team ' + team.team + ' · ' + live.plural(team.members, 'player', 'players')),
-      el('span', 'score', live.number(team.score)));
+    const name = el('span', 'name', 'Team ' + team.team);
+    name.append(' ', el('span', 'members', live.plural(team.members, 'player', 'players')));
+    li.append(el('span', 'rank', 'T' + team.team), name, el('span', 'board-score', live.number(team.score)));
     return li;
   }
 
@@ -223,7 +224,9 @@
     countdown.stop();
     state.ended = true;
     setPhase('ended');
-    const podium = (message.podium || []).slice(0, 3).map((entry, position) => {
+    const places = (message.podium || []).slice(0, 3);
+    $('podium').className = 'podium podium-' + places.length;
+    const podium = places.map((entry, position) => {
       const li = el('li', 'podium-place place-' + (position + 1));
       li.dataset.player = String(entry.id);
       li.append(el('span', 'podium-rank', entry.rank), el('span', 'podium-name', entry.nickname),
@@ -320,9 +323,7 @@
     $('next-button').disabled = waiting('next');
     $('next-hint').hidden = !canNext;
     $('next-hint').textContent = state.autoAdvance ? 'Moves on by itself after 5 s · Space or → : next now' : 'Space or → : next';
-    $('end-button').hidden = phase === 'ended';
-    $('lock-button').hidden = phase === 'ended';
-    $('lock-state').hidden = phase === 'ended';
+    $('host-controls').hidden = phase === 'ended';
     $('lock-button').setAttribute('aria-pressed', String(state.locked));
     $('lock-state').textContent = state.locked ? 'Locked: nobody new can join.' : 'New players can join.';
   }

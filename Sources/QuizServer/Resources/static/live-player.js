@@ -23,7 +23,7 @@
 //   #ended               #final-rank, #final-score, #final-correct, #podium
 //   #kicked
 //   always               #message (errors, role=alert), #host-away, #connection,
-//                        #me-bar › #me-name, #me-team, #me-score, #rejoin-code
+//                        #me-bar › #me-name, #me-team, #me-score, #me-code › #rejoin-code
 (function () {
   'use strict';
   const live = window.QuizboxLive;
@@ -209,7 +209,7 @@
       button.append(el('span', 'key', String(position + 1)));
       button.setAttribute('aria-keyshortcuts', String(position + 1));
     }
-    button.append(live.shape(variant), el('span', 'tile-text', text));
+    button.append(live.shape(variant), el('span', 'answer-text', text));
     if (kindOf(state.question) === 'multipleChoice') {
       button.setAttribute('aria-pressed', 'false');
       const tick = el('span', 'tick', '✓');
@@ -224,7 +224,7 @@
     if (!button || button.disabled || !state.question) return;
     const kind = kindOf(state.question);
     const choice = button.dataset.choice;
-    const label = button.querySelector('.tile-text').textContent;
+    const label = button.querySelector('.answer-text').textContent;
     if (kind === 'multipleChoice') {
       const on = !state.selected.has(choice);
       if (on) state.selected.add(choice); else state.selected.delete(choice);
@@ -246,7 +246,7 @@
       if (state.selected.size === 0) { say('Choose at least one answer first.'); return; }
       const picked = Array.from($('answers').querySelectorAll('.answer-tile[aria-pressed="true"]'));
       send({ choices: picked.map((node) => Number(node.dataset.choice)) },
-        picked.map((node) => node.querySelector('.tile-text').textContent).join(', '));
+        picked.map((node) => node.querySelector('.answer-text').textContent).join(', '));
     } else if (kind === 'typedAnswer' || kind === 'numeric') {
       const value = $('text-answer').value.trim();
       if (!value) { say('Type an answer first.'); $('text-answer').focus(); return; }
@@ -347,7 +347,7 @@
       li.dataset.player = String(entry.id);
       const name = el('span', 'name', entry.nickname);
       if (entry.id === myId) name.append(' ', el('span', 'badge', 'you'));
-      li.append(el('span', 'rank', entry.rank), name, el('span', 'score', live.number(entry.score)), live.movement(entry.movement));
+      li.append(el('span', 'rank', entry.rank), name, el('span', 'board-score', live.number(entry.score)), live.movement(entry.movement));
       return li;
     }));
     const mine = state.result;
@@ -358,7 +358,7 @@
       const mineTeam = state.me && state.me.team === team.team;
       const li = el('li', 'board-row' + (mineTeam ? ' me' : ''));
       li.append(el('span', 'rank', 'T' + team.team), el('span', 'name', 'Team ' + team.team + (mineTeam ? ' (yours)' : '')),
-        el('span', 'score', live.number(team.score)));
+        el('span', 'board-score', live.number(team.score)));
       return li;
     }));
     show('leaderboard');
@@ -375,7 +375,10 @@
     setValue('final-score', you.score || 0, live.number(you.score || 0));
     setValue('final-correct', you.correct || 0, live.number(you.correct || 0));
     const myId = state.me ? state.me.id : null;
-    $('podium').replaceChildren(...(message.podium || []).slice(0, 3).map((entry, position) => {
+    const podium = (message.podium || []).slice(0, 3);
+    $('podium').className = 'podium podium-' + podium.length;
+    $('me-code').hidden = true;
+    $('podium').replaceChildren(...podium.map((entry, position) => {
       const li = el('li', 'podium-place place-' + (position + 1) + (entry.id === myId ? ' me' : ''));
       li.dataset.player = String(entry.id);
       li.append(el('span', 'podium-rank', entry.rank), el('span', 'podium-name', entry.nickname),
@@ -420,7 +423,11 @@
         // The stored player is gone (the game ended, or it is another server's): start afresh.
         store.clear(state.pin);
         state.resuming = false;
-        if (state.joined) { state.joined = false; say(text); }
+        if (state.joined) {
+          state.joined = false;
+          // bad-rejoin here means the secret changed: the rejoin code was used on another device.
+          say(code === 'bad-rejoin' ? 'This device has left the game: it goes on on the device that used your rejoin code. To play here, join again.' : text);
+        }
         $('me-bar').hidden = true;
         show('join');
         return;
