@@ -12,8 +12,9 @@
 //   #reveal              #correct-answer, #reveal-explanation, #reveal-answered,
 //                        #distribution (li.dist-row[data-choice], .is-correct; .dist-count)
 //   #leaderboard         #leaderboard-list (li[data-player] .rank .name .score .move), #team-scores
-//   #ended               #podium (li[data-player]), #standings (li[data-player]), #results-link
-//   controls             #lock-button (aria-pressed), #lock-state, #start-button, #close-button,
+//   #ended               #podium (li[data-player], .place-1…3), #standings (li[data-player]),
+//                        #results-link, #games-link
+//   #host-controls       (hidden once the game ended) #lock-button (aria-pressed), #lock-state, #start-button, #close-button,
 //                        #next-button (also Space and →), #end-button, #fullscreen-button
 //   messages             #host-message (errors, role=alert), #host-away, #host-connection
 (function () {

@@ -9,7 +9,7 @@
 //   #join                #join-form, #pin-input, #nickname-input, #join-button,
 //                        #rejoin (details) › #rejoin-toggle, #rejoin-form, #rejoin-pin,
 //                        #rejoin-nickname, #rejoin-code-input, #rejoin-button
-//   #connecting          while a stored player resumes
+//   #connecting          while a stored player resumes; #forget-button gives up and shows #join
 //   #lobby               #lobby-nickname, #lobby-team, #lobby-title, #rejoin-help
 //   #question            #question-number, #question-points, #countdown-number, #question-text,
 //                        #question-image, #answers (button.answer-tile[data-choice=id | "true" |
