@@ -1,0 +1,265 @@
+// Live games, shared by the host screen (live-host.js) and the player page (live-player.js):
+// the socket that comes back after a drop, the countdown clock, and the answer tiles' colours and
+// shapes, which must be the same on the big screen and on every phone. No ids of its own.
+// Exposes window.QuizboxLive. The protocol is docs/live-protocol.md (version 1).
+(function () {
+  'use strict';
+
+  const MAX_BACKOFF_MS = 10000;
+
+  /** The socket's address: the same origin as the page (the server refuses any other). */
+  function socketURL() {
+    return (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/live/socket';
+  }
+
+  /**
+   * One WebSocket that reconnects after an unexpected close, waiting 1 s, 2 s, 4 s… at most 10 s.
+   * options.hello(): the message that says who is speaking, sent first on every new connection
+   * (host, resume), or null to send nothing first. options.shouldReconnect(): whether a close
+   * should be followed by a new connection. options.onMessage(message, receivedAt),
+   * options.onState('connecting' | 'open' | 'waiting' | 'closed', delayMs).
+   */
+  class LiveSocket {
+    constructor(options) {
+      this.options = options;
+      this.ws = null;
+      this.failures = 0;
+      this.timer = null;
+      this.queue = [];
+      this.stopped = false;
+    }
+
+    get isOpen() { return this.ws !== null && this.ws.readyState === WebSocket.OPEN; }
+
+    connect() {
+      if (this.stopped) return;
+      clearTimeout(this.timer);
+      this.timer = null;
+      if (this.ws && (this.ws.readyState === WebSocket.OPEN || this.ws.readyState === WebSocket.CONNECTING)) return;
+      this.options.onState('connecting', 0);
+      let ws;
+      try {
+        ws = new WebSocket(socketURL());
+      } catch (error) {
+        this.closed();
+        return;
+      }
+      this.ws = ws;
+      ws.addEventListener('open', () => {
+        if (ws !== this.ws) return;
+        this.options.onState('open', 0);
+        const hello = this.options.hello();
+        if (hello) this.write(hello);
+        const queued = this.queue;
+        this.queue = [];
+        for (const message of queued) this.write(message);
+      });
+      ws.addEventListener('message', (event) => {
+        if (ws !== this.ws || typeof event.data !== 'string') return;
+        let message;
+        try { message = JSON.parse(event.data); } catch (error) { return; }
+        if (message && typeof message.type === 'string') this.options.onMessage(message, performance.now());
+      });
+      ws.addEventListener('close', () => { if (ws === this.ws) this.closed(); });
+    }
+
+    /** Sends now, or as soon as a connection is open (it opens one when none is under way). */
+    send(message) {
+      if (this.isOpen) { this.write(message); return; }
+      this.queue.push(message);
+      if (!this.timer) this.connect();
+    }
+
+    write(message) {
+      this.ws.send(JSON.stringify(Object.assign({ v: 1 }, message)));
+    }
+
+    /** The server accepted the hello: the next drop starts again from a 1 s wait. */
+    accepted() { this.failures = 0; }
+
+    closed() {
+      this.ws = null;
+      if (this.stopped || !this.options.shouldReconnect()) {
+        this.queue = [];
+        this.options.onState('closed', 0);
+        return;
+      }
+      const delay = Math.min(MAX_BACKOFF_MS, 1000 * Math.pow(2, this.failures));
+      this.failures += 1;
+      this.options.onState('waiting', delay);
+      this.timer = setTimeout(() => { this.timer = null; this.connect(); }, delay);
+    }
+
+    /** Reconnects at once (the phone woke up, the network came back), keeping the backoff count. */
+    retryNow() {
+      if (this.stopped || this.isOpen || !this.timer) return;
+      this.connect();
+    }
+
+    /** No more reconnecting: the game ended, the player was removed, the host was refused. */
+    stop() {
+      this.stopped = true;
+      clearTimeout(this.timer);
+      this.timer = null;
+      this.queue = [];
+      if (this.ws) {
+        const ws = this.ws;
+        this.ws = null;
+        ws.close();
+      }
+    }
+  }
+
+  /**
+   * Times come from the server's clock. A message with a deadline also carries the server's `now`,
+   * so what is left is `deadline - now`, counted from when the message arrived on the monotonic
+   * performance clock: the device's own date and time never matter.
+   */
+  const clock = {
+    offset: null, // server time minus performance.now(), from the last message that had `now`
+    note(message, receivedAt) {
+      if (typeof message.now === 'number') clock.offset = message.now - receivedAt;
+    },
+    /** The local performance.now() at which a server time falls, or null without any `now` yet. */
+    local(serverTime, message, receivedAt) {
+      if (message && typeof message.now === 'number') return receivedAt + (serverTime - message.now);
+      return clock.offset === null ? null : serverTime - clock.offset;
+    },
+    /** A server time as a wall-clock time to show ("14:05"), using the device clock only to print it. */
+    wallTime(serverTime, message, receivedAt) {
+      const at = clock.local(serverTime, message, receivedAt);
+      if (at === null) return null;
+      const date = new Date(Date.now() + (at - performance.now()));
+      return date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+    }
+  };
+
+  /** Calls tick(secondsLeft, fraction) every 200 ms until the local deadline, then done(). */
+  class Countdown {
+    constructor() { this.timer = null; }
+    start(message, receivedAt, tick, done) {
+      this.stop();
+      const total = Math.max(1, Number(message.seconds) || 1) * 1000;
+      const end = receivedAt + Math.max(0, message.deadline - message.now);
+      const step = () => {
+        const left = Math.max(0, end - performance.now());
+        tick(Math.ceil(left / 1000), Math.min(1, left / total));
+        if (left <= 0) { this.stop(); if (done) done(); }
+      };
+      step();
+      if (this.timer === null && end > performance.now()) this.timer = setInterval(step, 200);
+    }
+    stop() { clearInterval(this.timer); this.timer = null; }
+  }
+
+  // Each answer keeps one colour and one shape everywhere. Choices are shuffled per phone when the
+  // host asks for it, so the look follows the choice's id (its place among the question's ids,
+  // smallest first), never where the tile happens to sit: "the red triangle" is the same answer on
+  // the big screen and on every phone. Shape and text go with the colour, never colour alone.
+  const SHAPES = [
+    ['triangle', 'M12 3 22 20H2Z'],
+    ['diamond', 'M12 2 22 12 12 22 2 12Z'],
+    ['circle', 'M2 12a10 10 0 1 0 20 0a10 10 0 1 0-20 0Z'],
+    ['square', 'M3 3H21V21H3Z'],
+    ['star', 'M12 2l2.9 6.6 7.1.6-5.4 4.7 1.6 7L12 17.2 5.8 20.9l1.6-7L2 9.2l7.1-.6Z'],
+    ['hexagon', 'M7 3h10l5 9-5 9H7l-5-9Z'],
+    ['pentagon', 'M12 2l10 7.5-3.8 12.5H5.8L2 9.5Z'],
+    ['cross', 'M9 2h6v7h7v6h-7v7H9v-7H2V9h7Z']
+  ];
+  // True and false use the second and first looks (blue diamond, red triangle) on both screens.
+  const TRUE_VARIANT = 1;
+  const FALSE_VARIANT = 0;
+
+  /** Map from choice id to variant number (0…7), by the ids' order. */
+  function variants(choices) {
+    const ids = choices.map((choice) => Number(choice.id)).sort((a, b) => a - b);
+    const map = new Map();
+    ids.forEach((id, position) => map.set(id, position % SHAPES.length));
+    return map;
+  }
+
+  /** The shape of a variant as a small inline SVG, hidden from screen readers (the text says it all). */
+  function shape(variant) {
+    const ns = 'http://www.w3.org/2000/svg';
+    const svg = document.createElementNS(ns, 'svg');
+    svg.setAttribute('viewBox', '0 0 24 24');
+    svg.setAttribute('aria-hidden', 'true');
+    svg.setAttribute('focusable', 'false');
+    svg.setAttribute('class', 'shape shape-' + SHAPES[variant % SHAPES.length][0]);
+    const path = document.createElementNS(ns, 'path');
+    path.setAttribute('d', SHAPES[variant % SHAPES.length][1]);
+    svg.appendChild(path);
+    return svg;
+  }
+
+  /** document.createElement with a class and text. */
+  function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  function number(value) {
+    return Number(value || 0).toLocaleString('en');
+  }
+
+  function plural(count, one, many) {
+    return number(count) + ' ' + (Number(count) === 1 ? one : many);
+  }
+
+  /** "▲ 2" / "▼ 1" / "–" with words for screen readers. */
+  function movement(value) {
+    const span = el('span', 'move');
+    const moved = Number(value) || 0;
+    if (moved > 0) {
+      span.classList.add('move-up');
+      span.textContent = '▲ ' + moved;
+      span.setAttribute('aria-label', 'up ' + plural(moved, 'place', 'places'));
+    } else if (moved < 0) {
+      span.classList.add('move-down');
+      span.textContent = '▼ ' + -moved;
+      span.setAttribute('aria-label', 'down ' + plural(-moved, 'place', 'places'));
+    } else {
+      span.textContent = '–';
+      span.setAttribute('aria-label', 'same place');
+    }
+    return span;
+  }
+
+  /** The question's picture, or nothing. */
+  function fillImage(figure, image) {
+    figure.replaceChildren();
+    figure.hidden = !(image && image.url);
+    if (figure.hidden) return;
+    const img = document.createElement('img');
+    img.src = image.url;
+    img.alt = image.alt || '';
+    if (image.width) img.width = image.width;
+    if (image.height) img.height = image.height;
+    figure.appendChild(img);
+  }
+
+  /** Shows the one `.screen` with this id inside root and hides the others. */
+  function showScreen(root, id) {
+    for (const screen of root.querySelectorAll('.screen')) screen.hidden = screen.id !== id;
+    root.setAttribute('data-screen', id);
+  }
+
+  /** Runs fn once before the next frame however often it is asked for. */
+  function batched(fn) {
+    let pending = false;
+    return () => {
+      if (pending) return;
+      pending = true;
+      requestAnimationFrame(() => { pending = false; fn(); });
+    };
+  }
+
+  const points = { double: 'Double points', none: 'No points' };
+
+  window.QuizboxLive = {
+    LiveSocket, Countdown, clock, variants, shape, el, number, plural, movement, fillImage, showScreen, batched,
+    TRUE_VARIANT, FALSE_VARIANT, SHAPE_COUNT: SHAPES.length, pointsLabel: (value) => points[value] || ''
+  };
+})();

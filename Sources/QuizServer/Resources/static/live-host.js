@@ -1,0 +1,452 @@
+// The host screen of a live game (templates/live-host.mustache), meant for a projector: it follows
+// the game over the socket and sends the host's commands. Needs live-common.js loaded before it.
+//
+// Ids (for people and for browser tests):
+//   #live-host           root; data-game (game id), data-pin, data-join-url, data-join-path,
+//                        data-screen (the screen shown), data-phase (the game's phase)
+//   #host-lobby          lobby: #host-pin, #qr, #join-address, #join-url, #player-count (data-count),
+//                        #player-list (li.chip[data-player=id], each with a button.kick), #player-more
+//   #host-question       #host-question-number, #host-question-text, #host-question-image,
+//                        #countdown / #countdown-number, #answered-count,
+//                        #host-answers (li.answer-tile[data-choice=id | "true" | "false"])
+//   #reveal              #correct-answer, #reveal-explanation, #reveal-answered,
+//                        #distribution (li.dist-row[data-choice], .is-correct; .dist-count)
+//   #leaderboard         #leaderboard-list (li[data-player] .rank .name .score .move), #team-scores
+//   #ended               #podium (li[data-player], .place-1…3), #standings (li[data-player]),
+//                        #results-link, #games-link
+//   #host-controls       (hidden once the game ended) #lock-button (aria-pressed), #lock-state, #start-button, #close-button,
+//                        #next-button (also Space and →), #end-button, #fullscreen-button
+//   messages             #host-message (errors, role=alert), #host-away, #host-connection
+(function () {
+  'use strict';
+  const live = window.QuizboxLive;
+  const root = document.getElementById('live-host');
+  if (!live || !root) return;
+  const $ = (id) => document.getElementById(id);
+  const el = live.el;
+
+  // The lobby shows this many players as chips and counts the rest: a chip per player would make
+  // a lobby of thousands slow on the projector's machine.
+  const MAX_CHIPS = 200;
+
+  const state = {
+    gameId: Number(root.dataset.game),
+    phase: 'lobby',
+    players: [],
+    count: 0,
+    locked: false,
+    teams: 0,
+    autoAdvance: false,
+    questionCount: 0,
+    question: null, // the last `question` message
+    finalTeams: null,
+    awaiting: null, // the command sent and not yet answered (its button stays disabled)
+    refused: false,
+    ended: false,
+    lostAt: null
+  };
+
+  const socket = new live.LiveSocket({
+    hello: () => ({ type: 'host', game: state.gameId }),
+    shouldReconnect: () => !state.refused && !state.ended,
+    onMessage: receive,
+    onState: connection
+  });
+
+  // ---- Messages from the server
+
+  function receive(message, at) {
+    live.clock.note(message, at);
+    switch (message.type) {
+      case 'hosting': hosting(message); break;
+      case 'players': players(message); break;
+      case 'question': question(message, at); break;
+      case 'progress': progress(message); break;
+      case 'reveal': reveal(message); break;
+      case 'leaderboard': leaderboard(message); break;
+      case 'ended': ended(message); break;
+      case 'host': hostPresence(message, at); break;
+      case 'error': failed(message); break;
+      default: break; // `kicked`, `joined`, `ack`, `result` are for players
+    }
+  }
+
+  function hosting(message) {
+    socket.accepted();
+    const game = message.game || {};
+    state.lostAt = null;
+    $('host-away').hidden = true;
+    if (game.pin) { $('host-pin').textContent = game.pin; $('host-pin-small').textContent = game.pin; }
+    if (game.title) $('host-title').textContent = game.title;
+    if (game.joinURL) showJoinAddress(game.joinURL);
+    state.questionCount = game.questionCount || state.questionCount;
+    const settings = game.settings || {};
+    state.teams = Number(settings.teams) || 0;
+    state.autoAdvance = Boolean(settings.autoAdvance);
+    players({ players: message.players || [], count: (message.players || []).length, locked: game.locked });
+    // The current state follows in its own message; the lobby has none.
+    if (game.phase === 'lobby') setPhase('lobby');
+    else state.phase = game.phase;
+  }
+
+  function players(message) {
+    state.players = Array.isArray(message.players) ? message.players : [];
+    state.count = typeof message.count === 'number' ? message.count : state.players.length;
+    if (typeof message.locked === 'boolean') state.locked = message.locked;
+    renderPlayers();
+  }
+
+  function question(message, at) {
+    state.question = message;
+    state.questionCount = message.count || state.questionCount;
+    setPhase('question');
+    $('host-question-number').textContent = 'Question ' + (message.index + 1) + ' of ' + state.questionCount;
+    const pointsLabel = live.pointsLabel(message.points);
+    $('host-question-points').textContent = pointsLabel;
+    $('host-question-points').hidden = !pointsLabel;
+    $('host-question-text').textContent = message.text || '';
+    live.fillImage($('host-question-image'), message.image);
+    const tiles = $('host-answers');
+    tiles.replaceChildren();
+    const looks = live.variants(message.choices || []);
+    const typed = message.kind === 'typedAnswer' || message.kind === 'numeric';
+    if (message.kind === 'trueFalse') {
+      tiles.append(tile('true', 'True', live.TRUE_VARIANT), tile('false', 'False', live.FALSE_VARIANT));
+    } else if (!typed) {
+      for (const choice of message.choices || []) tiles.append(tile(choice.id, choice.text, looks.get(Number(choice.id))));
+    }
+    tiles.className = 'tile-grid host-tiles tiles-' + Math.min(tiles.children.length, 4);
+    const hint = $('host-typed-hint');
+    hint.hidden = !typed;
+    hint.textContent = message.kind === 'numeric'
+      ? 'Players type a number' + (message.unit ? ' (in ' + message.unit + ')' : '') + ' on their phones.'
+      : 'Players type their answer on their phones.';
+    const connected = state.players.length === state.count ? state.players.filter((p) => p.connected !== false).length : state.count;
+    $('answered-count').textContent = '0 of ' + live.number(connected) + ' answered';
+    const ring = $('countdown-ring');
+    countdown.start(message, at, (seconds, fraction) => {
+      $('countdown-number').textContent = String(seconds);
+      // CSSOM, not a style attribute: the CSP forbids inline style attributes in the HTML, but a
+      // script from 'self' may set element.style properties.
+      ring.style.strokeDashoffset = String(100 - 100 * fraction);
+      $('countdown').classList.toggle('ring-low', seconds <= 5);
+    });
+    $('host-question-text').focus({ preventScroll: true });
+  }
+  const countdown = new live.Countdown();
+
+  function tile(choice, text, variant) {
+    const li = el('li', 'answer-tile variant-' + variant);
+    li.dataset.choice = String(choice);
+    li.append(live.shape(variant), el('span', 'answer-text', text));
+    return li;
+  }
+
+  function progress(message) {
+    $('answered-count').textContent = live.number(message.answered) + ' of ' + live.number(message.players) + ' answered';
+  }
+
+  function reveal(message) {
+    countdown.stop();
+    setPhase('reveal');
+    const asked = state.question && state.question.index === message.index ? state.question : null;
+    $('reveal-number').textContent = 'Question ' + (message.index + 1) + (state.questionCount ? ' of ' + state.questionCount : '');
+    $('reveal-question').textContent = asked ? asked.text : '';
+    $('correct-answer').textContent = message.correct || '';
+    $('reveal-explanation').textContent = message.explanation || '';
+    $('reveal-explanation').hidden = !message.explanation;
+    $('reveal-answered').textContent = live.number(message.answered) + ' of ' + live.number(message.players) + ' answered';
+    const tallies = Array.isArray(message.distribution) ? message.distribution : [];
+    const choices = tallies.filter((t) => t.choice !== null && t.choice !== undefined).map((t) => ({ id: t.choice }));
+    const looks = live.variants(choices);
+    const trueFalse = asked ? asked.kind === 'trueFalse'
+      : choices.length === 0 && tallies.length === 2 && tallies[0].label === 'True' && tallies[1].label === 'False';
+    const most = Math.max(1, Number(message.answered) || 0, ...tallies.map((t) => Number(t.count) || 0));
+    const list = $('distribution');
+    list.replaceChildren();
+    tallies.forEach((tally, position) => {
+      let variant = null;
+      if (tally.choice !== null && tally.choice !== undefined) variant = looks.get(Number(tally.choice));
+      else if (trueFalse) variant = position === 0 ? live.TRUE_VARIANT : live.FALSE_VARIANT;
+      const li = el('li', 'dist-row' + (tally.correct ? ' is-correct' : ' is-wrong'));
+      if (tally.choice !== null && tally.choice !== undefined) li.dataset.choice = String(tally.choice);
+      else if (trueFalse) li.dataset.choice = position === 0 ? 'true' : 'false';
+      const label = el('span', 'dist-label' + (variant === null ? ' plain-' + (tally.correct ? 'right' : 'wrong') : ' variant-' + variant));
+      if (variant !== null) label.append(live.shape(variant));
+      label.append(el('span', 'answer-text', tally.label));
+      if (tally.correct) label.append(el('span', 'tick', '✓ correct'));
+      const track = el('span', 'dist-track');
+      track.setAttribute('aria-hidden', 'true');
+      const bar = el('span', 'dist-bar' + (variant === null ? '' : ' variant-' + variant));
+      // Widths come from the counts, so they are set here through the CSSOM (allowed by the CSP,
+      // unlike a style attribute in the HTML). <meter> would need per-browser pseudo-elements to
+      // take the answer's colour; the count is also written out as text for everyone.
+      bar.style.width = (100 * (Number(tally.count) || 0) / most).toFixed(1) + '%';
+      track.append(bar);
+      const count = el('span', 'dist-count', live.number(tally.count));
+      count.setAttribute('aria-label', live.plural(tally.count, 'answer', 'answers'));
+      li.append(label, track, count);
+      list.append(li);
+    });
+    $('reveal-question').focus({ preventScroll: true });
+  }
+
+  function leaderboard(message) {
+    countdown.stop();
+    setPhase('leaderboard');
+    $('leaderboard-heading').textContent = message.final ? 'Final leaderboard' : 'Leaderboard';
+    $('leaderboard-list').replaceChildren(...(message.top || []).map((entry) => standing(entry, true)));
+    const teams = Array.isArray(message.teams) ? message.teams : [];
+    $('team-box').hidden = teams.length === 0;
+    $('team-scores').replaceChildren(...teams.map(teamRow));
+    if (message.final) state.finalTeams = teams;
+    $('leaderboard-heading').focus({ preventScroll: true });
+  }
+
+  function standing(entry, withMovement) {
+    const li = el('li', 'board-row');
+    li.dataset.player = String(entry.id);
+    const name = el('span', 'name', entry.nickname);
+    if (entry.team) name.append(' ', el('span', 'badge team-badge', 'Team ' + entry.team));
+    li.append(el('span', 'rank', entry.rank), name, el('span', 'board-score', live.number(entry.score)));
+    if (withMovement) li.append(live.movement(entry.movement));
+    return li;
+  }
+
+  function teamRow(team) {
+    const li = el('li', 'board-row');
+    const name = el('span', 'name', 'Team ' + team.team);
+    name.append(' ', el('span', 'members', live.plural(team.members, 'player', 'players')));
+    li.append(el('span', 'rank', 'T' + team.team), name, el('span', 'board-score', live.number(team.score)));
+    return li;
+  }
+
+  function ended(message) {
+    countdown.stop();
+    state.ended = true;
+    setPhase('ended');
+    const places = (message.podium || []).slice(0, 3);
+    $('podium').className = 'podium podium-' + places.length;
+    const podium = places.map((entry, position) => {
+      const li = el('li', 'podium-place place-' + (position + 1));
+      li.dataset.player = String(entry.id);
+      li.append(el('span', 'podium-rank', entry.rank), el('span', 'podium-name', entry.nickname),
+        el('span', 'podium-score', live.number(entry.score)));
+      if (entry.team) li.append(el('span', 'badge team-badge', 'Team ' + entry.team));
+      return li;
+    });
+    $('podium').replaceChildren(...podium);
+    const everyone = Array.isArray(message.standings) ? message.standings : [];
+    const fragment = document.createDocumentFragment();
+    for (const entry of everyone) fragment.append(standing(entry, false));
+    $('standings').replaceChildren(fragment);
+    $('standings-heading').hidden = everyone.length === 0;
+    const teams = state.finalTeams || [];
+    $('ended-team-box').hidden = teams.length === 0;
+    $('ended-team-scores').replaceChildren(...teams.map(teamRow));
+    $('ended-heading').focus({ preventScroll: true });
+    socket.stop();
+    $('host-connection').textContent = '';
+  }
+
+  function hostPresence(message, at) {
+    const away = $('host-away');
+    if (message.connected) { away.hidden = true; return; }
+    const when = typeof message.endsAt === 'number' ? live.clock.wallTime(message.endsAt, message, at) : null;
+    away.textContent = 'A host screen lost its connection. ' + (when ? 'The game ends at ' + when + ' unless it comes back.' : 'The game ends in 5 minutes unless it comes back.');
+    away.hidden = false;
+  }
+
+  function failed(message) {
+    state.awaiting = null;
+    updateControls();
+    if (message.of === 'host' && message.code !== 'rate-limited' && message.code !== 'bad-message') {
+      // Not this user's game, or it is over: reconnecting would only be refused again.
+      state.refused = true;
+      socket.stop();
+      say(message.message || 'This game cannot be hosted from here.', true);
+      return;
+    }
+    say(message.message || 'That did not work.', false);
+  }
+
+  // ---- Connection state
+
+  function connection(status, delay) {
+    const shown = $('host-connection');
+    if (status === 'open') {
+      shown.textContent = '';
+    } else if (status === 'connecting') {
+      shown.textContent = state.lostAt ? 'Reconnecting…' : 'Connecting…';
+    } else if (status === 'waiting') {
+      if (!state.lostAt) state.lostAt = Date.now();
+      shown.textContent = 'Connection lost: trying again in ' + Math.round(delay / 1000) + ' s';
+      // Only for display: the server decides when the game ends.
+      const ends = new Date(state.lostAt + 5 * 60 * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+      const away = $('host-away');
+      away.textContent = 'This screen lost its connection to the game. If it stays away, the game ends at about ' + ends + '.';
+      away.hidden = false;
+    } else if (!state.ended) {
+      shown.textContent = 'Disconnected';
+    }
+  }
+
+  let sayTimer = null;
+  function say(text, sticky) {
+    const box = $('host-message');
+    box.textContent = text;
+    box.hidden = false;
+    clearTimeout(sayTimer);
+    if (!sticky) sayTimer = setTimeout(() => { box.hidden = true; }, 6000);
+  }
+
+  // ---- Screens and controls
+
+  const screens = { lobby: 'host-lobby', question: 'host-question', reveal: 'reveal', leaderboard: 'leaderboard', ended: 'ended' };
+
+  function setPhase(phase) {
+    state.phase = phase;
+    state.awaiting = null;
+    root.dataset.phase = phase;
+    live.showScreen(root, screens[phase] || 'host-lobby');
+    updateControls();
+  }
+
+  function updateControls() {
+    const phase = state.phase;
+    const waiting = (command) => state.awaiting === command;
+    $('start-button').hidden = phase !== 'lobby';
+    $('start-button').disabled = state.count === 0 || waiting('start');
+    $('close-button').hidden = phase !== 'question';
+    $('close-button').disabled = waiting('close');
+    const canNext = phase === 'reveal' || phase === 'leaderboard';
+    $('next-button').hidden = !canNext;
+    $('next-button').disabled = waiting('next');
+    $('next-hint').hidden = !canNext;
+    $('next-hint').textContent = state.autoAdvance ? 'Moves on by itself after 5 s · Space or → : next now' : 'Space or → : next';
+    $('host-controls').hidden = phase === 'ended';
+    $('lock-button').setAttribute('aria-pressed', String(state.locked));
+    $('lock-state').textContent = state.locked ? 'Locked: nobody new can join.' : 'New players can join.';
+  }
+
+  function command(type, extra) {
+    if (state.refused || state.ended) return;
+    state.awaiting = type;
+    updateControls();
+    socket.send(Object.assign({ type }, extra || {}));
+    // A lost reply must not leave a button disabled for good.
+    setTimeout(() => { if (state.awaiting === type) { state.awaiting = null; updateControls(); } }, 5000);
+  }
+
+  function next() {
+    if ((state.phase === 'reveal' || state.phase === 'leaderboard') && state.awaiting !== 'next') command('next');
+  }
+
+  $('start-button').addEventListener('click', () => command('start'));
+  $('close-button').addEventListener('click', () => command('close'));
+  $('next-button').addEventListener('click', next);
+  $('lock-button').addEventListener('click', () => {
+    state.locked = !state.locked; // shown at once; the server's next `players` message confirms it
+    socket.send({ type: 'lock', locked: state.locked });
+    updateControls();
+  });
+  $('end-button').addEventListener('click', () => {
+    if (window.confirm('End the game now? Everyone sees the standings so far.')) command('end');
+  });
+
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== ' ' && event.key !== 'ArrowRight') return;
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.repeat) return;
+    // A focused control handles Space itself: taking it here too would move on twice.
+    if (event.target.closest && event.target.closest('button, a, input, select, textarea, summary')) return;
+    if (state.phase !== 'reveal' && state.phase !== 'leaderboard') return;
+    event.preventDefault();
+    next();
+  });
+
+  const fullscreen = $('fullscreen-button');
+  if (!document.fullscreenEnabled) fullscreen.hidden = true;
+  fullscreen.addEventListener('click', () => {
+    if (document.fullscreenElement) document.exitFullscreen();
+    else document.documentElement.requestFullscreen().catch(() => { fullscreen.hidden = true; });
+  });
+
+  // ---- Lobby
+
+  function showJoinAddress(joinURL) {
+    root.dataset.joinUrl = joinURL;
+    $('join-url').textContent = joinURL;
+    try {
+      // "quiz.example.org/join" reads better from the back of a room than the whole URL.
+      $('join-address').textContent = new URL(joinURL).host + (root.dataset.joinPath || '/join');
+    } catch (error) {
+      $('join-address').textContent = joinURL;
+    }
+  }
+
+  const chips = new Map(); // player id → li, reused so a focused × keeps its focus
+  const renderPlayers = live.batched(() => {
+    const list = $('player-list');
+    const shown = state.players.slice(0, MAX_CHIPS);
+    const wanted = new Set(shown.map((player) => player.id));
+    for (const [id, node] of chips) if (!wanted.has(id)) { node.remove(); chips.delete(id); }
+    let cursor = list.firstChild;
+    for (const player of shown) {
+      let node = chips.get(player.id);
+      if (!node) { node = chip(player); chips.set(player.id, node); } else updateChip(node, player);
+      if (node === cursor) cursor = cursor.nextSibling;
+      else list.insertBefore(node, cursor);
+    }
+    const count = $('player-count');
+    count.textContent = live.number(state.count);
+    count.dataset.count = String(state.count);
+    $('player-noun').textContent = state.count === 1 ? 'player' : 'players';
+    const more = Math.max(0, state.count - shown.length);
+    $('player-more').hidden = more === 0;
+    $('player-more').textContent = 'and ' + live.plural(more, 'more player', 'more players');
+    updateControls();
+  });
+
+  function chip(player) {
+    const li = el('li', 'chip');
+    li.dataset.player = String(player.id);
+    const kick = el('button', 'kick', '×');
+    kick.type = 'button';
+    li.append(el('span', 'chip-name'), el('span', 'badge team-badge'), kick);
+    updateChip(li, player);
+    return li;
+  }
+
+  function updateChip(li, player) {
+    const away = player.connected === false;
+    li.classList.toggle('chip-away', away);
+    li.children[0].textContent = player.nickname + (away ? ' (away)' : '');
+    li.children[1].textContent = player.team ? 'Team ' + player.team : '';
+    li.children[1].hidden = !player.team;
+    li.children[2].setAttribute('aria-label', 'Remove ' + player.nickname);
+  }
+
+  $('player-list').addEventListener('click', (event) => {
+    const kick = event.target.closest('.kick');
+    if (!kick) return;
+    const li = kick.closest('li');
+    const id = Number(li.dataset.player);
+    const following = li.nextElementSibling || li.previousElementSibling;
+    socket.send({ type: 'kick', player: id });
+    // Gone at once; the server's `players` message confirms it.
+    state.players = state.players.filter((player) => player.id !== id);
+    state.count = Math.max(0, state.count - 1);
+    renderPlayers();
+    requestAnimationFrame(() => {
+      const target = following && following.isConnected ? following.querySelector('.kick') : null;
+      (target || $('start-button')).focus();
+    });
+  });
+
+  // ---- Start
+
+  showJoinAddress(root.dataset.joinUrl || '');
+  setPhase('lobby');
+  socket.connect();
+  window.addEventListener('online', () => socket.retryNow());
+})();

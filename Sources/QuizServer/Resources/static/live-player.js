@@ -1,0 +1,591 @@
+// The player's page of a live game (templates/live-join.mustache), phone first: join with a PIN
+// and a nickname, answer on big tiles, see the result of each question. Needs live-common.js.
+// A player who joined is remembered in localStorage under "quizbox-live-<pin>" as
+// {player, secret}, and "quizbox-live-last" holds the last PIN: a reload, a new tab or a dropped
+// connection comes back with `resume` (reconnecting after 1 s, 2 s, 4 s… at most 10 s).
+//
+// Ids (for people and for browser tests):
+//   #live-player         root; data-pin, data-username, data-screen (the screen shown)
+//   #join                #join-form, #pin-input, #nickname-input, #join-button,
+//                        #rejoin (details) › #rejoin-toggle, #rejoin-form, #rejoin-pin,
+//                        #rejoin-nickname, #rejoin-code-input, #rejoin-button
+//   #connecting          while a stored player resumes; #forget-button gives up and shows #join
+//   #lobby               #lobby-nickname, #lobby-team, #lobby-title, #rejoin-help
+//   #question            #question-number, #question-points, #countdown-number, #question-text,
+//                        #question-image, #answers (button.answer-tile[data-choice=id | "true" |
+//                        "false"], aria-pressed for multiple choice), #text-answer, #answer-submit,
+//                        #time-up
+//   #waiting             #waiting-answer
+//   #result              #result-verdict (class verdict-right | verdict-wrong | verdict-none),
+//                        #result-points, #result-correct-text, #score, #rank, #streak
+//                        (#score, #rank, #streak carry the bare number in data-value)
+//   #leaderboard         #leaderboard-me, #leaderboard-list (li[data-player], li.me), #team-scores
+//   #ended               #final-rank, #final-score, #final-correct, #podium
+//   #kicked
+//   always               #message (errors, role=alert), #host-away, #connection,
+//                        #me-bar › #me-name, #me-team, #me-score, #me-code › #rejoin-code
+(function () {
+  'use strict';
+  const live = window.QuizboxLive;
+  const root = document.getElementById('live-player');
+  if (!live || !root) return;
+  const $ = (id) => document.getElementById(id);
+  const el = live.el;
+
+  const store = {
+    key: (pin) => 'quizbox-live-' + pin,
+    get(pin) {
+      try {
+        const saved = JSON.parse(localStorage.getItem(store.key(pin)) || 'null');
+        return saved && saved.player && saved.secret ? saved : null;
+      } catch (error) { return null; }
+    },
+    set(pin, saved) {
+      try {
+        localStorage.setItem(store.key(pin), JSON.stringify(saved));
+        localStorage.setItem('quizbox-live-last', pin);
+      } catch (error) { /* private mode: the game goes on, only a reload forgets it */ }
+    },
+    clear(pin) {
+      try {
+        localStorage.removeItem(store.key(pin));
+        if (localStorage.getItem('quizbox-live-last') === pin) localStorage.removeItem('quizbox-live-last');
+      } catch (error) { /* nothing stored */ }
+    },
+    last() {
+      try { return localStorage.getItem('quizbox-live-last') || ''; } catch (error) { return ''; }
+    }
+  };
+
+  const state = {
+    pin: '',
+    me: null,
+    game: null,
+    joined: false, // the server accepted us on this page at least once
+    resuming: false,
+    joining: null, // 'join' | 'rejoin' while the form waits for an answer
+    kicked: false,
+    ended: false,
+    question: null,
+    sent: null, // {index, label} of the answer sent for the open question
+    selected: new Set(),
+    timeUp: false,
+    reveal: null,
+    result: null
+  };
+
+  const socket = new live.LiveSocket({
+    hello: () => {
+      const saved = state.pin ? store.get(state.pin) : null;
+      if (!saved) return null;
+      state.resuming = true;
+      return { type: 'resume', pin: state.pin, player: saved.player, secret: saved.secret };
+    },
+    shouldReconnect: () => !state.kicked && !state.ended && (state.joined || state.resuming),
+    onMessage: receive,
+    onState: connection
+  });
+  const countdown = new live.Countdown();
+
+  // ---- Messages from the server
+
+  function receive(message, at) {
+    live.clock.note(message, at);
+    switch (message.type) {
+      case 'joined': joined(message); break;
+      case 'question': question(message, at); break;
+      case 'ack': acknowledged(message); break;
+      case 'reveal': reveal(message); break;
+      case 'result': result(message); break;
+      case 'leaderboard': leaderboard(message); break;
+      case 'ended': ended(message); break;
+      case 'host': hostPresence(message, at); break;
+      case 'kicked': kicked(); break;
+      case 'error': failed(message); break;
+      default: break; // host-only messages
+    }
+  }
+
+  function joined(message) {
+    socket.accepted();
+    const player = message.player || {};
+    const game = message.game || {};
+    state.pin = String(game.pin || state.pin);
+    const saved = store.get(state.pin);
+    const secret = message.secret || (saved && saved.player === player.id ? saved.secret : null);
+    if (secret) store.set(state.pin, { player: player.id, secret });
+    state.joined = true;
+    state.resuming = false;
+    state.joining = null;
+    state.me = player;
+    state.game = game;
+    hideMessage();
+    $('join-button').disabled = false;
+    $('rejoin-button').disabled = false;
+    if (location.pathname !== '/join/' + state.pin) {
+      // A reload of /join/<pin> comes straight back into this game.
+      try { history.replaceState(null, '', '/join/' + state.pin); } catch (error) { /* keep the address */ }
+    }
+    $('me-name').textContent = player.nickname || '';
+    $('me-team').textContent = player.team ? 'Team ' + player.team : '';
+    $('me-team').hidden = !player.team;
+    if (message.code) $('rejoin-code').textContent = message.code;
+    setScore(player.score);
+    $('me-bar').hidden = false;
+    $('lobby-nickname').textContent = player.nickname || '';
+    $('lobby-team').textContent = player.team ? 'You play for Team ' + player.team + '.' : '';
+    $('lobby-team').hidden = !player.team;
+    $('lobby-title').textContent = game.title ? game.title + (game.questionCount ? ' · ' + live.plural(game.questionCount, 'question', 'questions') : '') : '';
+    // The current question, result or standings follow in their own message.
+    show(game.phase === 'lobby' || !game.phase ? 'lobby' : 'connecting');
+  }
+
+  function question(message, at) {
+    state.question = message;
+    state.sent = null;
+    state.selected.clear();
+    state.timeUp = false;
+    state.reveal = null;
+    state.result = null;
+    $('question-number').textContent = 'Question ' + (message.index + 1) + ' of ' + (message.count || '?');
+    const pointsLabel = live.pointsLabel(message.points);
+    $('question-points').textContent = pointsLabel;
+    $('question-points').hidden = !pointsLabel;
+    $('question-text').textContent = message.text || '';
+    live.fillImage($('question-image'), message.image);
+    $('time-up').hidden = true;
+    hideMessage();
+
+    const kind = kindOf(message);
+    const answers = $('answers');
+    answers.replaceChildren();
+    const typed = kind === 'typedAnswer' || kind === 'numeric';
+    if (kind === 'trueFalse') {
+      answers.append(tile('true', 'True', live.TRUE_VARIANT, 0), tile('false', 'False', live.FALSE_VARIANT, 1));
+    } else if (!typed) {
+      const looks = live.variants(message.choices || []);
+      (message.choices || []).forEach((choice, position) => {
+        answers.append(tile(choice.id, choice.text, looks.get(Number(choice.id)), position));
+      });
+    }
+    const short = Array.from(answers.children).every((node) => node.textContent.length <= 26);
+    answers.className = 'tile-grid player-tiles ' + (short && answers.children.length <= 4 ? 'tiles-2' : 'tiles-1');
+    answers.hidden = typed;
+    $('text-answer-box').hidden = !typed;
+    const input = $('text-answer');
+    input.value = '';
+    input.disabled = false;
+    input.setAttribute('inputmode', kind === 'numeric' ? 'decimal' : 'text');
+    $('text-answer-label').textContent = kind === 'numeric' && message.unit ? 'Your answer (in ' + message.unit + ')' : 'Your answer';
+    $('answer-submit').hidden = !(typed || kind === 'multipleChoice');
+    $('answer-submit').disabled = false;
+    $('question-help').textContent = {
+      singleChoice: 'Tap one answer.',
+      multipleChoice: 'Choose every right answer, then Submit.',
+      trueFalse: 'True or false?',
+      typedAnswer: 'Type your answer, then Submit.',
+      numeric: 'Type a number, then Submit.'
+    }[kind];
+
+    countdown.start(message, at, (seconds) => {
+      $('countdown-number').textContent = String(seconds);
+      $('countdown').classList.toggle('countdown-low', seconds <= 5);
+    }, timeIsUp);
+    show('question', typed ? input : null);
+  }
+
+  /** The question's kind; an unknown one with choices is played as one choice. */
+  function kindOf(message) {
+    const known = ['singleChoice', 'multipleChoice', 'trueFalse', 'typedAnswer', 'numeric'];
+    if (known.includes(message.kind)) return message.kind;
+    return (message.choices || []).length > 0 ? 'singleChoice' : 'typedAnswer';
+  }
+
+  function tile(choice, text, variant, position) {
+    const button = el('button', 'answer-tile variant-' + variant);
+    button.type = 'button';
+    button.dataset.choice = String(choice);
+    if (position < 9) {
+      button.append(el('span', 'key', String(position + 1)));
+      button.setAttribute('aria-keyshortcuts', String(position + 1));
+    }
+    button.append(live.shape(variant), el('span', 'answer-text', text));
+    if (kindOf(state.question) === 'multipleChoice') {
+      button.setAttribute('aria-pressed', 'false');
+      const tick = el('span', 'tick', '✓');
+      tick.setAttribute('aria-hidden', 'true');
+      button.append(tick);
+    }
+    return button;
+  }
+
+  $('answers').addEventListener('click', (event) => {
+    const button = event.target.closest('.answer-tile');
+    if (!button || button.disabled || !state.question) return;
+    const kind = kindOf(state.question);
+    const choice = button.dataset.choice;
+    const label = button.querySelector('.answer-text').textContent;
+    if (kind === 'multipleChoice') {
+      const on = !state.selected.has(choice);
+      if (on) state.selected.add(choice); else state.selected.delete(choice);
+      button.setAttribute('aria-pressed', String(on));
+    } else if (kind === 'trueFalse') {
+      button.classList.add('is-picked');
+      send({ value: choice === 'true' }, label);
+    } else {
+      button.classList.add('is-picked');
+      send({ choice: Number(choice) }, label);
+    }
+  });
+
+  $('answer-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (!state.question || state.sent) return;
+    const kind = kindOf(state.question);
+    if (kind === 'multipleChoice') {
+      if (state.selected.size === 0) { say('Choose at least one answer first.'); return; }
+      const picked = Array.from($('answers').querySelectorAll('.answer-tile[aria-pressed="true"]'));
+      send({ choices: picked.map((node) => Number(node.dataset.choice)) },
+        picked.map((node) => node.querySelector('.answer-text').textContent).join(', '));
+    } else if (kind === 'typedAnswer' || kind === 'numeric') {
+      const value = $('text-answer').value.trim();
+      if (!value) { say('Type an answer first.'); $('text-answer').focus(); return; }
+      send(kind === 'numeric' ? { number: value } : { text: value }, value);
+    }
+  });
+
+  function send(answer, label) {
+    if (state.sent || state.timeUp) return;
+    state.sent = { index: state.question.index, label };
+    lockAnswers(true);
+    hideMessage();
+    socket.send({ type: 'answer', question: state.question.index, answer });
+  }
+
+  function lockAnswers(locked) {
+    for (const button of $('answers').querySelectorAll('.answer-tile')) button.disabled = locked;
+    $('text-answer').disabled = locked;
+    $('answer-submit').disabled = locked;
+  }
+
+  function timeIsUp() {
+    state.timeUp = true;
+    lockAnswers(true);
+    $('time-up').hidden = false;
+    $('countdown-number').textContent = '0';
+  }
+
+  function acknowledged(message) {
+    if (!state.question || message.question !== state.question.index) return;
+    answerIn();
+  }
+
+  function answerIn() {
+    $('waiting-answer').textContent = state.sent && state.sent.label ? 'Your answer: ' + state.sent.label : '';
+    show('waiting');
+  }
+
+  function reveal(message) {
+    countdown.stop();
+    state.reveal = message;
+    $('result-correct-text').textContent = message.correct || '';
+    $('result-correct').hidden = !message.correct;
+    $('result-explanation').textContent = message.explanation || '';
+    $('result-explanation').hidden = !message.explanation;
+    if (!state.result || state.result.index !== message.index) {
+      // The player's own result usually follows at once; until it does, say only that time is up.
+      setVerdict('none', 'Question closed');
+      $('result-points').textContent = '';
+    }
+    show('result');
+  }
+
+  function result(message) {
+    countdown.stop();
+    state.result = message;
+    if (!state.reveal || state.reveal.index !== message.index) {
+      $('result-correct').hidden = true;
+      $('result-explanation').hidden = true;
+    }
+    if (!message.answered) setVerdict('none', 'No answer');
+    else if (message.correct) setVerdict('right', 'Correct!');
+    else setVerdict('wrong', 'Wrong');
+    const gained = (Number(message.points) || 0) + (Number(message.bonus) || 0);
+    $('result-points').textContent = '+' + live.number(message.points || 0) + ' points'
+      + (message.bonus ? ' · +' + live.number(message.bonus) + ' streak bonus' : '');
+    $('result-points').dataset.value = String(gained);
+    setScore(message.score);
+    setValue('rank', message.rank, live.number(message.rank));
+    const streak = Number(message.streak) || 0;
+    setValue('streak', streak, streak > 0 ? '🔥 ' + streak + ' in a row' : '0');
+    show('result', $('result-verdict'));
+  }
+
+  function setVerdict(kind, text) {
+    const verdict = $('result-verdict');
+    verdict.className = 'verdict-big verdict-' + kind;
+    verdict.textContent = text;
+  }
+
+  function setScore(score) {
+    setValue('score', score || 0, live.number(score));
+    $('me-score').textContent = live.plural(score || 0, 'point', 'points');
+  }
+
+  function setValue(id, value, text) {
+    const node = $(id);
+    node.textContent = text;
+    node.dataset.value = String(value);
+  }
+
+  function leaderboard(message) {
+    countdown.stop();
+    $('leaderboard-heading').textContent = message.final ? 'Final leaderboard' : 'Leaderboard';
+    const myId = state.me ? state.me.id : null;
+    $('leaderboard-list').replaceChildren(...(message.top || []).map((entry) => {
+      const li = el('li', 'board-row' + (entry.id === myId ? ' me' : ''));
+      li.dataset.player = String(entry.id);
+      const name = el('span', 'name', entry.nickname);
+      if (entry.id === myId) name.append(' ', el('span', 'badge', 'you'));
+      li.append(el('span', 'rank', entry.rank), name, el('span', 'board-score', live.number(entry.score)), live.movement(entry.movement));
+      return li;
+    }));
+    const mine = state.result;
+    $('leaderboard-me').textContent = mine && mine.rank ? 'You are number ' + mine.rank + ' with ' + live.plural(mine.score, 'point', 'points') + '.' : '';
+    const teams = Array.isArray(message.teams) ? message.teams : [];
+    $('team-box').hidden = teams.length === 0;
+    $('team-scores').replaceChildren(...teams.map((team) => {
+      const mineTeam = state.me && state.me.team === team.team;
+      const li = el('li', 'board-row' + (mineTeam ? ' me' : ''));
+      li.append(el('span', 'rank', 'T' + team.team), el('span', 'name', 'Team ' + team.team + (mineTeam ? ' (yours)' : '')),
+        el('span', 'board-score', live.number(team.score)));
+      return li;
+    }));
+    show('leaderboard');
+  }
+
+  function ended(message) {
+    countdown.stop();
+    state.ended = true;
+    socket.stop();
+    // Nothing is left to come back to.
+    store.clear(state.pin);
+    const you = message.you || {};
+    setValue('final-rank', you.rank || '', you.rank ? live.number(you.rank) : '—');
+    setValue('final-score', you.score || 0, live.number(you.score || 0));
+    setValue('final-correct', you.correct || 0, live.number(you.correct || 0));
+    const myId = state.me ? state.me.id : null;
+    const podium = (message.podium || []).slice(0, 3);
+    $('podium').className = 'podium podium-' + podium.length;
+    $('me-code').hidden = true;
+    $('podium').replaceChildren(...podium.map((entry, position) => {
+      const li = el('li', 'podium-place place-' + (position + 1) + (entry.id === myId ? ' me' : ''));
+      li.dataset.player = String(entry.id);
+      li.append(el('span', 'podium-rank', entry.rank), el('span', 'podium-name', entry.nickname),
+        el('span', 'podium-score', live.number(entry.score)));
+      return li;
+    }));
+    $('connection').textContent = '';
+    show('ended');
+  }
+
+  function hostPresence(message, at) {
+    const away = $('host-away');
+    if (message.connected) { away.hidden = true; return; }
+    const when = typeof message.endsAt === 'number' ? live.clock.wallTime(message.endsAt, message, at) : null;
+    away.textContent = 'The host lost the connection. ' + (when ? 'If they are not back, the game ends at ' + when + '.' : 'If they are not back within 5 minutes, the game ends.');
+    away.hidden = false;
+  }
+
+  function kicked() {
+    state.kicked = true;
+    countdown.stop();
+    socket.stop();
+    store.clear(state.pin);
+    $('me-bar').hidden = true;
+    $('connection').textContent = '';
+    show('kicked');
+  }
+
+  function failed(message) {
+    const code = message.code;
+    const text = message.message || 'Something went wrong.';
+    if (code === 'kicked') { kicked(); return; }
+    switch (message.of) {
+      case 'resume':
+        if (code === 'rate-limited') {
+          setTimeout(() => {
+            const hello = socket.isOpen ? socket.options.hello() : null;
+            if (hello) socket.send(hello);
+          }, 2000);
+          return;
+        }
+        // The stored player is gone (the game ended, or it is another server's): start afresh.
+        store.clear(state.pin);
+        state.resuming = false;
+        if (state.joined) {
+          state.joined = false;
+          // bad-rejoin here means the secret changed: the rejoin code was used on another device.
+          say(code === 'bad-rejoin' ? 'This device has left the game: it goes on on the device that used your rejoin code. To play here, join again.' : text);
+        }
+        $('me-bar').hidden = true;
+        show('join');
+        return;
+      case 'join':
+      case 'rejoin': {
+        const form = message.of;
+        state.joining = null;
+        $('join-button').disabled = false;
+        $('rejoin-button').disabled = false;
+        const field = form === 'join'
+          ? (code === 'nickname-taken' || code === 'nickname-invalid' ? 'nickname-input' : 'pin-input')
+          : (code === 'bad-rejoin' ? 'rejoin-code-input' : 'rejoin-pin');
+        fieldError(form === 'join' ? 'join-error' : 'rejoin-error', field, text);
+        say(text);
+        return;
+      }
+      case 'answer':
+        if (code === 'already-answered') { answerIn(); return; }
+        if (code === 'not-open') { say('Too late: this question is closed.'); return; }
+        state.sent = null;
+        if (!state.timeUp) lockAnswers(false);
+        for (const node of $('answers').querySelectorAll('.is-picked')) node.classList.remove('is-picked');
+        say(text);
+        return;
+      default:
+        if (code === 'not-joined' && state.pin && store.get(state.pin)) { socket.send(socket.options.hello()); return; }
+        say(text);
+    }
+  }
+
+  function fieldError(boxId, fieldId, text) {
+    const box = $(boxId);
+    box.textContent = text;
+    box.hidden = false;
+    const field = $(fieldId);
+    field.setAttribute('aria-invalid', 'true');
+    field.setAttribute('aria-describedby', boxId);
+    field.focus();
+  }
+
+  function clearFieldErrors() {
+    for (const id of ['join-error', 'rejoin-error']) $(id).hidden = true;
+    for (const field of document.querySelectorAll('[aria-invalid="true"]')) {
+      field.removeAttribute('aria-invalid');
+      const hint = field.id.replace('-input', '-hint');
+      if ($(hint)) field.setAttribute('aria-describedby', hint); else field.removeAttribute('aria-describedby');
+    }
+  }
+
+  // ---- Connection state and messages
+
+  function connection(status, delay) {
+    const shown = $('connection');
+    if (status === 'open') shown.textContent = '';
+    else if (status === 'connecting') shown.textContent = state.joined ? 'Reconnecting…' : '';
+    else if (status === 'waiting') shown.textContent = 'Connection lost: trying again in ' + Math.round(delay / 1000) + ' s';
+    else if (status === 'closed' && state.joining) {
+      state.joining = null;
+      $('join-button').disabled = false;
+      $('rejoin-button').disabled = false;
+      say('The game server cannot be reached. Check your connection and try again.');
+    } else if (status === 'closed') {
+      shown.textContent = '';
+    }
+  }
+
+  function say(text) {
+    const box = $('message');
+    box.textContent = text;
+    box.hidden = false;
+  }
+
+  function hideMessage() {
+    $('message').hidden = true;
+    $('message').textContent = '';
+  }
+
+  /** Shows a screen and moves focus to its heading (or `focus`), so a screen reader reads it. */
+  function show(id, focus) {
+    const changed = root.dataset.screen !== id;
+    live.showScreen(root, id);
+    if (!changed && !focus) return;
+    const target = focus || document.querySelector('#' + id + ' h1');
+    if (target) target.focus({ preventScroll: true });
+    window.scrollTo(0, 0);
+  }
+
+  // ---- Forms
+
+  function pinFrom(input) {
+    return input.value.replace(/\s+/g, '');
+  }
+
+  $('join-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    clearFieldErrors();
+    hideMessage();
+    const pin = pinFrom($('pin-input'));
+    const nickname = $('nickname-input').value.trim();
+    if (!/^[0-9]{6}$/.test(pin)) { fieldError('join-error', 'pin-input', 'The PIN is the 6 digits on the big screen.'); return; }
+    if (!nickname) { fieldError('join-error', 'nickname-input', 'Choose a nickname.'); return; }
+    state.pin = pin;
+    state.joining = 'join';
+    $('join-button').disabled = true;
+    socket.send({ type: 'join', pin, nickname });
+  });
+
+  $('rejoin-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    clearFieldErrors();
+    hideMessage();
+    const pin = pinFrom($('rejoin-pin'));
+    const nickname = $('rejoin-nickname').value.trim();
+    const code = $('rejoin-code-input').value.replace(/\s+/g, '').toUpperCase();
+    if (!/^[0-9]{6}$/.test(pin)) { fieldError('rejoin-error', 'rejoin-pin', 'The PIN is the 6 digits on the big screen.'); return; }
+    if (!nickname) { fieldError('rejoin-error', 'rejoin-nickname', 'Give the nickname you played with.'); return; }
+    if (code.length !== 6) { fieldError('rejoin-error', 'rejoin-code-input', 'The rejoin code has 6 characters.'); return; }
+    state.pin = pin;
+    state.joining = 'rejoin';
+    $('rejoin-button').disabled = true;
+    socket.send({ type: 'rejoin', pin, nickname, code });
+  });
+
+  // Keys 1–9 pick the tile with that number (the number is printed on it).
+  document.addEventListener('keydown', (event) => {
+    if (root.dataset.screen !== 'question' || event.altKey || event.ctrlKey || event.metaKey || event.repeat) return;
+    if (!/^[1-9]$/.test(event.key)) return;
+    if (event.target.closest && event.target.closest('input, textarea, select')) return;
+    const button = $('answers').querySelectorAll('.answer-tile')[Number(event.key) - 1];
+    if (!button || button.disabled) return;
+    event.preventDefault();
+    button.focus();
+    button.click();
+  });
+
+  // A phone waking up or a network coming back need not wait out the backoff.
+  document.addEventListener('visibilitychange', () => { if (!document.hidden) socket.retryNow(); });
+  window.addEventListener('online', () => socket.retryNow());
+
+  // ---- Start: come back into a stored game, or ask for a PIN
+
+  const pagePin = (root.dataset.pin || '').trim();
+  state.pin = pagePin || store.last();
+  if (!pagePin && state.pin) $('rejoin-pin').value = state.pin;
+  if (state.pin && store.get(state.pin)) {
+    state.resuming = true;
+    show('connecting');
+    socket.connect();
+  } else {
+    state.pin = pagePin;
+    const nickname = $('nickname-input');
+    show('join', pagePin ? (nickname.readOnly ? $('join-button') : nickname) : null);
+  }
+
+  // A stored game that does not answer need not hold the page: forget it and join another.
+  $('forget-button').addEventListener('click', () => {
+    store.clear(state.pin);
+    state.resuming = false;
+    show('join');
+  });
+})();
