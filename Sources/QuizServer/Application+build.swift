@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 import OpenAPIHummingbird
 import OpenAPIRuntime
+import QRCode
 import QuizAPI
 import QuizCore
 import QuizStore
@@ -163,7 +164,9 @@ func buildRouter(
                 feed: useCases.feed, people: useCases.people, images: useCases.postImages)
         .register(on: router, signedIn: signedIn)
     ArticlePages(pages: pages, articles: useCases.articles).register(signedIn: signedIn)
-    LivePages(pages: pages, games: useCases.liveGames, qrCode: { _ in "" }).register(anyone: anyone, signedIn: signedIn)
+    LivePages(pages: pages, games: useCases.liveGames, qrCode: { address in
+        (try? QRCode(text: address))?.svg(moduleSize: 8, quietZone: 4, title: "QR code of \(address)") ?? ""
+    }).register(anyone: anyone, signedIn: signedIn)
     ManageArticlePages(pages: pages, articles: useCases.articles, authoring: useCases.articleAuthoring,
                        importFeed: useCases.importArticleFeed)
         .register(authors: authors)

@@ -154,6 +154,9 @@ final class LiveSocketClient: Sendable {
         let location = try #require(created.location)
         let id = try #require(Int64(location.split(separator: "/")[1]))
         #expect(location == "/live/\(id)/host")
+        let screen = try await browser.get(location)
+        #expect(screen.status == .ok, "\(screen.html)")
+        #expect(screen.contains("<svg") && screen.contains("data-game=\"\(id)\""))
         return (id, "quizbox_session=\(try #require(browser.cookies["quizbox_session"]))")
     }
 
@@ -277,6 +280,46 @@ final class LiveSocketClient: Sendable {
             // Over the frame limit: the server says why and closes the socket.
             let last = try await stranger.next("error")
             #expect(last == nil || last?["code"] as? String == "bad-message")
+        }
+    }
+
+    @Test func thePagesAroundAGameRenderAndTheResultsExport() async throws {
+        try await withLiveApp { port, client, _, _ in
+            let (gameId, cookie) = try await hostGame(client)
+            let browser = TestBrowser(client)
+            #expect(try await browser.get("/join/123456").contains("123456"))
+            #expect(try await browser.get("/join").status == .ok)
+            let host = LiveSocketClient(port: port, cookie: cookie)
+            defer { host.close() }
+            try host.send(["type": "host", "game": gameId])
+            let pin = try #require((try await host.next("hosting")?["game"] as? [String: Any])?["pin"] as? String)
+            let player = LiveSocketClient(port: port)
+            defer { player.close() }
+            try player.send(["type": "join", "pin": pin, "nickname": "=cmd|' /C calc'!A0"])
+            _ = try await player.next("joined")
+            try host.send(["type": "start"])
+            _ = try await player.next("question")
+            try player.send(["type": "answer", "question": 0, "answer": ["choice": 2]])
+            _ = try await player.next("ack")
+            try host.send(["type": "end"])
+            _ = try await host.next("ended")
+            let owner = TestBrowser(client)
+            owner.setCookie("quizbox_session", String(cookie.dropFirst("quizbox_session=".count)))
+            let results = try await owner.get("/live/\(gameId)/results")
+            #expect(results.status == .ok, "\(results.html)")
+            #expect(results.contains("Jupiter"))
+            let csv = try await owner.get("/live/\(gameId)/results.csv")
+            #expect(csv.headers[.contentType]?.hasPrefix("text/csv") == true)
+            // A nickname that looks like a formula is written as text.
+            #expect(csv.html.contains("'=cmd|' /C calc'!A0"))
+            #expect(csv.html.contains("Jupiter,yes,"))
+            let json = try await owner.get("/live/\(gameId)/results.json")
+            #expect(json.html.contains("\"answered\":true"))
+            // Someone else's results are not theirs to see.
+            let other = TestBrowser(client)
+            try await other.register("nosy")
+            #expect(try await other.get("/live/\(gameId)/results").status == .notFound)
+            #expect(try await owner.get("/live").contains("/live/\(gameId)/results"))
         }
     }
 
