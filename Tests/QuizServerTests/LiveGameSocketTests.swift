@@ -217,8 +217,9 @@ final class LiveSocketClient: Sendable {
             #expect(try await players[1].next("ack") != nil)
             try players[2].send(["type": "answer", "question": 1, "answer": ["choice": 2]])
             #expect(try await players[2].next("error")?["code"] as? String == "not-open")
-            env.time.advance(by: 15)
-            try players[2].send(["type": "answer", "question": 0, "answer": ["choice": 2]])  // right at the deadline: 500
+            // Not at the deadline itself: the server's clock service would close the question first.
+            env.time.advance(by: 10)
+            try players[2].send(["type": "answer", "question": 0, "answer": ["choice": 2]])  // right after 15 s: 625
             #expect(try await players[2].next("ack") != nil)
 
             // Everyone answered: the question ends at once.
@@ -228,14 +229,14 @@ final class LiveSocketClient: Sendable {
             let counts = (reveal["distribution"] as? [[String: Any]])?.map { $0["count"] as? Int }
             #expect(counts == [1, 2])
             let results = try await players.asyncMap { try #require(try await $0.next("result")) }
-            #expect(results.map { $0["points"] as? Int } == [875, 0, 500])
+            #expect(results.map { $0["points"] as? Int } == [875, 0, 625])
             #expect(results.map { $0["rank"] as? Int } == [1, 3, 2])
             #expect(results.map { $0["correct"] as? Bool } == [true, false, true])
 
             // Every acknowledged answer is in the database once.
             let stored = try await SQLStore(database: database).liveAnswers(gameId: gameId).sorted { $0.answer.playerId < $1.answer.playerId }
             #expect(stored.map(\.answer.playerId) == [1, 2, 3])
-            #expect(stored.map(\.answer.points) == [875, 0, 500])
+            #expect(stored.map(\.answer.points) == [875, 0, 625])
 
             try host.send(["type": "next"])
             let board = try #require(try await players[1].next("leaderboard"))
