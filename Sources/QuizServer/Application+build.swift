@@ -67,6 +67,13 @@ public func buildApplication(
     // Live games' sockets: a router of their own, so no page route is tried for an upgrade.
     let hub = LiveHub(time: time)
     useCases.liveGames.deliver(to: hub)
+    // Before the server listens, so a host or player reconnecting at once finds their game.
+    do {
+        let restored = try await useCases.liveGames.restore()
+        if restored > 0 { logger.info("live games restored", metadata: ["games": "\(restored)"]) }
+    } catch {
+        logger.error("restoring live games failed", metadata: ["error": "\(error)"])
+    }
     let socketRouter = Router(context: LiveSocketContext.self)
     LiveSocket(games: useCases.liveGames, hub: hub, sessions: useCases.sessions, time: time,
                publicURL: config.publicURL.isEmpty ? nil : config.publicURL, logger: logger).register(on: socketRouter)
