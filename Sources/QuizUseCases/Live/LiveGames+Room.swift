@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import QuizCore
 import QuizStore
 import Synchronization
@@ -32,13 +33,16 @@ extension LiveGames {
             var ended = false
         }
 
-        init(game: LiveGame, createdAt: Date, store: any LiveGameStore) {
+        init(game: LiveGame, createdAt: Date, store: any LiveGameStore, logger: Logger) {
             id = game.id
             pin = game.pin
             hostUserId = game.hostUserId
             questionIds = game.questions.compactMap(\.id)
             self.createdAt = createdAt
-            stateWriter = LatestStateWriter(store: store)
+            stateWriter = LatestStateWriter(store: store) { record, error in
+                logger.error("storing a live game's state failed", metadata: ["game": "\(record.id)", "phase": "\(record.phase.rawValue)",
+                                                                              "error": "\(error)"])
+            }
             var state = State(game: game)
             state.hostAwaySince = createdAt
             self.state = Mutex(state)

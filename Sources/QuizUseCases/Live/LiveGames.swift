@@ -120,7 +120,7 @@ package final class LiveGames: Sendable {
             guard let id else { continue }  // a running game has this PIN: draw another
             record.id = id
             let game = LiveGame(id: id, pin: pin, quizId: quiz.id, hostUserId: user.id, title: quiz.title, questions: questions, settings: settings)
-            add(Room(game: game, createdAt: now, store: store))
+            add(Room(game: game, createdAt: now, store: store, logger: logger))
             return record
         }
         throw .game(.notNow)
@@ -351,7 +351,7 @@ package final class LiveGames: Sendable {
                                 questions: questions, settings: record.settings)
             game.restore(phase: record.phase, index: record.index, openedAt: record.openedAt, deadline: record.deadline,
                          advanceAt: record.advanceAt, locked: record.locked, players: players.map(\.player), answers: answers.map(\.answer))
-            let room = Room(game: game, createdAt: record.createdAt, store: store)
+            let room = Room(game: game, createdAt: record.createdAt, store: store, logger: logger)
             for player in players { room.keep(secretHash: player.secretHash, codeHash: player.codeHash, for: player.player.id) }
             room.hostAway(since: now)
             add(room)

@@ -77,13 +77,15 @@ final class LatestStateWriter: Sendable {
 
     private let store: any LiveGameStore
     private let state = Mutex(State())
+    private let failed: @Sendable (LiveGameRecord, any Error) -> Void
 
-    init(store: any LiveGameStore) {
+    init(store: any LiveGameStore, failed: @escaping @Sendable (LiveGameRecord, any Error) -> Void) {
         self.store = store
+        self.failed = failed
     }
 
-    /// Returns once this state (or a later one) is written, or its write failed (logged by the
-    /// caller's next write: the game goes on in memory).
+    /// Returns once this state (or a later one) is written, or its write failed: the game goes on
+    /// in memory, the failure is reported, and the next change writes the whole state again.
     func save(_ record: LiveGameRecord) async {
         await withCheckedContinuation { continuation in
             let start = state.withLock { state in
@@ -109,7 +111,11 @@ final class LatestStateWriter: Sendable {
                 return (record, state.waiters)
             }
             guard let (record, waiters) = next else { return }
-            try? await store.saveLiveGame(record)
+            do {
+                try await store.saveLiveGame(record)
+            } catch {
+                failed(record, error)
+            }
             for waiter in waiters { waiter.resume() }
         }
     }

@@ -1,0 +1,214 @@
+import Foundation
+import QuizCore
+import QuizStore
+import QuizUseCases
+import Synchronization
+import Testing
+
+/// Collects what a game sends, as the socket adapter would receive it.
+final class RecordingOutbox: LiveOutbox, Sendable {
+    private let sent = Mutex<[(LiveEvent, LiveAudience)]>([])
+
+    func send(_ event: LiveEvent, gameId: Int64, to audience: LiveAudience) {
+        sent.withLock { $0.append((event, audience)) }
+    }
+
+    /// The names of the events sent so far, in order, and forgets them.
+    func drain() -> [String] {
+        sent.withLock { sent in
+            defer { sent = [] }
+            return sent.map { event, _ in
+                switch event {
+                case .players: "players"
+                case .question: "question"
+                case .progress: "progress"
+                case .reveal: "reveal"
+                case .result: "result"
+                case .leaderboard: "leaderboard"
+                case .ended: "ended"
+                case .host(let connected, _): connected ? "host-back" : "host-away"
+                case .kicked: "kicked"
+                }
+            }
+        }
+    }
+}
+
+@Suite struct LiveGamesTests {
+    private func makeSUT(_ env: UseCaseEnvironment, joinsPerMinute: Int = 120) -> (LiveGames, RecordingOutbox) {
+        let games = LiveGames(store: env.store, catalog: env.store, time: env.time,
+                              joins: RateLimiter(limit: joinsPerMinute, window: 60, time: env.time))
+        let outbox = RecordingOutbox()
+        games.deliver(to: outbox)
+        return (games, outbox)
+    }
+
+    @Test func nameThemAllQuestionsAreLeftOutAndDraftsAreTheirAuthorsOnly() async throws {
+        try await withUseCases { env in
+            let fixture = try await env.loadPlayBank()
+            let host = try await env.register("host")
+            let (games, _) = makeSUT(env)
+            let setup = try await games.setup(quizId: fixture.quiz.id, user: host)
+            #expect(setup.questions.count == 5 && setup.skipped == 0)
+            let record = try await games.host(quizId: fixture.quiz.id, user: host, settings: LiveSettings())
+            #expect(record.pin.count == 6)
+            #expect(record.questionIds == fixture.questions.compactMap(\.id))
+            await #expect(throws: LiveGames.Failure.quizNotFound) { try await games.host(quizId: 999, user: host, settings: LiveSettings()) }
+            var bad = LiveSettings()
+            bad.secondsPerQuestion = 1
+            await #expect(throws: LiveGames.Failure.badSettings) { try await games.host(quizId: fixture.quiz.id, user: host, settings: bad) }
+        }
+    }
+
+    @Test func aHostWhoStaysAwayFiveMinutesEndsTheGameAndEveryoneIsTold() async throws {
+        try await withUseCases { env in
+            let fixture = try await env.loadPlayBank()
+            let host = try await env.register("host")
+            let (games, outbox) = makeSUT(env)
+            let game = try await games.host(quizId: fixture.quiz.id, user: host, settings: LiveSettings())
+            games.hostConnected(true, gameId: game.id)
+            _ = try await games.join(pin: game.pin, nickname: "Ann", user: nil, team: nil, address: "192.0.2.1")
+            _ = outbox.drain()
+            games.hostConnected(false, gameId: game.id)
+            #expect(outbox.drain() == ["host-away"])
+            env.time.advance(by: LiveGames.hostTimeout - 1)
+            await games.tick()
+            #expect(games.isRunning(gameId: game.id))
+            games.hostConnected(true, gameId: game.id)  // back in time: nothing ends
+            games.hostConnected(false, gameId: game.id)
+            env.time.advance(by: LiveGames.hostTimeout - 1)
+            await games.tick()
+            #expect(games.isRunning(gameId: game.id))
+            env.time.advance(by: 1)
+            await games.tick()
+            #expect(outbox.drain().suffix(1) == ["ended"])
+            #expect(!games.isRunning(gameId: game.id))
+            #expect(try await env.store.liveGame(id: game.id)?.endedAt == env.time.now())
+            await #expect(throws: LiveGames.Failure.unknownGame) {
+                try await games.join(pin: game.pin, nickname: "Bob", user: nil, team: nil, address: "192.0.2.1")
+            }
+        }
+    }
+
+    @Test func theClockClosesAQuestionAtItsDeadlineAndAutoAdvanceMovesOn() async throws {
+        try await withUseCases { env in
+            let fixture = try await env.loadPlayBank()
+            let host = try await env.register("host")
+            let (games, outbox) = makeSUT(env)
+            var settings = LiveSettings()
+            settings.autoAdvance = true
+            settings.secondsPerQuestion = 10
+            let game = try await games.host(quizId: fixture.quiz.id, user: host, settings: settings)
+            games.hostConnected(true, gameId: game.id)
+            _ = try await games.join(pin: game.pin, nickname: "Ann", user: nil, team: nil, address: "192.0.2.1")
+            try await games.command(.start, gameId: game.id, userId: host.id)
+            _ = outbox.drain()
+            #expect(games.nextTick() == env.time.now().addingTimeInterval(10))
+            env.time.advance(by: 10)
+            await games.tick()
+            #expect(outbox.drain() == ["reveal", "result"])
+            env.time.advance(by: LiveGame.autoAdvanceSeconds)
+            await games.tick()
+            #expect(outbox.drain() == ["leaderboard"])
+            env.time.advance(by: LiveGame.autoAdvanceSeconds)
+            await games.tick()
+            #expect(outbox.drain() == ["question"])
+            // The phase is stored at each change: a restart would find question 2 open.
+            let stored = try #require(try await env.store.liveGame(id: game.id))
+            #expect(stored.phase == .question && stored.index == 1)
+        }
+    }
+
+    @Test func onlyTheHostRunsTheGameAndKickedPlayersCannotComeBack() async throws {
+        try await withUseCases { env in
+            let fixture = try await env.loadPlayBank()
+            let host = try await env.register("host")
+            let other = try await env.register("other")
+            let (games, outbox) = makeSUT(env)
+            let game = try await games.host(quizId: fixture.quiz.id, user: host, settings: LiveSettings())
+            await #expect(throws: LiveGames.Failure.notHost) { try await games.command(.start, gameId: game.id, userId: other.id) }
+            await #expect(throws: LiveGames.Failure.game(.notNow)) { try await games.command(.start, gameId: game.id, userId: host.id) }
+            let ann = try await games.join(pin: game.pin, nickname: "Ann", user: nil, team: nil, address: "192.0.2.1")
+            let signedIn = try await games.join(pin: game.pin, nickname: "ignored", user: other, team: nil, address: "192.0.2.1")
+            #expect(signedIn.player.nickname == "other")
+            _ = outbox.drain()
+            try await games.command(.kick(ann.player.id), gameId: game.id, userId: host.id)
+            #expect(outbox.drain() == ["kicked", "players"])
+            #expect(throws: LiveGames.Failure.game(.kicked)) {
+                try games.resume(pin: game.pin, playerId: ann.player.id, secret: ann.secret)
+            }
+            await #expect(throws: LiveGames.Failure.game(.kicked)) {
+                try await games.rejoin(pin: game.pin, nickname: "Ann", code: try #require(ann.code), address: "192.0.2.1")
+            }
+            #expect(try await env.store.livePlayers(gameId: game.id).first { $0.player.id == ann.player.id }?.player.kicked == true)
+        }
+    }
+
+    @Test func rejoiningFromAnotherDeviceTakesTheCodeAndRetiresTheOldSecret() async throws {
+        try await withUseCases { env in
+            let fixture = try await env.loadPlayBank()
+            let host = try await env.register("host")
+            let (games, _) = makeSUT(env)
+            let game = try await games.host(quizId: fixture.quiz.id, user: host, settings: LiveSettings())
+            let ann = try await games.join(pin: game.pin, nickname: "Ann", user: nil, team: nil, address: "192.0.2.1")
+            let code = try #require(ann.code)
+            await #expect(throws: LiveGames.Failure.badRejoin) {
+                try await games.rejoin(pin: game.pin, nickname: "Ann", code: "AAAAAA", address: "192.0.2.1")
+            }
+            let moved = try await games.rejoin(pin: game.pin, nickname: " ann ", code: code.lowercased(), address: "192.0.2.1")
+            #expect(moved.player.id == ann.player.id && moved.secret != ann.secret)
+            #expect(throws: LiveGames.Failure.badRejoin) { try games.resume(pin: game.pin, playerId: ann.player.id, secret: ann.secret) }
+            #expect(try games.resume(pin: game.pin, playerId: ann.player.id, secret: moved.secret).player.nickname == "Ann")
+        }
+    }
+
+    @Test func joinsFromOneAddressAreLimited() async throws {
+        try await withUseCases { env in
+            let fixture = try await env.loadPlayBank()
+            let host = try await env.register("host")
+            let (games, _) = makeSUT(env, joinsPerMinute: 3)
+            let game = try await games.host(quizId: fixture.quiz.id, user: host, settings: LiveSettings())
+            for pin in ["000000", "000001", "000002"] {
+                await #expect(throws: LiveGames.Failure.unknownGame) {
+                    try await games.join(pin: pin, nickname: "Guess", user: nil, team: nil, address: "192.0.2.9")
+                }
+            }
+            await #expect(throws: LiveGames.Failure.rateLimited) {
+                try await games.join(pin: game.pin, nickname: "Guess", user: nil, team: nil, address: "192.0.2.9")
+            }
+            // Another address is not held up.
+            _ = try await games.join(pin: game.pin, nickname: "Ann", user: nil, team: nil, address: "198.51.100.1")
+        }
+    }
+
+    @Test func aRestoredGameCarriesOnWithItsPlayersScoresAndSecrets() async throws {
+        try await withUseCases { env in
+            let fixture = try await env.loadPlayBank()
+            let host = try await env.register("host")
+            let (before, _) = makeSUT(env)
+            let game = try await before.host(quizId: fixture.quiz.id, user: host, settings: LiveSettings())
+            let ann = try await before.join(pin: game.pin, nickname: "Ann", user: nil, team: nil, address: "192.0.2.1")
+            let bob = try await before.join(pin: game.pin, nickname: "Bob", user: nil, team: nil, address: "192.0.2.1")
+            try await before.command(.start, gameId: game.id, userId: host.id)
+            env.time.advance(by: 5)
+            let taken = try await before.answer(.choice(2), question: 0, playerId: ann.player.id, gameId: game.id)
+            #expect(taken.points == 875)
+
+            // A new process on the same database.
+            let (after, outbox) = makeSUT(env)
+            #expect(try await after.restore() == 1)
+            let view = try after.hostView(gameId: game.id, userId: host.id)
+            #expect(view.phase == .question && view.index == 0)
+            #expect(view.player(ann.player.id)?.score == 875)
+            #expect(try after.resume(pin: game.pin, playerId: bob.player.id, secret: bob.secret).player.nickname == "Bob")
+            await #expect(throws: LiveGames.Failure.game(.alreadyAnswered)) {
+                try await after.answer(.choice(2), question: 0, playerId: ann.player.id, gameId: game.id)
+            }
+            _ = try await after.answer(.choice(1), question: 0, playerId: bob.player.id, gameId: game.id)
+            #expect(outbox.drain().contains("reveal"))
+            let results = try await after.results(gameId: game.id, userId: host.id)
+            #expect(results.answers.count == 2)
+            #expect(results.standings.map(\.player.nickname) == ["Ann", "Bob"])
+        }
+    }
+}
