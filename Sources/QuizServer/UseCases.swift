@@ -47,7 +47,7 @@ struct UseCases: Sendable {
                       perAddressPerMinute: config.loginAttemptsPerAddressPerMinute)
         changePassword = ChangePassword(store: store, sessions: sessions, hasher: hasher, limiter: limiter,
                                         minimumPasswordLength: config.minimumPasswordLength)
-        profile = Profile(store: store)
+        profile = Profile(store: store, liveGames: store.sql)
         browseCatalog = BrowseCatalog(store: store)
         externalSignIn = ExternalSignIn(
             store: store,

@@ -81,6 +81,9 @@ public struct LiveGameSummary: Sendable, Equatable {
     public var createdAt: Date
     public var endedAt: Date?
     public var playerCount: Int
+    /// For a game someone played: their score and rank in it.
+    public var score: Int?
+    public var rank: Int?
 }
 
 public protocol LiveGameStore: Sendable {

@@ -147,7 +147,32 @@ extension SQLStore: LiveGameStore {
     }
 
     public func liveGamesPlayed(userId: Int64, limit: Int) async throws -> [LiveGameSummary] {
-        try await liveGameSummaries(where: "g.id IN (SELECT game_id FROM live_players WHERE user_id = \(bind: userId))", limit: limit)
+        var games = try await liveGameSummaries(where: "g.id IN (SELECT game_id FROM live_players WHERE user_id = \(bind: userId))", limit: limit)
+        guard !games.isEmpty else { return [] }
+        let ids = games.map { $0.id as any Encodable & Sendable }
+        // Every player's total in those games, to place this user among them.
+        let (totals, mine) = try await database.read { db -> ([Int64: [Int]], [Int64: Int]) in
+            var totals: [Int64: [Int]] = [:]
+            for row in try await db.raw("""
+                SELECT game_id, SUM(points + bonus) AS total FROM live_answers WHERE game_id IN (\(binds: ids)) GROUP BY game_id, player_id
+                """).all() {
+                totals[try row.int64("game_id"), default: []].append(try row.int("total"))
+            }
+            var mine: [Int64: Int] = [:]
+            for row in try await db.raw("""
+                SELECT p.game_id, COALESCE((SELECT SUM(a.points + a.bonus) FROM live_answers a WHERE a.game_id = p.game_id AND a.player_id = p.id), 0) AS total
+                FROM live_players p WHERE p.user_id = \(bind: userId) AND p.game_id IN (\(binds: ids))
+                """).all() {
+                mine[try row.int64("game_id")] = try row.int("total")
+            }
+            return (totals, mine)
+        }
+        for index in games.indices {
+            let score = mine[games[index].id] ?? 0
+            games[index].score = score
+            games[index].rank = 1 + (totals[games[index].id] ?? []).filter { $0 > score }.count
+        }
+        return games
     }
 
     private func liveGameSummaries(where condition: SQLQueryString, limit: Int) async throws -> [LiveGameSummary] {

@@ -298,12 +298,21 @@ final class LiveSocketClient: Sendable {
             defer { player.close() }
             try player.send(["type": "join", "pin": pin, "nickname": "=cmd|' /C calc'!A0"])
             _ = try await player.next("joined")
+            // A signed-in player plays under their username and finds the game on their profile.
+            let member = TestBrowser(client)
+            try await member.register("member")
+            let signedIn = LiveSocketClient(port: port, cookie: "quizbox_session=\(try #require(member.cookies["quizbox_session"]))")
+            defer { signedIn.close() }
+            try signedIn.send(["type": "join", "pin": pin, "nickname": "whatever"])
+            #expect((try await signedIn.next("joined")?["player"] as? [String: Any])?["nickname"] as? String == "member")
             try host.send(["type": "start"])
             _ = try await player.next("question")
             try player.send(["type": "answer", "question": 0, "answer": ["choice": 2]])
             _ = try await player.next("ack")
             try host.send(["type": "end"])
             _ = try await host.next("ended")
+            let profile = try await member.get("/profile")
+            #expect(profile.contains("Live games played") && profile.contains("rank 2 of 2"), "\(profile.html)")
             let owner = TestBrowser(client)
             owner.setCookie("quizbox_session", String(cookie.dropFirst("quizbox_session=".count)))
             let results = try await owner.get("/live/\(gameId)/results")
@@ -314,13 +323,49 @@ final class LiveSocketClient: Sendable {
             // A nickname that looks like a formula is written as text.
             #expect(csv.html.contains("'=cmd|' /C calc'!A0"))
             #expect(csv.html.contains("Jupiter,yes,"))
-            let json = try await owner.get("/live/\(gameId)/results.json")
-            #expect(json.html.contains("\"answered\":true"))
+            let json = try await client.call(.get, "/api/v1/live-games/\(gameId)/results", cookie: cookie)
+            #expect(json.status == .ok, "\(json.raw)")
+            let players = try #require(json["players"] as? [[String: Any]])
+            #expect(players.first?["score"] as? Int == 1_000)
+            #expect(((players.first?["answers"] as? [[String: Any]])?.first)?["answer"] as? String == "Jupiter")
+            let listed = try await client.call(.get, "/api/v1/live-games", cookie: cookie)
+            #expect((listed["games"] as? [[String: Any]])?.first?["running"] as? Bool == false)
+            #expect(try await client.call(.get, "/api/v1/live-games/\(gameId)", token: "nobody").status == .unauthorized)
             // Someone else's results are not theirs to see.
             let other = TestBrowser(client)
             try await other.register("nosy")
             #expect(try await other.get("/live/\(gameId)/results").status == .notFound)
             #expect(try await owner.get("/live").contains("/live/\(gameId)/results"))
+        }
+    }
+
+    @Test func theAPISetsUpAGameThatTheSocketRuns() async throws {
+        try await withLiveApp { port, client, _, _ in
+            let token = try await client.signUp("apihost")
+            let refused = try await client.call(.post, "/api/v1/live-games", token: token, json: ["quizId": 1, "secondsPerQuestion": 2])
+            #expect(refused.status == .unprocessableContent && refused.errorCode == "bad_settings", "\(refused.raw)")
+            #expect(try await client.call(.post, "/api/v1/live-games", token: token, json: ["quizId": 99]).status == .notFound)
+            let created = try await client.call(.post, "/api/v1/live-games", token: token,
+                                                json: ["quizId": 1, "points": ["0": "double"], "teams": 2])
+            #expect(created.status == .created, "\(created.raw)")
+            let id = try #require(created["id"] as? Int)
+            let pin = try #require(created["pin"] as? String)
+            #expect(created["joinPath"] as? String == "/join/\(pin)" && created["phase"] as? String == "lobby")
+            let host = LiveSocketClient(port: port, cookie: "quizbox_session=\(token)")
+            defer { host.close() }
+            try host.send(["type": "host", "game": id])
+            let settings = try #require((try await host.next("hosting")?["game"] as? [String: Any])?["settings"] as? [String: Any])
+            #expect(settings["teams"] as? Int == 2 && (settings["points"] as? [String: String])?["0"] == "double")
+            let read = try await client.call(.get, "/api/v1/live-games/\(id)", token: token)
+            #expect(read["running"] as? Bool == true)
+            let stranger = try await client.signUp("stranger")
+            #expect(try await client.call(.get, "/api/v1/live-games/\(id)", token: stranger).status == .notFound)
+            #expect(try await client.call(.get, "/api/v1/live-games/\(id)/results", token: stranger).status == .notFound)
+            for _ in 1..<LiveGamesLimit.perHost {
+                #expect(try await client.call(.post, "/api/v1/live-games", token: token, json: ["quizId": 1]).status == .created)
+            }
+            let tooMany = try await client.call(.post, "/api/v1/live-games", token: token, json: ["quizId": 1])
+            #expect(tooMany.status == .conflict && tooMany.errorCode == "too_many_games")
         }
     }
 
@@ -332,6 +377,11 @@ final class LiveSocketClient: Sendable {
             #expect(try await socket.next("error") == nil)  // never upgraded: no message ever comes
         }
     }
+}
+
+/// As `LiveGames.gamesPerHost` (the use cases are not visible from here).
+enum LiveGamesLimit {
+    static let perHost = 5
 }
 
 extension Array {

@@ -110,6 +110,8 @@ struct AccountPages: Sendable {
         var quizzesFinished: Int
         var articlesRead: [ArticleRead]
         var hasArticlesRead: Bool
+        var liveGames: [LivePlayed]
+        var hasLiveGames: Bool
         var passwordFeedback: String?
         var passwordFeedbackClass: String?
         var hasPassword: Bool
@@ -118,6 +120,15 @@ struct AccountPages: Sendable {
         var hasProviders: Bool
         var linkFeedback: String?
         var linkFeedbackClass: String?
+    }
+
+    /// A live game the player played, as the profile lists it.
+    struct LivePlayed: Encodable {
+        var title: String
+        var playedOn: String
+        var rank: Int
+        var score: String
+        var players: Int
     }
 
     /// A message on the profile page, good or bad news.
@@ -268,6 +279,11 @@ struct AccountPages: Sendable {
                 ArticleRead(id: $0.article.id, title: $0.article.title, source: $0.article.sourceName, readOn: Pages.displayDate($0.readAt))
             },
             hasArticlesRead: !overview.articlesRead.isEmpty,
+            liveGames: overview.liveGames.map {
+                LivePlayed(title: $0.title, playedOn: Pages.displayDate($0.createdAt), rank: $0.rank ?? 0,
+                           score: Pages.count($0.score ?? 0, "point"), players: $0.playerCount)
+            },
+            hasLiveGames: !overview.liveGames.isEmpty,
             passwordFeedback: password?.text, passwordFeedbackClass: password.map { $0.ok ? "right" : "wrong" },
             hasPassword: overview.hasPassword,
             linked: overview.identities.map { identity in

@@ -7,7 +7,7 @@ import QuizStore
 import QuizUseCases
 
 /// The pages of live games: setting one up, the host's screen, the players' page, the host's games
-/// and each game's results (also as CSV and JSON). The game itself runs over the socket
+/// and each game's results (also as CSV; as JSON through the API). The game itself runs over the socket
 /// (`LiveSocket`); these pages only load it.
 struct LivePages: Sendable {
     let pages: Pages
@@ -25,7 +25,6 @@ struct LivePages: Sendable {
         signedIn.get("/live/:id/host") { request, context in try hostScreen(context, gameId: context.pathID("id"), request: request) }
         signedIn.get("/live/:id/results") { _, context in try await resultsPage(context, gameId: context.pathID("id")) }
         signedIn.get("/live/:id/results.csv") { _, context in try await resultsCSV(context, gameId: context.pathID("id")) }
-        signedIn.get("/live/:id/results.json") { _, context in try await resultsJSON(context, gameId: context.pathID("id")) }
         anyone.get("/join") { request, context in joinPage(context, pin: request.uri.queryParameters["pin"].map(String.init)) }
         anyone.get("/join/:pin") { _, context in
             joinPage(context, pin: try context.parameters.require("pin"))
@@ -92,7 +91,7 @@ struct LivePages: Sendable {
         } catch .badSettings {
             return try await newGame(context, quizId: quizId,
                                      error: "Time per question is 5 to 240 seconds, and teams 2 to 6 (or none).")
-        } catch .game(.notNow) {
+        } catch .tooManyGames {
             return try await newGame(context, quizId: quizId,
                                      error: "You are running \(LiveGames.gamesPerHost) games already: end one first.")
         } catch {
@@ -154,18 +153,16 @@ struct LivePages: Sendable {
 
     struct GamesPage: Encodable {
         var games: [GameLine]
-        var played: [GameLine]
     }
 
     func myGames(_ context: SignedInContext) async throws -> Response {
         let hosted = try await games.hostedGames(userId: context.user.id)
-        let played = try await games.playedGames(userId: context.user.id)
         func line(_ game: LiveGameSummary) -> GameLine {
             let running = game.endedAt == nil && games.isRunning(gameId: game.id)
             return GameLine(id: game.id, pin: game.pin, title: game.title, created: Pages.displayDate(game.createdAt),
                             phaseLabel: running ? "Running" : "Ended", playerCount: game.playerCount, running: running)
         }
-        return pages.render("live-games", GamesPage(games: hosted.map(line), played: played.map(line)), visit: context.visit,
+        return pages.render("live-games", GamesPage(games: hosted.map(line)), visit: context.visit,
                             title: "Live games", tab: "Quizzes")
     }
 
@@ -263,29 +260,6 @@ struct LivePages: Sendable {
         if let first = value.first, "=+-@\t\r".contains(first) { value = "'" + value }
         guard value.contains(where: { ",\"\r\n".contains($0) }) else { return value }
         return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
-    func resultsJSON(_ context: SignedInContext, gameId: Int64) async throws -> Response {
-        let results = try await results(context, gameId: gameId)
-        let players: [[String: Any]] = table(results).map { standing, records in
-            var player: [String: Any] = ["rank": standing.rank, "nickname": standing.player.nickname, "score": standing.player.score,
-                                         "correct": standing.player.correct]
-            if let team = standing.player.team { player["team"] = team }
-            player["answers"] = records.enumerated().map { index, record -> [String: Any] in
-                guard let record else { return ["question": index + 1, "answered": false] }
-                return ["question": index + 1, "answered": true, "answer": words(record, questions: results.questions),
-                        "correct": record.answer.isCorrect, "late": record.answer.late, "points": record.answer.points,
-                        "bonus": record.answer.bonus, "milliseconds": record.answer.milliseconds]
-            }
-            return player
-        }
-        let object: [String: Any] = [
-            "id": gameId, "title": results.game.title, "createdAt": LiveMessages.millis(results.game.createdAt),
-            "questions": results.questions.enumerated().map { ["position": $0.offset + 1, "text": $0.element.text] },
-            "players": players,
-        ]
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
-        return download(String(decoding: data, as: UTF8.self), type: "application/json", name: "live-game-\(gameId).json")
     }
 
     private func download(_ text: String, type: String, name: String) -> Response {

@@ -22,13 +22,17 @@ package struct Profile: Sendable {
         package var hasPassword: Bool
         package var identities: [ExternalIdentity]
         package var articlesRead: [ReadArticle]
+        /// Live games they played, newest first, with their score and rank in each.
+        package var liveGames: [LiveGameSummary]
     }
 
     package typealias Storage = UserStore & LeaderboardStore & ArticleStore & ExternalIdentityStore
     let store: any Storage
+    let liveGames: (any LiveGameStore)?
 
-    package init(store: any Storage) {
+    package init(store: any Storage, liveGames: (any LiveGameStore)? = nil) {
         self.store = store
+        self.liveGames = liveGames
     }
 
     /// Read afresh: the session's copy of the user may be a moment old, and points must be current.
@@ -47,6 +51,7 @@ package struct Profile: Sendable {
                     quizzesFinished: try await store.quizzesFinished(userId: userId))
         return Overview(me: me, hasPassword: try await store.passwordHash(userId: userId) != nil,
                         identities: try await store.identities(userId: userId),
-                        articlesRead: try await store.articlesRead(userId: userId, limit: 50))
+                        articlesRead: try await store.articlesRead(userId: userId, limit: 50),
+                        liveGames: try await liveGames?.liveGamesPlayed(userId: userId, limit: 20) ?? [])
     }
 }

@@ -23,6 +23,8 @@ package final class LiveGames: Sendable {
         case badRejoin
         /// Too many joins from one address.
         case rateLimited
+        /// The host already runs `gamesPerHost` games.
+        case tooManyGames
     }
 
     package typealias Catalog = CatalogStore & PracticeStore
@@ -104,7 +106,7 @@ package final class LiveGames: Sendable {
         let (quiz, questions) = (setup.quiz, setup.questions)
         guard let settings = try? settings.validated(questionCount: questions.count) else { throw .badSettings }
         let running = rooms.withLock { rooms in rooms.byId.values.filter { $0.hostUserId == user.id }.count }
-        guard running < Self.gamesPerHost else { throw .game(.notNow) }
+        guard running < Self.gamesPerHost else { throw .tooManyGames }
         let now = time.now()
         for _ in 0..<20 {
             let pin = String(Int.random(in: 100_000...999_999))
@@ -400,6 +402,21 @@ package final class LiveGames: Sendable {
 
     package func playedGames(userId: Int64) async throws -> [LiveGameSummary] {
         try await store.liveGamesPlayed(userId: userId, limit: 50)
+    }
+
+    /// One game of this host, as stored, and its players.
+    package func hosted(gameId: Int64, userId: Int64) async throws(Failure) -> (LiveGameRecord, players: Int) {
+        do {
+            guard let record = try await store.liveGame(id: gameId) else { throw Failure.unknownGame }
+            guard record.hostUserId == userId else { throw Failure.notHost }
+            let players = try await store.livePlayers(gameId: gameId).filter { !$0.player.kicked }.count
+            return (record, players)
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            logger.error("reading a live game failed", metadata: ["error": "\(error)"])
+            throw .game(.notNow)
+        }
     }
 
     /// Whether the game is running on this server now.

@@ -1,0 +1,120 @@
+import Foundation
+import HTTPTypes
+import QuizAPI
+import QuizCore
+import QuizStore
+import QuizUseCases
+
+extension APIHandler {
+    func listLiveGames(_ input: Operations.ListLiveGames.Input) async throws -> Operations.ListLiveGames.Output {
+        let user = try await requireUser()
+        let games = try await useCases.liveGames.hostedGames(userId: user.id).map { summary in
+            Components.Schemas.LiveGame(
+                id: summary.id, pin: summary.pin, title: summary.title, phase: .init(summary.phase),
+                running: summary.endedAt == nil && useCases.liveGames.isRunning(gameId: summary.id), playerCount: summary.playerCount,
+                createdAt: summary.createdAt, endedAt: summary.endedAt, joinPath: "/join/\(summary.pin)")
+        }
+        return .ok(.init(body: .json(.init(games: games))))
+    }
+
+    func createLiveGame(_ input: Operations.CreateLiveGame.Input) async throws -> Operations.CreateLiveGame.Output {
+        let user = try await requireUser()
+        guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType }
+        var settings = LiveSettings()
+        if let seconds = body.secondsPerQuestion { settings.secondsPerQuestion = seconds }
+        for (key, points) in body.points?.additionalProperties ?? [:] {
+            guard let index = Int(key), let value = LiveSettings.Points(rawValue: points.rawValue) else {
+                throw APIError(.unprocessableContent, "bad_settings", "points are keyed by question index: 0, 1, 2…", field: "points")
+            }
+            settings.points[index] = value
+        }
+        if let bonus = body.streakBonus { settings.streakBonus = bonus }
+        if let shuffle = body.shuffleAnswers { settings.shuffleAnswers = shuffle }
+        if let board = body.leaderboardAfterEach { settings.leaderboardAfterEach = board }
+        if let auto = body.autoAdvance { settings.autoAdvance = auto }
+        if let teams = body.teams { settings.teams = teams }
+        do {
+            let record = try await useCases.liveGames.host(quizId: body.quizId, user: user, settings: settings)
+            return .created(.init(body: .json(.init(record, players: 0, running: true))))
+        } catch {
+            throw APIError(error, quizId: body.quizId)
+        }
+    }
+
+    func getLiveGame(_ input: Operations.GetLiveGame.Input) async throws -> Operations.GetLiveGame.Output {
+        let user = try await requireUser()
+        do {
+            let (record, players) = try await useCases.liveGames.hosted(gameId: input.path.liveGameId, userId: user.id)
+            let running = record.endedAt == nil && useCases.liveGames.isRunning(gameId: record.id)
+            // A running game's phase is the one in memory, a step ahead of the stored one at most.
+            var current = record
+            if running, let game = try? useCases.liveGames.hostView(gameId: record.id, userId: user.id) { current.phase = game.phase }
+            return .ok(.init(body: .json(.init(current, players: players, running: running))))
+        } catch {
+            throw APIError(error, quizId: nil)
+        }
+    }
+
+    func getLiveGameResults(_ input: Operations.GetLiveGameResults.Input) async throws -> Operations.GetLiveGameResults.Output {
+        let user = try await requireUser()
+        let results: LiveGames.Results
+        do {
+            results = try await useCases.liveGames.results(gameId: input.path.liveGameId, userId: user.id)
+        } catch {
+            throw APIError(error, quizId: nil)
+        }
+        var byPlayer: [Int: [Int: LiveAnswerRecord]] = [:]
+        for record in results.answers { byPlayer[record.answer.playerId, default: [:]][record.answer.questionIndex] = record }
+        let players = results.standings.map { standing in
+            Components.Schemas.LivePlayerResults(
+                rank: standing.rank, nickname: standing.player.nickname, team: standing.player.team, score: standing.player.score,
+                correct: standing.player.correct,
+                answers: results.questions.indices.map { index in
+                    guard let record = byPlayer[standing.player.id]?[index] else { return .init(question: index + 1, answered: false) }
+                    let answer = record.answer
+                    return .init(question: index + 1, answered: true, answer: results.questions[index].display(answer.answer),
+                                 correct: answer.isCorrect, late: answer.late, points: answer.points, bonus: answer.bonus,
+                                 milliseconds: answer.milliseconds)
+                })
+        }
+        return .ok(.init(body: .json(.init(
+            id: results.game.id, title: results.game.title, createdAt: results.game.createdAt,
+            questions: results.questions.enumerated().map { .init(position: $0.offset + 1, text: $0.element.text) },
+            players: players))))
+    }
+}
+
+extension Components.Schemas.LiveGame {
+    init(_ record: LiveGameRecord, players: Int, running: Bool) {
+        self.init(id: record.id, pin: record.pin, title: record.title, phase: .init(record.phase), running: running, playerCount: players,
+                  createdAt: record.createdAt, endedAt: record.endedAt, joinPath: "/join/\(record.pin)")
+    }
+}
+
+extension Components.Schemas.LivePhase {
+    init(_ phase: LivePhase) {
+        self = Self(rawValue: phase.rawValue) ?? .ended
+    }
+}
+
+extension APIError {
+    init(_ failure: LiveGames.Failure, quizId: Int64?) {
+        switch failure {
+        case .quizNotFound:
+            self.init(.notFound, "not_found", "No quiz \(quizId.map(String.init) ?? "") that you may host.", field: "quizId")
+        case .noPlayableQuestions:
+            self.init(.unprocessableContent, "no_questions", "This quiz has no question a live game can play.", field: "quizId")
+        case .badSettings:
+            self.init(.unprocessableContent, "bad_settings",
+                      "secondsPerQuestion is 5 to 240, teams 0 or 2 to 6, and points name questions of the quiz.")
+        case .tooManyGames:
+            self.init(.conflict, "too_many_games", "You run \(LiveGames.gamesPerHost) live games already: end one first.")
+        case .unknownGame, .notHost:
+            self = .notFound("live game of yours")
+        case .rateLimited:
+            self.init(.tooManyRequests, "rate_limited", "Too many tries: wait a minute.")
+        case .badRejoin, .game:
+            self.init(.serviceUnavailable, "unavailable", "That could not be done just now; try again.")
+        }
+    }
+}
