@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
@@ -77,12 +78,17 @@ public func buildApplication(
     let socketRouter = Router(context: LiveSocketContext.self)
     LiveSocket(games: useCases.liveGames, hub: hub, sessions: useCases.sessions, time: time,
                publicURL: config.publicURL.isEmpty ? nil : config.publicURL, logger: logger).register(on: socketRouter)
+    let socketResponder = socketRouter.buildResponder()
     var app = Application(
         router: router,
-        server: .http1WebSocketUpgrade(
-            webSocketRouter: socketRouter,
-            configuration: .init(http1: .init(additionalChannelHandlers: [BodyReadDeadline(timeout: read)], idleTimeout: idle),
-                                 ws: .init(maxFrameSize: LiveMessages.maxBytes))),
+        server: HTTPServerBuilder { responder in
+            GuardedUpgradeChannel(
+                inner: HTTP1WebSocketUpgradeChannel(
+                    responder: responder, webSocketResponder: socketResponder,
+                    configuration: .init(http1: .init(additionalChannelHandlers: [BodyReadDeadline(timeout: read)], idleTimeout: idle),
+                                         ws: .init(maxFrameSize: LiveMessages.maxBytes))),
+                idle: idle, read: read)
+        },
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "Quizbox"),
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? config.port
