@@ -131,6 +131,12 @@ final class RecordingOutbox: LiveOutbox, Sendable {
             let ann = try await games.join(pin: game.pin, nickname: "Ann", user: nil, team: nil, address: "192.0.2.1")
             let signedIn = try await games.join(pin: game.pin, nickname: "ignored", user: other, team: nil, address: "192.0.2.1")
             #expect(signedIn.player.nickname == "other")
+            // Joining again (another tab) is the same player, with a new secret.
+            let again = try await games.join(pin: game.pin, nickname: "someone", user: other, team: nil, address: "192.0.2.1")
+            #expect(again.player.id == signedIn.player.id && again.secret != signedIn.secret)
+            #expect(throws: LiveGames.Failure.badRejoin) {
+                try games.resume(pin: game.pin, playerId: signedIn.player.id, secret: signedIn.secret)
+            }
             _ = outbox.drain()
             try await games.command(.kick(ann.player.id), gameId: game.id, userId: host.id)
             #expect(outbox.drain() == ["kicked", "players"])
@@ -159,6 +165,25 @@ final class RecordingOutbox: LiveOutbox, Sendable {
             #expect(moved.player.id == ann.player.id && moved.secret != ann.secret)
             #expect(throws: LiveGames.Failure.badRejoin) { try games.resume(pin: game.pin, playerId: ann.player.id, secret: ann.secret) }
             #expect(try games.resume(pin: game.pin, playerId: ann.player.id, secret: moved.secret).player.nickname == "Ann")
+        }
+    }
+
+    @Test func theHostHearsOfAnswersAboutAHundredTimesAQuestionAtMost() async throws {
+        try await withUseCases { env in
+            let fixture = try await env.loadPlayBank()
+            let host = try await env.register("host")
+            let (games, outbox) = makeSUT(env, joinsPerMinute: 1_000)
+            let game = try await games.host(quizId: fixture.quiz.id, user: host, settings: LiveSettings())
+            var ids: [Int] = []
+            for number in 0..<300 {
+                ids.append(try await games.join(pin: game.pin, nickname: "P\(number)", user: nil, team: nil, address: "192.0.2.\(number % 200)").player.id)
+            }
+            try await games.command(.start, gameId: game.id, userId: host.id)
+            _ = outbox.drain()
+            for id in ids { _ = try await games.answer(.choice(2), question: 0, playerId: id, gameId: game.id) }
+            let sent = outbox.drain()
+            #expect(sent.filter { $0 == "progress" }.count == 99)  // every third answer; the 300th ends the question
+            #expect(sent.filter { $0 == "result" }.count == 300)
         }
     }
 

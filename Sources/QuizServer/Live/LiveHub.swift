@@ -40,6 +40,11 @@ final class LiveHub: LiveOutbox, Sendable {
         self.time = time
     }
 
+    /// The players of a game with a socket open here.
+    func connectedPlayers(gameId: Int64) -> Set<Int> {
+        games.withLock { Set($0[gameId]?.players.keys ?? [:].keys) }
+    }
+
     func makeConnection() -> LiveConnection {
         LiveConnection(id: nextId.add(1, ordering: .relaxed).newValue)
     }
@@ -69,8 +74,8 @@ final class LiveHub: LiveOutbox, Sendable {
     }
 
     func send(_ event: LiveEvent, gameId: Int64, to audience: LiveAudience) {
-        let (hosts, players): ([LiveConnection], [(Int, LiveConnection)]) = games.withLock { games in
-            guard let sockets = games[gameId] else { return ([], []) }
+        let (hosts, players, connected): ([LiveConnection], [(Int, LiveConnection)], Set<Int>) = games.withLock { games in
+            guard let sockets = games[gameId] else { return ([], [], []) }
             let hosts = audience == .host || audience == .everyone ? Array(sockets.hosts.values) : []
             var players: [(Int, LiveConnection)] = []
             switch audience {
@@ -83,10 +88,12 @@ final class LiveHub: LiveOutbox, Sendable {
                 break
             }
             if case .ended = event { games[gameId] = nil }  // the sockets close after this message
-            return (hosts, players)
+            var connected: Set<Int> = []
+            if case .players = event, !hosts.isEmpty { connected = Set(sockets.players.keys) }
+            return (hosts, players, connected)
         }
         let now = time.now()
-        if !hosts.isEmpty, let text = LiveMessages.shared(event, host: true, now: now) {
+        if !hosts.isEmpty, let text = LiveMessages.shared(event, host: true, now: now, connected: connected) {
             for host in hosts { host.send(text) }
         }
         guard !players.isEmpty else {

@@ -182,11 +182,16 @@ enum LiveMessages {
     }
 
     /// The text of an event for everyone in `audience` alike; nil for events written per player.
-    static func shared(_ event: LiveEvent, host: Bool, now: Date) -> String? {
+    /// `connected`: the players with a socket open on this server, for the host's list.
+    static func shared(_ event: LiveEvent, host: Bool, now: Date, connected: Set<Int> = []) -> String? {
         switch event {
         case .players(let players, let locked):
             let shown = players.filter { !$0.kicked }
-            return text(["type": "players", "players": shown.prefix(500).map { player($0) }, "count": shown.count, "locked": locked])
+            return text(["type": "players", "count": shown.count, "locked": locked, "players": shown.prefix(500).map { shownPlayer in
+                var object = player(shownPlayer)
+                object["connected"] = connected.contains(shownPlayer.id)
+                return object
+            }])
         case .question(let view, _):
             return question(view, now: now)
         case .progress(let index, let answered, let players):

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import NIOWebSocket
 import QuizCore
 import QuizUseCases
 
@@ -49,6 +50,8 @@ struct LiveSocket: Sendable {
                 for await text in connection.outgoing {
                     do { try await outbound.write(.text(text)) } catch { break }
                 }
+                // Kicked, the game over, or too far behind: the server closes its side.
+                try? await outbound.close(.normalClosure, reason: nil)
             }
             var session = Session(connection: connection, request: context.request, address: context.requestContext.remoteAddress)
             do {
@@ -177,7 +180,8 @@ struct LiveSocket: Sendable {
                 else { object["standings"] = standings.map(LiveMessages.standing) }
                 connection.send(LiveMessages.text(object))
             default:
-                if let text = LiveMessages.shared(event, host: audience == .host, now: now) { connection.send(text) }
+                let connected = audience == .host ? hub.connectedPlayers(gameId: gameId) : []
+                if let text = LiveMessages.shared(event, host: audience == .host, now: now, connected: connected) { connection.send(text) }
             }
         }
     }

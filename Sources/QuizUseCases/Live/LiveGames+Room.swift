@@ -98,6 +98,11 @@ extension LiveGames {
             }
         }
 
+        /// The player a signed-in user already is in this game.
+        func player(userId: Int64) -> LivePlayer? {
+            state.withLock { state in state.game.players.first { $0.userId == userId } }
+        }
+
         func player(nickname: String, codeHash: String) -> LivePlayer? {
             state.withLock { state in
                 guard let player = state.game.player(nickname: nickname), state.codeHashes[player.id] == codeHash else { return nil }
@@ -112,9 +117,11 @@ extension LiveGames {
                 let questionId = state.game.question?.id ?? 0
                 if state.game.everyoneAnswered { try? state.game.close(now: now) }
                 var change = change(from: before, to: state.game, now: now)
-                if state.game.phase == .question {
-                    change.events.append((.progress(index: state.game.index, answered: state.game.answers.count,
-                                                    players: state.game.activePlayers.count), .host))
+                // At most about a hundred progress messages a question, however many play.
+                let answered = state.game.answers.count
+                let players = state.game.activePlayers.count
+                if state.game.phase == .question, answered % max(1, players / 100) == 0 || answered == players {
+                    change.events.append((.progress(index: state.game.index, answered: answered, players: players), .host))
                 }
                 return (taken, questionId, change)
             }

@@ -236,6 +236,11 @@ package final class LiveGames: Sendable {
     package func join(pin: String, nickname: String, user: User?, team: Int?, address: String) async throws(Failure) -> Joined {
         guard (try? await joins.allow(keys: ["live-join:" + AddressKey.of(address)])) == true else { throw .rateLimited }
         guard let room = room(pin: pin) else { throw .unknownGame }
+        // A signed-in player joining again (another tab, another device) is the same player.
+        if let user, let existing = room.player(userId: user.id) {
+            guard !existing.kicked else { throw .game(.kicked) }
+            return try await reissue(existing, in: room, code: nil)
+        }
         let secret = SessionTokens.make()
         let code = Self.makeCode()
         let now = time.now()
@@ -274,15 +279,21 @@ package final class LiveGames: Sendable {
         let normalized = code.trimmingCharacters(in: .whitespaces).uppercased()
         guard let player = room.player(nickname: nickname, codeHash: SessionTokens.hash(normalized)) else { throw .badRejoin }
         guard !player.kicked else { throw .game(.kicked) }
+        return try await reissue(player, in: room, code: normalized)
+    }
+
+    /// A new secret for a player coming back on another device; the old one stops working.
+    private func reissue(_ player: LivePlayer, in room: Room, code: String?) async throws(Failure) -> Joined {
         let secret = SessionTokens.make()
         let hash = SessionTokens.hash(secret)
         do {
             try await store.replaceLiveSecret(gameId: room.id, playerId: player.id, secretHash: hash)
         } catch {
+            logger.error("storing a rejoin failed", metadata: ["game": "\(room.id)", "error": "\(error)"])
             throw .game(.notNow)
         }
         room.keep(secretHash: hash, codeHash: nil, for: player.id)
-        return Joined(player: player, secret: secret, code: normalized, game: room.snapshot())
+        return Joined(player: player, secret: secret, code: code, game: room.snapshot())
     }
 
     /// Takes a player's answer to the open question. `stored` runs once it is stored, before what it
