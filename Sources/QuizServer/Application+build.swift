@@ -77,7 +77,8 @@ public func buildApplication(
     }
     let socketRouter = Router(context: LiveSocketContext.self)
     LiveSocket(games: useCases.liveGames, hub: hub, sessions: useCases.sessions, time: time,
-               publicURL: config.publicURL.isEmpty ? nil : config.publicURL, logger: logger).register(on: socketRouter)
+               publicURL: config.publicURL.isEmpty ? nil : config.publicURL, greetingTimeout: max(0.1, config.idleTimeout),
+               logger: logger).register(on: socketRouter)
     let socketResponder = socketRouter.buildResponder()
     var app = Application(
         router: router,

@@ -106,3 +106,23 @@ def test_many_idle_connections_neither_block_requests_nor_stay_open(server):
     finally:
         for sock in idle:
             sock.close()
+
+
+def test_a_live_game_socket_that_never_says_who_it_is_is_closed(server):
+    """WebSocket pings would keep it open forever: it gets `not-joined` and is closed after the
+    idle timeout."""
+    import json
+
+    import websocket
+
+    silent = websocket.create_connection(f"ws://{server.host}:{server.port}/live/socket", timeout=IDLE_TIMEOUT + 5)
+    start = time.monotonic()
+    message = json.loads(silent.recv())
+    assert message["type"] == "error" and message["code"] == "not-joined", message
+    try:
+        leftover = silent.recv()
+    except websocket.WebSocketConnectionClosedException:
+        leftover = ""
+    assert leftover == "", leftover
+    assert time.monotonic() - start < IDLE_TIMEOUT + 3
+    silent.close()

@@ -7,6 +7,7 @@ import NIOCore
 import NIOWebSocket
 import QuizCore
 import QuizUseCases
+import Synchronization
 
 /// The request context of a WebSocket upgrade: who is connecting, from where.
 struct LiveSocketContext: RequestContext, WebSocketRequestContext {
@@ -29,6 +30,8 @@ struct LiveSocket: Sendable {
     let sessions: Sessions
     let time: any TimeSource
     let publicURL: String?
+    /// A socket that has not said who it is (host, join, resume, rejoin) this long is closed.
+    let greetingTimeout: TimeInterval
     let logger: Logger
 
     /// Messages one socket may send per second before it is told to slow down.
@@ -54,6 +57,15 @@ struct LiveSocket: Sendable {
                 try? await outbound.close(.normalClosure, reason: nil)
             }
             var session = Session(connection: connection, request: context.request, address: context.requestContext.remoteAddress)
+            // Pings keep an idle socket open: one that never joins anything must not hold a place.
+            let greeted = Atomic<Bool>(false)
+            let greeting = Task {
+                try await Task.sleep(for: .milliseconds(Int(greetingTimeout * 1000)))
+                if !greeted.load(ordering: .relaxed) {
+                    connection.send(LiveMessages.error("not-joined", "Say who you are (host, join, resume or rejoin) when you connect.", of: nil))
+                    connection.close()
+                }
+            }
             do {
                 for try await message in inbound.messages(maxSize: LiveMessages.maxBytes) {
                     guard case .text(let text) = message else {
@@ -65,11 +77,13 @@ struct LiveSocket: Sendable {
                         continue
                     }
                     await handle(text, session: &session)
+                    if case .none = session.role {} else { greeted.store(true, ordering: .relaxed) }
                 }
             } catch {
                 // Too large a message, or the socket broke: either way this connection is over.
                 connection.send(LiveMessages.error("bad-message", "Messages are at most 4 KiB.", of: nil))
             }
+            greeting.cancel()
             leave(session)
             connection.close()
             await writer.value
