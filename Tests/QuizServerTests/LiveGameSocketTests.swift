@@ -148,8 +148,8 @@ final class LiveSocketClient: Sendable {
     private func hostGame(_ client: any TestClientProtocol, _ fields: [(String, String)] = []) async throws -> (Int64, String) {
         let browser = TestBrowser(client)
         try await browser.register("hostess")
-        let created = try await browser.post("/live", [("quiz", "1"), ("secondsPerQuestion", "20"), ("streakBonus", "on"),
-                                                       ("leaderboardAfterEach", "on"), ("teams", "0")] + fields)
+        let defaults = [("quiz", "1"), ("secondsPerQuestion", "20"), ("streakBonus", "on"), ("leaderboardAfterEach", "on"), ("teams", "0")]
+        let created = try await browser.post("/live", defaults.filter { field in !fields.contains { $0.0 == field.0 } } + fields)
         #expect(created.status == .seeOther, "\(created.html)")
         let location = try #require(created.location)
         let id = try #require(Int64(location.split(separator: "/")[1]))
@@ -366,6 +366,45 @@ final class LiveSocketClient: Sendable {
             }
             let tooMany = try await client.call(.post, "/api/v1/live-games", token: token, json: ["quizId": 1])
             #expect(tooMany.status == .conflict && tooMany.errorCode == "too_many_games")
+        }
+    }
+
+    @Test func teamsAndShuffledAnswersPlayOverTheSocket() async throws {
+        try await withLiveApp { port, client, _, _ in
+            let (gameId, cookie) = try await hostGame(client, [("teams", "2"), ("shuffleAnswers", "on")])
+            let host = LiveSocketClient(port: port, cookie: cookie)
+            defer { host.close() }
+            try host.send(["type": "host", "game": gameId])
+            let pin = try #require((try await host.next("hosting")?["game"] as? [String: Any])?["pin"] as? String)
+            var players: [LiveSocketClient] = []
+            defer { for player in players { player.close() } }
+            var teams: [Int] = []
+            for name in ["Ann", "Bob", "Cy", "Dee"] {
+                let player = LiveSocketClient(port: port)
+                players.append(player)
+                try player.send(["type": "join", "pin": pin, "nickname": name])
+                teams.append(try #require((try await player.next("joined")?["player"] as? [String: Any])?["team"] as? Int))
+            }
+            #expect(teams == [1, 2, 1, 2])
+            try host.send(["type": "start"])
+            for player in players {
+                // In the player's own order, with every choice there.
+                let question = try #require(try await player.next("question"))
+                let ids = try #require((question["choices"] as? [[String: Any]])?.compactMap { $0["id"] as? Int })
+                #expect(Set(ids) == [1, 2] && ids.count == 2)
+            }
+            // Ann and Cy (team 1) right, Bob right, Dee wrong: team 1 averages more.
+            for (index, player) in players.enumerated() {
+                try player.send(["type": "answer", "question": 0, "answer": ["choice": index == 3 ? 1 : 2]])
+                #expect(try await player.next("ack") != nil)
+            }
+            _ = try await host.next("reveal")
+            try host.send(["type": "end"])
+            let ended = try #require(try await host.next("ended"))
+            let teamScores = try #require(ended["teams"] as? [[String: Any]])
+            #expect(teamScores.map { $0["team"] as? Int } == [1, 2])
+            #expect(teamScores.map { $0["members"] as? Int } == [2, 2])
+            #expect((teamScores[0]["score"] as! Int) > (teamScores[1]["score"] as! Int))
         }
     }
 
