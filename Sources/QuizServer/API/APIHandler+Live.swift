@@ -63,16 +63,14 @@ extension APIHandler {
         } catch {
             throw APIError(error, quizId: nil)
         }
-        var byPlayer: [Int: [Int: LiveAnswerRecord]] = [:]
-        for record in results.answers { byPlayer[record.answer.playerId, default: [:]][record.answer.questionIndex] = record }
-        let players = results.standings.map { standing in
+        let players = results.grid.map { standing, records in
             Components.Schemas.LivePlayerResults(
                 rank: standing.rank, nickname: standing.player.nickname, team: standing.player.team, score: standing.player.score,
                 correct: standing.player.correct,
-                answers: results.questions.indices.map { index in
-                    guard let record = byPlayer[standing.player.id]?[index] else { return .init(question: index + 1, answered: false) }
+                answers: records.enumerated().map { index, record in
+                    guard let record else { return .init(question: index + 1, answered: false) }
                     let answer = record.answer
-                    return .init(question: index + 1, answered: true, answer: results.questions[index].display(answer.answer),
+                    return .init(question: index + 1, answered: true, answer: results.words(record),
                                  correct: answer.isCorrect, late: answer.late, points: answer.points, bonus: answer.bonus,
                                  milliseconds: answer.milliseconds)
                 })

@@ -128,17 +128,17 @@ struct LiveSocket: Sendable {
         do {
             switch (incoming, session.role) {
             case (.host(let gameId), .none):
-                guard let user = await signedInUser(session.request) else {
+                guard let user = try await signedInUser(session.request) else {
                     throw Refusal("not-host", "Sign in as the game's host to run it.", "host")
                 }
                 let game = try games.hostView(gameId: gameId, userId: user.id)
                 session.role = .host(gameId: gameId, userId: user.id)
                 hub.addHost(connection, gameId: gameId)
-                connection.send(LiveMessages.hosting(game, joinURL: joinURL(pin: game.pin, request: session.request)))
+                connection.send(LiveMessages.hosting(game, joinURL: Self.joinURL(pin: game.pin, request: session.request, publicURL: publicURL)))
                 games.hostConnected(true, gameId: gameId)
                 catchUp(connection, gameId: gameId, audience: .host)
             case (.join(let pin, let nickname, let team), .none):
-                let user = await signedInUser(session.request)
+                let user = try await signedInUser(session.request)
                 let joined = try await games.join(pin: pin, nickname: nickname, user: user, team: team, address: session.address)
                 enter(joined, session: &session)
             case (.resume(let pin, let playerId, let secret), .none):
@@ -210,12 +210,20 @@ struct LiveSocket: Sendable {
         }
     }
 
-    private func signedInUser(_ request: Request) async -> User? {
+    /// nil without a valid session; a database that cannot be asked is an error, not "signed out"
+    /// (a host would be told they are not the host, a player would join under a nickname).
+    private func signedInUser(_ request: Request) async throws -> User? {
         guard let token = request.cookie(SessionTokens.cookieName) else { return nil }
-        return try? await sessions.user(token: token)
+        do {
+            return try await sessions.user(token: token)
+        } catch is Sessions.Failure {
+            return nil
+        }
     }
 
-    private func joinURL(pin: String, request: Request) -> String {
+    /// Where players join: under the configured public address, else the one the host's browser
+    /// used (which is what the room can reach, behind a proxy too).
+    static func joinURL(pin: String, request: Request, publicURL: String?) -> String {
         let base = publicURL ?? request.head.authority.map { "http://\($0)" } ?? ""
         return base + "/join/" + pin
     }

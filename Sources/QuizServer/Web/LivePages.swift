@@ -120,8 +120,7 @@ struct LivePages: Sendable {
         } catch {
             throw HTTPError(.notFound)
         }
-        let base = pages.config.publicURL.isEmpty ? request.head.authority.map { "http://\($0)" } ?? "" : pages.config.publicURL
-        let joinURL = base + "/join/" + game.pin
+        let joinURL = LiveSocket.joinURL(pin: game.pin, request: request, publicURL: pages.config.publicURL.isEmpty ? nil : pages.config.publicURL)
         return pages.render("live-host", HostPage(gameId: gameId, pin: game.pin, joinURL: joinURL, joinPath: "/join",
                                                   qrSVG: PageHTML(qrCode(joinURL)), quizTitle: game.title),
                             visit: context.visit, title: "Hosting: \(game.title)", tab: "Quizzes")
@@ -203,26 +202,11 @@ struct LivePages: Sendable {
         }
     }
 
-    /// One row per player, one cell per question, in the order they finished.
-    private func table(_ results: LiveGames.Results) -> [(LiveGame.Standing, [LiveAnswerRecord?])] {
-        var byPlayer: [Int: [Int: LiveAnswerRecord]] = [:]
-        for record in results.answers { byPlayer[record.answer.playerId, default: [:]][record.answer.questionIndex] = record }
-        return results.standings.map { standing in
-            (standing, results.questions.indices.map { byPlayer[standing.player.id]?[$0] })
-        }
-    }
-
-    private func words(_ record: LiveAnswerRecord?, questions: [Question]) -> String {
-        guard let record else { return "" }
-        let question = questions.indices.contains(record.answer.questionIndex) ? questions[record.answer.questionIndex] : nil
-        return question?.display(record.answer.answer) ?? "?"
-    }
-
     func resultsPage(_ context: SignedInContext, gameId: Int64) async throws -> Response {
         let results = try await results(context, gameId: gameId)
-        let rows = table(results).map { standing, records in
+        let rows = results.grid.map { standing, records in
             Row(nickname: standing.player.nickname, cells: records.map { record in
-                Cell(answer: words(record, questions: results.questions),
+                Cell(answer: record.map(results.words) ?? "",
                      verdictClass: record.map { $0.answer.isCorrect ? "right" : "wrong" } ?? "none",
                      points: record.map { $0.answer.points + $0.answer.bonus } ?? 0,
                      seconds: record.map { String(format: "%.1f", Double($0.answer.milliseconds) / 1000) } ?? "")
@@ -240,11 +224,11 @@ struct LivePages: Sendable {
     func resultsCSV(_ context: SignedInContext, gameId: Int64) async throws -> Response {
         let results = try await results(context, gameId: gameId)
         var csv = "rank,nickname,team,score,correct,question,question_text,answer,right,points,bonus,seconds\r\n"
-        for (standing, records) in table(results) {
+        for (standing, records) in results.grid {
             for (index, record) in records.enumerated() {
                 let fields: [String] = [
                     String(standing.rank), standing.player.nickname, standing.player.team.map(String.init) ?? "", String(standing.player.score),
-                    String(standing.player.correct), String(index + 1), results.questions[index].text, words(record, questions: results.questions),
+                    String(standing.player.correct), String(index + 1), results.questions[index].text, record.map(results.words) ?? "",
                     record.map { $0.answer.isCorrect ? "yes" : "no" } ?? "", String(record?.answer.points ?? 0), String(record?.answer.bonus ?? 0),
                     record.map { String(format: "%.3f", Double($0.answer.milliseconds) / 1000) } ?? "",
                 ]

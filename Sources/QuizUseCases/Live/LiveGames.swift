@@ -234,7 +234,7 @@ package final class LiveGames: Sendable {
 
     /// Joins the game with this PIN. A signed-in player plays under their username.
     package func join(pin: String, nickname: String, user: User?, team: Int?, address: String) async throws(Failure) -> Joined {
-        guard (try? await joins.allow(keys: ["live-join:" + AddressKey.of(address)])) == true else { throw .rateLimited }
+        try await countJoin(from: address)
         guard let room = room(pin: pin) else { throw .unknownGame }
         // A signed-in player joining again (another tab, another device) is the same player.
         if let user, let existing = room.player(userId: user.id) {
@@ -264,6 +264,19 @@ package final class LiveGames: Sendable {
         return Joined(player: player, secret: secret, code: code, game: room.snapshot())
     }
 
+    /// Counts a join attempt against its address; a count that cannot be kept (the shared table on
+    /// PostgreSQL unreachable) is "try again", not "too many tries".
+    private func countJoin(from address: String) async throws(Failure) {
+        let allowed: Bool
+        do {
+            allowed = try await joins.allow(keys: ["live-join:" + AddressKey.of(address)])
+        } catch {
+            logger.error("counting a live join failed", metadata: ["error": "\(error)"])
+            throw .game(.notNow)
+        }
+        guard allowed else { throw .rateLimited }
+    }
+
     /// Comes back with the secret the browser kept.
     package func resume(pin: String, playerId: Int, secret: String) throws(Failure) -> Joined {
         guard let room = room(pin: pin) else { throw .unknownGame }
@@ -274,7 +287,7 @@ package final class LiveGames: Sendable {
 
     /// Comes back from another device with the nickname and the short code; the old secret stops working.
     package func rejoin(pin: String, nickname: String, code: String, address: String) async throws(Failure) -> Joined {
-        guard (try? await joins.allow(keys: ["live-join:" + AddressKey.of(address)])) == true else { throw .rateLimited }
+        try await countJoin(from: address)
         guard let room = room(pin: pin) else { throw .unknownGame }
         let normalized = code.trimmingCharacters(in: .whitespaces).uppercased()
         guard let player = room.player(nickname: nickname, codeHash: SessionTokens.hash(normalized)) else { throw .badRejoin }
@@ -382,6 +395,19 @@ package final class LiveGames: Sendable {
         package var answers: [LiveAnswerRecord]
         /// Final (or current) standings, with ranks.
         package var standings: [LiveGame.Standing]
+
+        /// One row per player in standings order, one cell per question (nil: not answered).
+        package var grid: [(standing: LiveGame.Standing, answers: [LiveAnswerRecord?])] {
+            var byPlayer: [Int: [Int: LiveAnswerRecord]] = [:]
+            for record in answers { byPlayer[record.answer.playerId, default: [:]][record.answer.questionIndex] = record }
+            return standings.map { standing in (standing, questions.indices.map { byPlayer[standing.player.id]?[$0] }) }
+        }
+
+        /// An answer in words: choice texts, a number with its unit.
+        package func words(_ record: LiveAnswerRecord) -> String {
+            questions.indices.contains(record.answer.questionIndex)
+                ? questions[record.answer.questionIndex].display(record.answer.answer) ?? "?" : "?"
+        }
     }
 
     /// Everything one game recorded, for its host.
@@ -411,9 +437,6 @@ package final class LiveGames: Sendable {
         try await store.liveGames(hostUserId: userId, limit: 100)
     }
 
-    package func playedGames(userId: Int64) async throws -> [LiveGameSummary] {
-        try await store.liveGamesPlayed(userId: userId, limit: 50)
-    }
 
     /// One game of this host, as stored, and its players.
     package func hosted(gameId: Int64, userId: Int64) async throws(Failure) -> (LiveGameRecord, players: Int) {
