@@ -42,3 +42,30 @@ import Testing
         #expect(second.keys.sorted() == ["id", "label"])
     }
 }
+
+/// The question page writes its values itself (it is the most requested page); they must be the
+/// values the encoder would have made, or the page would render differently.
+@Suite struct MustacheFieldsTests {
+    typealias QuestionPage = PlayPages.QuestionPage
+
+    static let unanswered = QuestionPage(
+        attemptId: 4, id: 9, quizTitle: "Capitals <EU>", position: 2, questionCount: 10, questionHead: PageHTML("<h1>Q</h1>"),
+        feedback: "Choose one", answered: false, questionFields: PageHTML("<fieldset></fieldset>"), timed: true, secondsLeft: 30,
+        deadline: 1_700_000_000_000)
+    static let answered = QuestionPage(
+        attemptId: 4, id: 9, quizTitle: "Capitals", position: 10, questionCount: 10, questionHead: PageHTML("<h1>Q</h1>"),
+        answered: true, verdictClass: "right", verdictText: "Right! +1 point", given: "Paris", correctAnswer: "Paris",
+        explanation: "It is.", nextId: 11, allAnswered: true)
+
+    @Test(arguments: [unanswered, answered])
+    func theQuestionPageWritesWhatTheEncoderWould(page: QuestionPage) {
+        var written: [String: Any] = [:]
+        page.write(into: &written)
+        let encoded = MustacheEncoder.encode(page)
+        #expect(Set(written.keys) == Set(encoded.keys))
+        for (key, value) in encoded {
+            #expect(String(describing: written[key]!) == String(describing: value), "\(key)")
+            #expect(type(of: written[key]!) == type(of: value), "\(key)")
+        }
+    }
+}

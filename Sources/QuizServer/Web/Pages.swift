@@ -19,6 +19,14 @@ struct Pages: Sendable {
         return renderer.render(template, context, status: status)
     }
 
+    /// Renders a model that writes its own values (see `MustacheFields`).
+    func render(_ template: String, _ model: some MustacheFields, visit: Visit, title: String, tab: String? = nil,
+                notice: String? = nil, status: HTTPResponse.Status = .ok) -> Response {
+        var context = base(visit, title: title, tab: tab, notice: notice)
+        model.write(into: &context)
+        return renderer.render(template, context, status: status)
+    }
+
     func render(_ template: String, _ context: [String: Any], status: HTTPResponse.Status = .ok, cookies: [String] = []) -> Response {
         renderer.render(template, context, status: status, cookies: cookies)
     }

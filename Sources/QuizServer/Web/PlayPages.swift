@@ -66,7 +66,7 @@ struct PlayPages: Sendable {
         var questions: [QuestionLine]
     }
 
-    struct QuestionPage: Encodable {
+    struct QuestionPage: MustacheFields {
         var attemptId: Int64
         var id: Int64
         var quizTitle: String
@@ -87,6 +87,28 @@ struct PlayPages: Sendable {
         var deadline: Int64?
         var nextId: Int64?
         var allAnswered: Bool?
+
+        func write(into values: inout [String: Any]) {
+            values["attemptId"] = attemptId
+            values["id"] = id
+            values["quizTitle"] = quizTitle
+            values["position"] = position
+            values["questionCount"] = questionCount
+            values["questionHead"] = questionHead.html
+            values.set("feedback", feedback)
+            values["answered"] = answered
+            values.set("verdictClass", verdictClass)
+            values.set("verdictText", verdictText)
+            values.set("given", given)
+            values.set("correctAnswer", correctAnswer)
+            values.set("explanation", explanation)
+            values.set("questionFields", questionFields?.html)
+            values.set("timed", timed)
+            values.set("secondsLeft", secondsLeft)
+            values.set("deadline", deadline)
+            values.set("nextId", nextId)
+            values.set("allAnswered", allAnswered)
+        }
     }
 
     struct ResultPage: Encodable {
