@@ -13,6 +13,8 @@ public enum AuthoringError: Error, Sendable, Equatable {
     case kindLocked
     /// A quiz can only hold questions of its own topic.
     case questionNotInTopic(Int64)
+    /// A name-them-all question is played as a game of its own, never as a question of a quiz.
+    case nameAllInQuiz(Int64)
 }
 
 /// Every subject, topic and quiz as an author sees them: drafts included, in catalog order.

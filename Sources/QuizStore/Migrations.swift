@@ -269,6 +269,12 @@ public struct Migrations: Sendable {
                 """,
             ]
         },
+        Migration(version: 14, name: "name-them-all questions leave quizzes: they are played as games") { _ in
+            // A quiz holding one could never be finished: nothing on a quiz's page answers it.
+            ["""
+             DELETE FROM quiz_questions WHERE question_id IN (SELECT id FROM questions WHERE kind = 'nameAll')
+             """]
+        },
     ]
 
     /// The newest schema version this build knows.

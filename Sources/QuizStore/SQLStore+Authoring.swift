@@ -196,6 +196,7 @@ extension SQLStore: AuthoringStore {
             if let quizId {
                 guard try await db.raw("SELECT id FROM quizzes WHERE id = \(bind: quizId) AND topic_id = \(bind: topicId)").first() != nil
                 else { throw StoreError.notFound }
+                if question.kind == .nameAll { throw AuthoringError.nameAllInQuiz(0) }
             }
             guard let id = try await insertQuestions(db, [question], topicId: topicId, at: date).first else { throw StoreError.notFound }
             if let quizId {
@@ -214,6 +215,10 @@ extension SQLStore: AuthoringStore {
             guard let kind = try await db.raw("SELECT kind FROM questions WHERE id = \(bind: id) AND archived_at IS NULL")
                 .first()?.string("kind") else { throw StoreError.notFound }
             if kind != question.kind.rawValue, try await Self.hasAnswers(db, questionId: id) { throw AuthoringError.kindLocked }
+            if question.kind == .nameAll, kind != question.kind.rawValue,
+               try await db.raw("SELECT quiz_id FROM quiz_questions WHERE question_id = \(bind: id) LIMIT 1").first() != nil {
+                throw AuthoringError.nameAllInQuiz(id)
+            }
             // Answers keep the verdict and points they were given, so editing never rescores them.
             try await db.raw("""
                 UPDATE questions SET kind = \(bind: question.kind.rawValue), text = \(bind: question.text),
@@ -246,12 +251,13 @@ extension SQLStore: AuthoringStore {
         try await database.transaction { db in
             guard let topicId = try await db.raw("SELECT topic_id FROM quizzes WHERE id = \(bind: quizId)").first()?.int64("topic_id")
             else { throw StoreError.notFound }
-            let allowed = Set(try await db.raw("""
-                SELECT id FROM questions WHERE topic_id = \(bind: topicId) AND archived_at IS NULL
-                """).all().map { try $0.int64("id") })
+            let kinds = Dictionary(uniqueKeysWithValues: try await db.raw("""
+                SELECT id, kind FROM questions WHERE topic_id = \(bind: topicId) AND archived_at IS NULL
+                """).all().map { (try $0.int64("id"), try $0.string("kind")) })
             var seen = Set<Int64>()
             let ids = questionIds.filter { seen.insert($0).inserted }
-            if let stranger = ids.first(where: { !allowed.contains($0) }) { throw AuthoringError.questionNotInTopic(stranger) }
+            if let stranger = ids.first(where: { kinds[$0] == nil }) { throw AuthoringError.questionNotInTopic(stranger) }
+            if let game = ids.first(where: { kinds[$0] == QuestionKind.nameAll.rawValue }) { throw AuthoringError.nameAllInQuiz(game) }
             try await db.raw("DELETE FROM quiz_questions WHERE quiz_id = \(bind: quizId)").run()
             for start in stride(from: 0, to: ids.count, by: Self.rowsPerInsert) {
                 let rows: [SQLQueryString] = (start..<min(start + Self.rowsPerInsert, ids.count)).map {

@@ -43,9 +43,11 @@ extension SQLStore {
                         quiz = (try await Self.insertQuiz(db, topicId: topicId, title: quizTitle, description: ""), topicId, 0)
                         summary.quizzes += 1
                     }
-                    let ids = try await insertQuestions(db, groups[key] ?? [], topicId: quiz.topicId, at: date)
-                    try await Self.addToQuiz(db, quizId: quiz.quizId, questionIds: ids, after: quiz.count)
-                    quiz.count += ids.count
+                    let questions = groups[key] ?? []
+                    let ids = try await insertQuestions(db, questions, topicId: quiz.topicId, at: date)
+                    let inQuiz = Self.quizQuestionIds(ids, of: questions)
+                    try await Self.addToQuiz(db, quizId: quiz.quizId, questionIds: inQuiz, after: quiz.count)
+                    quiz.count += inQuiz.count
                     quizzes[key] = quiz
                     summary.questions += ids.count
                 }
@@ -70,6 +72,12 @@ extension SQLStore {
             RETURNING id
             """).first()?.int64("id") else { throw StoreError.notFound }
         return quizId
+    }
+
+    /// Of questions just stored (`ids` in the same order), those a quiz may hold: a name-them-all
+    /// question stays in its topic's bank, where the Games page plays it.
+    static func quizQuestionIds(_ ids: [Int64], of questions: [Question]) -> [Int64] {
+        zip(ids, questions).filter { $0.1.kind != .nameAll }.map(\.0)
     }
 
     /// Puts questions into a quiz in order, after the `count` it already holds.

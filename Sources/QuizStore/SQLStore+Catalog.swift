@@ -183,7 +183,7 @@ extension SQLStore: CatalogStore {
                         let quizId = try await Self.insertQuiz(db, topicId: topicId, title: quiz.title, description: quiz.description)
                         summary.quizzes += 1
                         let ids = try await insertQuestions(db, quiz.questions, topicId: topicId, at: date)
-                        try await Self.addToQuiz(db, quizId: quizId, questionIds: ids, after: 0)
+                        try await Self.addToQuiz(db, quizId: quizId, questionIds: Self.quizQuestionIds(ids, of: quiz.questions), after: 0)
                         summary.questions += ids.count
                     }
                 }

@@ -47,7 +47,9 @@ import Testing
             let fewer = try await browser.post("/practice", [("count", "9"), ("order", "random")])
             #expect(fewer.status == .ok)
             #expect(fewer.contains("Only 5 questions you have not seen match"))
-            #expect(fewer.contains(#"id="play-fewer""#))
+            // Offered next to the notice (not under the form, a screen away on a phone), in words.
+            #expect(fewer.contains(#"form="practice-form" name="accept_fewer" value="1">Practise with 5 questions</button>"#))
+            #expect(fewer.html.range(of: #"id="play-fewer""#)!.lowerBound < fewer.html.range(of: #"id="practice-form""#)!.lowerBound)
             #expect(fewer.contains(#"value="9""#), "the form keeps what was chosen")
             let started = try await browser.post("/practice", [("count", "9"), ("order", "random"), ("accept_fewer", "1")])
             #expect(started.status == .seeOther)

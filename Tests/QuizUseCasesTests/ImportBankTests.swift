@@ -39,6 +39,27 @@ import Testing
         }
     }
 
+    /// A bundle whose quiz lists a name-them-all question keeps it in the topic's bank (Games
+    /// plays it) and leaves it out of the quiz, which could otherwise never be finished.
+    @Test func aNameThemAllQuestionOfAnImportedQuizStaysInTheBank() async throws {
+        try await withUseCases { env in
+            let (author, _, _) = try await env.people()
+            let bundle = """
+                {"format": "quizbox-bundle", "version": 1, "subjects": [{"name": "Space", "topics": [{"name": "Planets",
+                 "questions": [], "quizzes": [{"title": "Planets", "questions": [
+                  {"kind": "nameAll", "text": "Name the gas giants.", "items": [{"answer": "Jupiter"}, {"answer": "Saturn"}]},
+                  {"kind": "trueFalse", "text": "Mars is red.", "answer": true}]}]}]}]}
+                """
+            let report = try await env.importBank()(.pasted(bundle), .init(), by: author)
+            #expect(report.imported?.questions == 2)
+            let topic = try #require(try await env.store.outline().first { $0.name == "Space" }?.topics.first)
+            let quizId = try #require(topic.quizzes.first?.id)
+            let quiz = try #require(try await env.store.managedQuiz(id: quizId))
+            #expect(quiz.questions.map(\.kind) == [.trueFalse])
+            #expect(try await env.questions.bank(ofTopic: topic.id, by: author).map(\.kind).sorted { $0.rawValue < $1.rawValue } == [.nameAll, .trueFalse])
+        }
+    }
+
     @Test func oneBadQuestionStoresNothingUnlessTheOthersAreImportedWithoutIt() async throws {
         try await withUseCases { env in
             let (author, _, _) = try await env.people()

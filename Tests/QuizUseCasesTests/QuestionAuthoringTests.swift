@@ -48,6 +48,37 @@ import Testing
         }
     }
 
+    /// Nothing on a quiz's page answers a name-them-all question, so a quiz holding one could never
+    /// be finished: they stay in the topic's bank and are played from Games.
+    @Test func aNameThemAllQuestionNeverJoinsAQuiz() async throws {
+        try await withUseCases { env in
+            let (author, _, _) = try await env.people()
+            let rome = try await env.rome(by: author)
+            let topic = rome.quiz.topicId
+            var game = QuestionDraft()
+            game.kind = .nameAll
+            game.text = "Name the seven hills of Rome."
+            game.items = ["Aventine", "Caelian", "Capitoline", "Esquiline", "Palatine", "Quirinal", "Viminal"].map { .init(answer: $0) }
+            #expect(await failure(Failure.self) { _ = try await env.questions.create(game, inTopic: topic, appendingTo: rome.quiz.id, by: author) }
+                    == .nameAllInQuiz)
+            #expect(try await env.questions.bank(ofTopic: topic, by: author).count == 2, "nothing stored")
+            // In the topic's bank it is fine, but the quiz editor does not offer it, and adding it anyway is refused.
+            let stored = try await env.questions.create(game, inTopic: topic, by: author)
+            let editor = try await env.catalog.quizEditor(rome.quiz.id, by: author)
+            #expect(editor.available.isEmpty && editor.games == 1)
+            #expect(await failure(CatalogAuthoring.Failure.self) {
+                _ = try await env.catalog.changeQuestions(ofQuiz: rome.quiz.id, .add(stored.question.id!), by: author)
+            } == .nameAllInQuiz(stored.question.id!))
+            // Nor can a quiz's question become one.
+            var edited = QuestionDraft(rome.questions[0])
+            edited.kind = .nameAll
+            edited.items = game.items
+            #expect(await failure(Failure.self) { _ = try await env.questions.update(rome.questions[0].id!, to: edited, by: author) }
+                    == .nameAllInQuiz)
+            #expect(try await env.catalog.quiz(rome.quiz.id, by: author).questions.map(\.kind) == [.singleChoice, .trueFalse])
+        }
+    }
+
     @Test func anAnsweredQuestionKeepsItsKindAndIsArchivedWhenDeleted() async throws {
         try await withUseCases { env in
             let (author, _, player) = try await env.people()

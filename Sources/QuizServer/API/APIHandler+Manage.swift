@@ -174,6 +174,8 @@ extension APIError {
             self.init(.unprocessableContent, "question_not_in_topic", failure.message, field: "questionIds")
         case .tooManyQuestions:
             self.init(.unprocessableContent, "too_many_questions", failure.message, field: "questionIds")
+        case .nameAllInQuiz:
+            self.init(.unprocessableContent, "name_all_in_quiz", failure.message, field: "questionIds")
         }
     }
 
@@ -190,6 +192,8 @@ extension APIError {
                       problems: errors.map { FormatProblem(path: $0.field, message: $0.message) })
         case .kindLocked:
             self.init(.conflict, "kind_locked", failure.message, field: "kind")
+        case .nameAllInQuiz:
+            self.init(.unprocessableContent, "name_all_in_quiz", failure.message, field: "kind")
         }
     }
 

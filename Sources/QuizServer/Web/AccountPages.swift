@@ -102,6 +102,8 @@ struct AccountPages: Sendable {
 
     struct ProfilePage: Encodable {
         var profileUsername: String
+        /// The person's own page, as others see it.
+        var ownPageUrl: String
         var firstName: String
         var lastName: String
         var points: Int64
@@ -273,7 +275,7 @@ struct AccountPages: Sendable {
             link = Feedback(text: "\(provider.displayName) is now linked: you can sign in with it.", ok: true)
         }
         let model = ProfilePage(
-            profileUsername: me.user.username, firstName: me.user.firstName, lastName: me.user.lastName,
+            profileUsername: me.user.username, ownPageUrl: "/users/\(Pages.encode(me.user.username))", firstName: me.user.firstName, lastName: me.user.lastName,
             points: me.user.points, rank: me.rank, role: me.user.role.rawValue, quizzesFinished: me.quizzesFinished,
             articlesRead: overview.articlesRead.map {
                 ArticleRead(id: $0.article.id, title: $0.article.title, source: $0.article.sourceName, readOn: Pages.displayDate($0.readAt))

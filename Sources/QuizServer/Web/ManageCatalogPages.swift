@@ -161,6 +161,8 @@ struct ManageCatalogPages: Sendable {
         var hasQuestions: Bool
         var hasAvailable: Bool
         var available: [BankRow]
+        /// "The topic's 2 name-them-all questions are played from Games, not in quizzes."
+        var gamesNote: String?
     }
 
     // MARK: Pages
@@ -311,7 +313,10 @@ struct ManageCatalogPages: Sendable {
                             correctAnswer: question.correctAnswer.display,
                             points: Pages.count(question.points, "point"))
             },
-            hasQuestions: !questions.isEmpty, hasAvailable: !editor.available.isEmpty, available: editor.available.map(BankRow.init))
+            hasQuestions: !questions.isEmpty, hasAvailable: !editor.available.isEmpty, available: editor.available.map(BankRow.init),
+            gamesNote: editor.games == 0 ? nil : editor.games == 1
+                ? "This topic's name-them-all question is played on its own from Games, so it is not offered here."
+                : "This topic's \(editor.games) name-them-all questions are played on their own from Games, so they are not offered here.")
         let status: HTTPResponse.Status = failure != nil ? .conflict : form != nil ? .unprocessableContent : .ok
         return pages.render("manage-quiz", model, visit: context.visit, title: quiz.title, tab: "Manage",
                             notice: ManageText.notice(done), status: status)

@@ -140,7 +140,9 @@ struct ManageQuestionPages: Sendable {
             isNew: questionId == nil, action: questionId.map { "/manage/questions/\($0)" } ?? "/manage/questions",
             questionId: questionId ?? 0, topicId: topic, quizId: quizId,
             back: quizId.map { "/manage/quizzes/\($0)" } ?? "/manage/topics/\(topic)",
-            kinds: QuestionKind.allCases.map { Option(value: $0.rawValue, label: ManageText.kindLabel($0), selected: $0 == draft.kind) },
+            // A new question for a quiz cannot be a name-them-all one: those are played from Games.
+            kinds: QuestionKind.allCases.filter { questionId != nil || quizId == nil || $0 != .nameAll }
+                .map { Option(value: $0.rawValue, label: ManageText.kindLabel($0), selected: $0 == draft.kind) },
             difficulties: Difficulty.allCases.map { Option(value: $0.rawValue, selected: $0 == draft.difficulty) },
             text: draft.text, explanation: draft.explanation ?? "", points: raw["points"] ?? String(draft.points),
             choiceRows: Self.choiceRows(draft.choices), tfTrue: draft.answer == true, tfFalse: draft.answer == false,
@@ -219,8 +221,8 @@ struct ManageQuestionPages: Sendable {
             }
         } catch QuestionAuthoring.Failure.invalid(let errors) {
             return try await redisplay(ManageText.fieldErrors(errors))
-        } catch QuestionAuthoring.Failure.kindLocked {
-            return try await redisplay(["kind": QuestionAuthoring.Failure.kindLocked.message])
+        } catch let failure as QuestionAuthoring.Failure where failure == .kindLocked || failure == .nameAllInQuiz {
+            return try await redisplay(["kind": failure.message])
         }
         let done = questionId == nil ? "created" : "saved"
         return PageRenderer.redirect(to: quizId.map { "/manage/quizzes/\($0)?done=\(done)" } ?? "/manage/topics/\(stored.topicId)?done=\(done)")

@@ -18,6 +18,12 @@ package struct CatalogAuthoring: Sendable {
         case quizHasAttempts
         case questionNotInTopic(Int64)
         case tooManyQuestions(limit: Int)
+        /// A name-them-all question is played as a game of its own, never inside a quiz.
+        case nameAllInQuiz(Int64)
+
+        package static var nameAllMessage: String {
+            "A name-them-all question is played on its own from Games, not inside a quiz: keep it in the topic's bank."
+        }
     }
 
     package enum Direction: Sendable {
@@ -40,6 +46,8 @@ package struct CatalogAuthoring: Sendable {
         package var quiz: ManagedQuiz
         package var topicName: String
         package var available: [Question]
+        /// The topic's name-them-all questions: played from Games, so never offered to a quiz.
+        package var games: Int
     }
 
     package static var maxQuizQuestions: Int { 1_000 }
@@ -79,9 +87,11 @@ package struct CatalogAuthoring: Sendable {
         async let bank = store.topicQuestions(topicId: topicId)
         async let outline = store.outline()
         let inQuiz = Set(managed.questions.compactMap(\.id))
+        let topicQuestions = try await bank ?? []
         return QuizEditor(quiz: managed,
                           topicName: try await outline.lazy.flatMap(\.topics).first { $0.id == topicId }?.name ?? "Topic",
-                          available: (try await bank ?? []).filter { !inQuiz.contains($0.id ?? 0) })
+                          available: topicQuestions.filter { !inQuiz.contains($0.id ?? 0) && $0.kind != .nameAll },
+                          games: topicQuestions.count { $0.kind == .nameAll })
     }
 
     /// Adds it at the end of `parent` (nil for a subject); a new quiz is a draft.
@@ -168,6 +178,8 @@ package struct CatalogAuthoring: Sendable {
             throw Failure.quizHasAttempts
         } catch AuthoringError.questionNotInTopic(let id) {
             throw Failure.questionNotInTopic(id)
+        } catch AuthoringError.nameAllInQuiz(let id) {
+            throw Failure.nameAllInQuiz(id)
         }
     }
 }
@@ -183,6 +195,7 @@ extension CatalogAuthoring.Failure {
         case .quizHasAttempts: "People have played this quiz, so it is kept for their scores: unpublish it instead."
         case .questionNotInTopic(let id): "Question \(id) is not in this quiz's topic."
         case .tooManyQuestions(let limit): "A quiz holds at most \(limit) questions."
+        case .nameAllInQuiz: Self.nameAllMessage
         }
     }
 }

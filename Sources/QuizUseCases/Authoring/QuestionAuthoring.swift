@@ -14,6 +14,9 @@ package struct QuestionAuthoring: Sendable {
         /// Every rule the draft breaks.
         case invalid([Question.ValidationError])
         case kindLocked
+        /// A name-them-all question added to a quiz, or a quiz's question made one: it is played
+        /// as a game of its own (the Games page), never inside a quiz.
+        case nameAllInQuiz
     }
 
     /// A question as stored, with the topic whose bank holds it.
@@ -51,6 +54,8 @@ package struct QuestionAuthoring: Sendable {
             question.id = try await store.createQuestion(question, topicId: topicId, appendingTo: quizId, at: time.now())
         } catch StoreError.notFound {
             throw Failure.topicNotFound
+        } catch AuthoringError.nameAllInQuiz {
+            throw Failure.nameAllInQuiz
         }
         return Stored(topicId: topicId, question: question)
     }
@@ -65,6 +70,8 @@ package struct QuestionAuthoring: Sendable {
             throw Failure.questionNotFound
         } catch AuthoringError.kindLocked {
             throw Failure.kindLocked
+        } catch AuthoringError.nameAllInQuiz {
+            throw Failure.nameAllInQuiz
         }
         return try await self.question(id, by: user)
     }
@@ -100,6 +107,7 @@ extension QuestionAuthoring.Failure {
         case .questionNotFound: "No question with that id."
         case .invalid(let errors): "The question breaks \(errors.count) rule(s), first: \(errors.first.map { "\($0.field) \($0.message)" } ?? "")."
         case .kindLocked: "Players have answered this question, so its kind stays; add a new question instead."
+        case .nameAllInQuiz: CatalogAuthoring.Failure.nameAllMessage
         }
     }
 }

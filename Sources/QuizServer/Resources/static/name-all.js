@@ -17,6 +17,8 @@
   var lastSent = null;
 
   function say(text) { feedback.textContent = text; }
+  var limit = Number(input.getAttribute('maxlength')) || 200;
+  var tooLong = 'A guess is at most ' + limit + ' characters.';
 
   var ticker = setInterval(function () {
     var left = Math.max(0, Math.ceil((end - Date.now()) / 1000));
@@ -60,8 +62,13 @@
           say('Found: ' + result.body.item.answer);
         } else if (verdict === 'alreadyFound' && (explicit || input.value === text)) {
           say('Already found: ' + result.body.item.answer);
+          if (explicit && input.value === text) input.value = '';
         } else if (verdict === 'notAnItem' && explicit) {
-          say('That is not on the list.');
+          // Cleared, or the next guess would be typed onto the end of this one.
+          say('\u201c' + text.trim() + '\u201d is not on the list.');
+          if (input.value === text) input.value = '';
+        } else if (verdict === 'tooLong') {
+          say(tooLong);
         }
         if (result.body.state === 'finished') { window.location.reload(); return; }
       }
@@ -84,6 +91,8 @@
 
   input.addEventListener('input', function () {
     clearTimeout(debounce);
+    // The box stops at its limit without a word (a long paste is cut): say so.
+    if (input.value.length >= limit) { say(tooLong); return; }
     debounce = setTimeout(function () { guess(input.value, false); }, 120);
   });
   form.addEventListener('submit', function (event) {
