@@ -24,20 +24,48 @@ extension TerminalPlayer {
         let attempt = try await client.startAttempt(quizId: quiz.id)
         terminal.line()
         terminal.line(Style.bold(quiz.title) + (quiz.description.isEmpty ? "" : " — \(quiz.description)"))
-        for (index, question) in questions.enumerated() {
+        try await play(attemptId: attempt.id, questionIds: questions.map(\.id))
+    }
+
+    /// A practice round with the player's last settings (the web app's practice page changes them).
+    func practice() async throws(QuizboxClient.Error) {
+        let settings = try await client.practiceSettings()
+        var outcome = try await client.startPractice(settings, acceptFewer: true)
+        if outcome.status == .poolUsedUp {
+            terminal.line("You have seen every question these settings can draw.")
+            guard case .item(0) = Menu(title: nil, items: ["Start over", "Not now"]).choose(on: terminal) else { return }
+            try await client.forgetSeenQuestions()
+            outcome = try await client.startPractice(settings, acceptFewer: true)
+        }
+        guard let attempt = outcome.attempt, let ids = outcome.questionIds, !ids.isEmpty else {
+            terminal.line("No question matches your practice settings; change them on the web app's practice page.")
+            return
+        }
+        terminal.line()
+        terminal.line(Style.bold("Practice: \(ids.count) questions") + (settings.timeLimitSeconds.map { ", \($0) s each" } ?? ""))
+        try await play(attemptId: attempt.id, questionIds: ids)
+    }
+
+    /// Question by question, each fetched as it is shown (which starts a timed question's clock),
+    /// with feedback after each; then the score and the leaderboard.
+    private func play(attemptId: Int64, questionIds: [Int64]) async throws(QuizboxClient.Error) {
+        for (index, id) in questionIds.enumerated() {
+            let shown = try await client.question(attemptId: attemptId, questionId: id)
+            let question = shown.question
+            let limit = shown.deadline.map { " · \(Int($0.timeIntervalSince(shown.shownAt).rounded())) s to answer" } ?? ""
             terminal.line()
-            terminal.line(Style.dim("Question \(index + 1) of \(questions.count) · \(question.points) \(question.points == 1 ? "point" : "points") · \(question.difficulty.rawValue)"))
+            terminal.line(Style.dim("Question \(index + 1) of \(questionIds.count) · \(question.points) \(question.points == 1 ? "point" : "points") · \(question.difficulty.rawValue)\(limit)"))
             guard let answer = ask(question) else {
-                terminal.line("Left the quiz; what you answered so far counts.")
+                terminal.line("Left early; what you answered so far counts.")
                 break
             }
             guard let answer else { continue }
-            let result = try await client.answer(attemptId: attempt.id, questionId: question.id, with: answer)
+            let result = try await client.answer(attemptId: attemptId, questionId: id, with: answer)
             showFeedback(verdict: result.verdict.rawValue, points: result.pointsAwarded, correct: result.correctAnswer.display,
                          explanation: result.explanation)
-            if index + 1 < questions.count { pause() }
+            if index + 1 < questionIds.count { pause() }
         }
-        let score = try await client.finish(attemptId: attempt.id)
+        let score = try await client.finish(attemptId: attemptId)
         terminal.line()
         terminal.line(Style.bold("You got \(score.correctCount) of \(score.questionCount) right: \(score.points) of \(score.totalPoints) points."))
         terminal.line("Added to your total: \(score.pointsAdded ?? score.points), now \(score.userPoints). You are #\(score.rank).")

@@ -21,7 +21,7 @@ struct TerminalPlayer {
         }
         guard let user = try await signIn() else { return }
         terminal.line("Signed in as \(user.username).")
-        let actions = ["Play a quiz", "Answer a random question", "Name them all", "Leaderboard", "Join a live game"]
+        let actions = ["Play a quiz", "Practice", "Answer a random question", "Name them all", "Leaderboard", "Join a live game"]
         while true {
             terminal.line()
             guard case .item(let action) = Menu(title: Style.bold("What next?"), items: actions, backLabel: "quit").choose(on: terminal) else {
@@ -30,9 +30,10 @@ struct TerminalPlayer {
             do {
                 switch action {
                 case 0: try await playQuiz()
-                case 1: try await randomQuestion()
-                case 2: try await nameThemAll()
-                case 3: try await showLeaderboard()
+                case 1: try await practice()
+                case 2: try await randomQuestion()
+                case 3: try await nameThemAll()
+                case 4: try await showLeaderboard()
                 default:
                     // Signed in, the server plays this player under their username whatever the nickname.
                     if let pin = ask("Game PIN: ") { try await joinLive(pin: pin, nickname: user.username) }

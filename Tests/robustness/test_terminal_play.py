@@ -221,7 +221,7 @@ def test_ctrl_c_puts_the_terminal_back(server, tmp_path):
 
 def test_a_scripted_session_through_a_pipe(server, tmp_path):
     server.user("piper", PASSWORD)
-    script = "\n".join(["1", "piper", PASSWORD, "4", "q"]) + "\n"
+    script = "\n".join(["1", "piper", PASSWORD, "5", "q"]) + "\n"
     done = subprocess.run([str(BINARY), "play", "--server", server.url], input=script, capture_output=True, text=True,
                           timeout=60, cwd=tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
@@ -293,3 +293,54 @@ def test_a_live_game_is_played_from_the_terminal(server, tmp_path):
     finally:
         host.close()
         player.close()
+
+
+def test_a_practice_round_with_every_question_fetched_as_it_is_shown(server, tmp_path):
+    server.user("prue", PASSWORD)
+    player = Player(server.url, tmp_path)
+    try:
+        player.expect(r"1\. Sign in")
+        player.send("1")
+        player.expect("Username: ")
+        player.send("prue\n")
+        player.expect("Password: ")
+        player.send(PASSWORD + "\n")
+        player.expect(r"2\. Practice")
+        player.send("2")
+        count = int(player.expect(r"Practice: (\d+) questions").group(1))
+        for number in range(1, count + 1):
+            player.expect(f"Question {number} of {count}")
+            # "1" answers every kind: the first choice, True, or a typed "1".
+            prompt = player.expect(r"Your answer|Enter to answer|type a number").group(0)
+            player.send("1\n" if prompt == "Your answer" else "1" + (ENTER if prompt == "Enter to answer" else ""))
+            player.expect(r"Right!|Wrong\. The answer: ")
+            if number < count:
+                player.expect("Press any key")
+                player.send(" ")
+        player.expect(rf"You got \d+ of {count} right")
+        player.expect("Leaderboard")
+    finally:
+        player.close()
+
+
+def test_a_name_them_all_game_through_a_pipe(server, tmp_path):
+    names = tmp_path / "names.json"
+    names.write_text('{"question": "Name the primary colours of light.", "answer": ["Red", "Green", "Blue"]}')
+    server.stop()
+    imported = subprocess.run([str(BINARY), "import", str(names), "--format", "remote", "--subject", "Terminal Test",
+                               "--topic", "Lists", "--database", str(server.database)],
+                              cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert imported.returncode == 0, imported.stdout + imported.stderr
+    server.start()
+    server.user("gina", PASSWORD)
+    games = server.api("GET", "/games")[1]["questions"]
+    number = next(i for i, game in enumerate(games, 1) if game["text"] == "Name the primary colours of light.")
+    script = "\n".join(["1", "gina", PASSWORD, "4", str(number), "green", "purple", "green", "", "q"]) + "\n"
+    done = subprocess.run([str(BINARY), "play", "--server", server.url], input=script, capture_output=True, text=True,
+                          timeout=60, cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "✓ Green  (1/3)" in done.stdout
+    assert "✗ Not on the list." in done.stdout
+    assert "Already found." in done.stdout
+    assert "Found 1 of 3" in done.stdout
+    assert re.search(r"Missed: (Red, Blue|Blue, Red)", done.stdout)
