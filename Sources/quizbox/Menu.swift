@@ -37,7 +37,7 @@ struct Menu {
             case .down: selected = (selected + 1) % items.count; typed = ""
             case .enter: return .item(selected)
             case .backspace: typed = ""
-            case .escape, .endOfInput, .character("q"), .character("Q"): return .back
+            case .escape, .endOfInput, .interrupted, .character("q"), .character("Q"): return .back
             case .character(let key) where key.isASCII && key.isNumber:
                 guard let number = Int(typed + String(key)), (1...items.count).contains(number) else {
                     typed = ""
@@ -64,7 +64,7 @@ struct Menu {
             case .down: selected = (selected + 1) % items.count
             case .space: ticked.formSymmetricDifference([selected])
             case .enter where !ticked.isEmpty: return ticked
-            case .escape, .endOfInput, .character("q"), .character("Q"): return nil
+            case .escape, .endOfInput, .interrupted, .character("q"), .character("Q"): return nil
             case .character(let key) where key.isASCII && key.isNumber:
                 if let number = key.wholeNumberValue, (1...items.count).contains(number) {
                     selected = number - 1

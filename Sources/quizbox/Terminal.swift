@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The settings to put back when the program is interrupted, read by the SIGINT handler (which
 /// cannot capture anything). Written only before raw mode starts and after it ends.
@@ -17,11 +18,16 @@ final class Terminal {
     enum Key: Equatable {
         case up, down, enter, space, backspace, escape, endOfInput
         case character(Character)
+        /// The wait was ended by `interruption`, not by the player.
+        case interrupted
     }
 
     /// Keys and cursor movement, or numbered lines read one at a time.
     let interactive: Bool
     private var raw = false
+    /// While set, a signal on it ends a wait for a key or a line (a live question closed meanwhile).
+    var interruption: Interruption?
+    private var interrupted = false
 
     init() {
         interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
@@ -67,7 +73,8 @@ final class Terminal {
 
     /// One key in raw mode. Arrow keys come as `ESC [ A` (or `ESC O A` in application mode).
     func readKey() -> Key {
-        guard let byte = readByte() else { return .endOfInput }
+        interrupted = false
+        guard let byte = readByte() else { return interrupted ? .interrupted : .endOfInput }
         switch byte {
         case 0x0D, 0x0A: return .enter
         case 0x20: return .space
@@ -104,9 +111,16 @@ final class Terminal {
         }
         // Byte by byte: a buffered reader could swallow keys typed ahead for the next screen.
         var bytes: [UInt8] = []
+        interrupted = false
         while let byte = readByte() {
             if byte == 0x0A { return String(decoding: bytes, as: UTF8.self) }
             bytes.append(byte)
+        }
+        if interrupted {
+            // Half a line typed when the question closed: dropped, not left for the next prompt.
+            tcflush(STDIN_FILENO, TCIFLUSH)
+            line()
+            return nil
         }
         return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
     }
@@ -123,6 +137,15 @@ final class Terminal {
     }
 
     private func readByte() -> UInt8? {
+        if let interruption {
+            var waits = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                         pollfd(fd: interruption.readEnd, events: Int16(POLLIN), revents: 0)]
+            while poll(&waits, 2, -1) < 0 && errno == EINTR {}
+            if waits[0].revents == 0 && waits[1].revents != 0 {
+                interrupted = true
+                return nil
+            }
+        }
         var byte: UInt8 = 0
         while true {
             let count = read(STDIN_FILENO, &byte, 1)
@@ -135,5 +158,39 @@ final class Terminal {
     private func waitForInput(milliseconds: Int32) -> Bool {
         var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
         return poll(&descriptor, 1, milliseconds) > 0
+    }
+}
+
+/// Ends a wait for a key from another task: a byte down a pipe, polled beside standard input.
+/// Also remembers the last live question that closed, so a question already over is not asked.
+final class Interruption: Sendable {
+    let readEnd: Int32
+    private let writeEnd: Int32
+    private let closedQuestion = Atomic<Int>(-1)
+
+    init() {
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) == 0 { _ = fcntl(ends[0], F_SETFL, O_NONBLOCK) }
+        readEnd = ends[0]
+        writeEnd = ends[1]
+    }
+
+    deinit {
+        close(readEnd)
+        close(writeEnd)
+    }
+
+    /// Question `index` is over (`Int.max`: the whole game): stop waiting for its answer.
+    func closeQuestion(_ index: Int) {
+        closedQuestion.store(index, ordering: .sequentiallyConsistent)
+        _ = write(writeEnd, "!", 1)
+    }
+
+    func isClosed(_ index: Int) -> Bool { closedQuestion.load(ordering: .sequentiallyConsistent) >= index }
+
+    /// Forgets signals meant for a question before this one.
+    func clear() {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while read(readEnd, &buffer, buffer.count) > 0 {}
     }
 }

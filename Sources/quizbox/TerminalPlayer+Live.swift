@@ -10,16 +10,38 @@ extension TerminalPlayer {
         terminal.line()
         terminal.line(Style.bold(joined.game.title) + " — joined as \(joined.player.nickname) (rejoin code \(joined.code ?? "none")).")
         terminal.line(Style.dim("Waiting for the host…"))
-        for await event in connection.events {
+        // Keys are read while the game goes on: a question that closes ends the wait for its answer.
+        let interruption = Interruption()
+        terminal.interruption = interruption
+        defer { terminal.interruption = nil }
+        let (events, relay) = AsyncStream.makeStream(of: LiveEvent.self)
+        let forward = Task {
+            for await event in connection.events {
+                relay.yield(event)
+                switch event {
+                case .reveal(let reveal): interruption.closeQuestion(reveal.index)
+                case .ended, .kicked: interruption.closeQuestion(.max)
+                default: break
+                }
+            }
+            relay.finish()
+            interruption.closeQuestion(.max)
+        }
+        defer { forward.cancel() }
+        for await event in events {
             switch event {
             case .question(let question):
+                interruption.clear()
+                if interruption.isClosed(question.index) { continue }  // over before it could be shown
                 terminal.line()
                 terminal.line(Style.dim("Question \(question.index + 1) of \(question.count) · \(Int(question.secondsLeft.rounded())) s"
                                         + (question.points == "double" ? " · double points" : "")))
                 let kind = Components.Schemas.QuestionKind(rawValue: question.kind) ?? .singleChoice
-                // The read blocks; what the server says meanwhile waits in the stream, in order.
                 guard let answer = readAnswer(text: question.text, kind: kind, choices: question.choices.map { ($0.id, $0.text) },
-                                              unit: question.unit) else { return }
+                                              unit: question.unit) else {
+                    if interruption.isClosed(question.index) { continue }
+                    return  // the player left
+                }
                 if let answer { connection.answer(question: question.index, with: answer) }
             case .ack: terminal.line(Style.dim("Answer in. Waiting for the others…"))
             case .reveal(let reveal):

@@ -286,6 +286,16 @@ def test_a_live_game_is_played_from_the_terminal(server, tmp_path):
         player.expect("The answer: Jupiter")
         player.expect(r"Right! \+\d+")
         player.expect(r"Score \d+ · #1")
+        # On to the leaderboard, then the next question, which the player leaves unanswered until the
+        # host closes it: the menu gives way to the reveal without a key being pressed.
+        host.send(json.dumps({"v": 1, "type": "next"}))
+        player.expect("Leaderboard")
+        host.send(json.dumps({"v": 1, "type": "next"}))
+        player.expect(r"Question 2 of 5")
+        menu(player, "Which are gas giants?")
+        host.send(json.dumps({"v": 1, "type": "close"}))
+        player.expect("The answer: ")
+        player.expect("No answer in time.")
         host.send(json.dumps({"v": 1, "type": "end"}))
         player.expect("Game over.")
         player.expect(r"You: #1 with \d+ points, 1 right.")
