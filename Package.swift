@@ -8,7 +8,8 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "quizbox",
-    platforms: [.macOS(.v15)],
+    // iOS for QuizClient, the library an app links (Mutex needs iOS 18); the rest runs on servers.
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "quizbox", targets: ["quizbox"]),
         .library(name: "QuizClient", targets: ["QuizClient"]),

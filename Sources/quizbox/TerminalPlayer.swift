@@ -43,6 +43,8 @@ struct TerminalPlayer {
                 terminal.line(Style.red(message))
             }
         }
+        // The session ends with the program: the token is revoked, not left to expire.
+        try? await client.logOut()
         terminal.line("Bye!")
     }
 
