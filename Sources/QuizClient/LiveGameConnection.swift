@@ -85,6 +85,9 @@ public final class LiveGameConnection: Sendable {
             default: continue
             }
         }
+        // The socket failed or closed first, or the caller was cancelled: either way let it go.
+        outgoing.finish()
+        task.cancel()
         throw .unreachable(failure.value.withLock { $0 } ?? "the live game closed the connection")
     }
 

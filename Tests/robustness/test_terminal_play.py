@@ -354,3 +354,14 @@ def test_a_name_them_all_game_through_a_pipe(server, tmp_path):
     assert "Already found." in done.stdout
     assert "Found 1 of 3" in done.stdout
     assert re.search(r"Missed: (Red, Blue|Blue, Red)", done.stdout)
+
+
+def test_an_account_is_created_from_the_terminal(server, tmp_path):
+    script = "\n".join(["2", "newbie", "New", "Bie", PASSWORD, "not the same", "2", "newbie", "New", "Bie", PASSWORD, PASSWORD,
+                        "q"]) + "\n"
+    done = subprocess.run([str(BINARY), "play", "--server", server.url], input=script, capture_output=True, text=True,
+                          timeout=60, cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "The two passwords differ." in done.stdout
+    assert "Signed in as newbie" in done.stdout
+    assert server.api("POST", "/sessions", {"username": "newbie", "password": PASSWORD})[0] == 200
