@@ -32,6 +32,13 @@ extension QuizboxClient {
                                           greeting: ["type": "resume", "pin": pin, "player": player, "secret": secret])
     }
 
+    /// Back into a game from another device, with the short code the first one showed
+    /// (`joined.code`); the old device's secret stops working.
+    public func rejoinLiveGame(pin: String, nickname: String, code: String) async throws(Error) -> LiveGameConnection {
+        try await LiveGameConnection.open(url: liveSocketURL, cookie: sessionCookie,
+                                          greeting: ["type": "rejoin", "pin": pin, "nickname": nickname, "code": code])
+    }
+
     /// `ws(s)://host/live/socket`: the socket lives beside the pages, not under the API's base.
     public var liveSocketURL: String {
         var components = URLComponents(url: serverURL, resolvingAgainstBaseURL: false) ?? URLComponents()

@@ -136,6 +136,15 @@ import Testing
             #expect(reveal?.correct == "Jupiter" && reveal?.correctChoices == [2])
             #expect(result?.correct == true && result?.points == 1_000 && result?.rank == 1)
 
+            // The same player from another device, by the short code, and after a lost connection by the secret.
+            let code = try #require(player.joined.code)
+            let phone = try await api.rejoinLiveGame(pin: game.pin, nickname: "Terminal", code: code)
+            #expect(phone.joined.player.id == player.joined.player.id && phone.joined.player.score == 1_000)
+            phone.close()
+            let resumed = try await api.resumeLiveGame(pin: game.pin, player: phone.joined.player.id, secret: phone.joined.secret)
+            #expect(resumed.joined.player.score == 1_000)
+            resumed.close()
+
             try screen.send(["type": "end"])
             var ended: LiveEvent.Ended?
             while ended == nil, let event = await events.next() { if case .ended(let value) = event { ended = value } }
