@@ -8,7 +8,8 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "quizbox",
-    platforms: [.macOS(.v15)],
+    // iOS for QuizClient, the library an app links (Mutex needs iOS 18); the rest runs on servers.
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "quizbox", targets: ["quizbox"]),
         .library(name: "QuizClient", targets: ["QuizClient"]),
@@ -37,6 +38,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
+        // The HTTP transport of `quizbox play`; an iOS app gives QuizClient URLSession's instead.
+        .package(url: "https://github.com/swift-server/swift-openapi-async-http-client.git", from: "1.5.0"),
     ],
     targets: [
         .target(name: "QuizCore", swiftSettings: swiftSettings),
@@ -106,6 +109,7 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             resources: [
                 .copy("Resources/starter-bank.json"),
@@ -114,20 +118,28 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // What an app links: no server module. The live socket is HummingbirdWSClient (SwiftNIO, and
+        // Network.framework on Apple platforms), which supports iOS as well as Linux.
         .target(
             name: "QuizClient",
             dependencies: [
                 "QuizCore", "QuizAPI",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "quizbox",
             dependencies: [
-                "QuizCore", "QuizFormats", "QuizStore", "QuizUseCases", "QuizServer",
+                "QuizCore", "QuizFormats", "QuizStore", "QuizUseCases", "QuizServer", "QuizClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -174,6 +186,7 @@ let package = Package(
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),

@@ -1,24 +1,61 @@
 import Foundation
 import HTTPTypes
+import NIOCore
 import OpenAPIRuntime
 // Re-exported: the client returns the generated wire types, so its users need them in scope.
 @_exported import QuizAPI
-import QuizCore
+// Re-exported: answers are QuizCore's `Answer`, one case per kind of question.
+@_exported import QuizCore
 import Synchronization
 
-/// A Swift client for the Quizbox API, over any OpenAPI transport (URLSession, AsyncHTTPClient, …).
-/// After `logIn` it sends the session token with every request.
+/// A Swift client for the Quizbox API, for an app or a command-line tool: sign in, the catalog,
+/// quizzes played question by question, practice, single questions, "name them all" games, the
+/// leaderboard and live games.
+///
+/// It speaks over any OpenAPI transport, so the app picks its HTTP stack: `URLSessionTransport`
+/// (swift-openapi-urlsession) on iOS and macOS, `AsyncHTTPClientTransport` on Linux. After
+/// ``logIn(username:password:)`` it sends the session token with every request. Every method
+/// throws ``Error``: the API's own code and message, or why the server could not be reached.
+///
+/// ```swift
+/// import OpenAPIURLSession
+/// import QuizClient
+///
+/// let quizbox = QuizboxClient(
+///     serverURL: URL(string: "https://quiz.example.org/api/v1")!, transport: URLSessionTransport())
+/// try await quizbox.logIn(username: "ada", password: "analytical engine")
+/// let subject = try await quizbox.subjects()[0]
+/// let topic = try await quizbox.topics(subjectId: subject.id)[0]
+/// let quiz = try await quizbox.quizzes(topicId: topic.id)[0]
+/// let attempt = try await quizbox.startAttempt(quizId: quiz.id)
+/// for question in try await quizbox.questions(quizId: quiz.id) {
+///     let result = try await quizbox.answer(
+///         attemptId: attempt.id, questionId: question.id, with: .choice(question.choices?.first?.id ?? 0))
+///     print(result.verdict, result.correctAnswer.display, result.explanation ?? "")
+/// }
+/// let score = try await quizbox.finish(attemptId: attempt.id)
+/// print("\(score.correctCount)/\(score.questionCount), \(score.points) points, rank \(score.rank)")
+/// ```
+///
+/// A live game is joined with ``joinLiveGame(pin:nickname:team:)``, which returns a
+/// ``LiveGameConnection`` whose `events` are the server's messages, typed.
 public final class QuizboxClient: Sendable {
     public enum Error: Swift.Error, Equatable, CustomStringConvertible {
         /// The server refused the request: its status, stable code, message and the bad field.
         case api(status: Int, code: String, message: String, field: String?)
         /// The server answered with something the API does not describe.
         case unexpectedResponse(status: Int)
+        /// No answer from the server: it is down, the address is wrong, or the network failed.
+        case unreachable(String)
+        /// A live game refused a message: the protocol's error code (`unknown-game`, `nickname-taken`…) and message.
+        case live(code: String, message: String)
 
         public var description: String {
             switch self {
             case .api(let status, let code, let message, _): "\(status) \(code): \(message)"
             case .unexpectedResponse(let status): "unexpected response (HTTP \(status))"
+            case .unreachable(let reason): "could not reach the server: \(reason)"
+            case .live(let code, let message): "\(code): \(message)"
             }
         }
     }
@@ -34,109 +71,94 @@ public final class QuizboxClient: Sendable {
     public typealias AttemptResult = Components.Schemas.AttemptResult
     public typealias Leaderboard = Components.Schemas.Leaderboard
 
-    private let client: Client
-    private let tokenBox: TokenBox
+    let client: Client
+    private let tokenBox: SharedString
+    /// The API's base, e.g. `http://localhost:8080/api/v1`; the live socket is found from it.
+    public let serverURL: URL
 
     /// - Parameter serverURL: the API's base, e.g. `http://localhost:8080/api/v1`.
     public init(serverURL: URL, transport: any ClientTransport, token: String? = nil) {
-        let box = TokenBox(token)
+        let box = SharedString(token)
         tokenBox = box
+        self.serverURL = serverURL
         client = Client(serverURL: serverURL, transport: transport, middlewares: [BearerMiddleware(box: box)])
     }
 
     /// The session token in use, if logged in.
     public var token: String? { tokenBox.value.withLock { $0 } }
 
-    public func register(username: String, firstName: String, lastName: String, password: String) async throws -> User {
-        switch try await client.registerUser(body: .json(.init(username: username, firstName: firstName, lastName: lastName, password: password))) {
-        case .created(let created): return try created.body.json
-        case .default(let status, let response): throw Self.error(status, response)
+    public func register(username: String, firstName: String, lastName: String, password: String) async throws(Error) -> User {
+        try await perform {
+            switch try await client.registerUser(body: .json(.init(username: username, firstName: firstName, lastName: lastName, password: password))) {
+            case .created(let created): return try created.body.json
+            case .default(let status, let response): throw Self.error(status, response)
+            }
         }
     }
 
     @discardableResult
-    public func logIn(username: String, password: String) async throws -> User {
-        switch try await client.logIn(body: .json(.init(username: username, password: password))) {
-        case .ok(let ok):
-            let session = try ok.body.json
-            tokenBox.value.withLock { $0 = session.token }
-            return session.user
-        case .default(let status, let response): throw Self.error(status, response)
+    public func logIn(username: String, password: String) async throws(Error) -> User {
+        let session = try await perform {
+            switch try await client.logIn(body: .json(.init(username: username, password: password))) {
+            case .ok(let ok): return try ok.body.json
+            case .default(let status, let response): throw Self.error(status, response)
+            }
+        }
+        tokenBox.value.withLock { $0 = session.token }
+        return session.user
+    }
+
+    public func logOut() async throws(Error) {
+        try await perform {
+            switch try await client.logOut() {
+            case .noContent: tokenBox.value.withLock { $0 = nil }
+            case .default(let status, let response): throw Self.error(status, response)
+            }
         }
     }
 
-    public func logOut() async throws {
-        switch try await client.logOut() {
-        case .noContent: tokenBox.value.withLock { $0 = nil }
-        case .default(let status, let response): throw Self.error(status, response)
+    public func me() async throws(Error) -> Profile {
+        try await perform {
+            switch try await client.getMe() {
+            case .ok(let ok): return try ok.body.json
+            case .default(let status, let response): throw Self.error(status, response)
+            }
         }
     }
 
-    public func me() async throws -> Profile {
-        switch try await client.getMe() {
-        case .ok(let ok): return try ok.body.json
-        case .default(let status, let response): throw Self.error(status, response)
+    public func leaderboard(limit: Int? = nil) async throws(Error) -> Leaderboard {
+        try await perform {
+            switch try await client.getLeaderboard(query: .init(limit: limit)) {
+            case .ok(let ok): return try ok.body.json
+            case .default(let status, let response): throw Self.error(status, response)
+            }
         }
     }
 
-    public func subjects() async throws -> [Subject] {
-        switch try await client.listSubjects() {
-        case .ok(let ok): return try ok.body.json.subjects
-        case .default(let status, let response): throw Self.error(status, response)
+    /// Runs one call of the generated client, so that every failure leaves as an ``Error``.
+    func perform<T>(_ call: () async throws -> T) async throws(Error) -> T {
+        do {
+            return try await call()
+        } catch let error as Error {
+            throw error
+        } catch let error as ClientError {
+            // With a response the server answered but not as described; without one it never answered.
+            if let response = error.response { throw .unexpectedResponse(status: response.status.code) }
+            throw .unreachable(Self.reason(error.underlyingError))
+        } catch {
+            throw .unreachable(Self.reason(error))
         }
     }
 
-    public func topics(subjectId: Int64) async throws -> [Topic] {
-        switch try await client.listTopics(path: .init(subjectId: subjectId)) {
-        case .ok(let ok): return try ok.body.json.topics
-        case .default(let status, let response): throw Self.error(status, response)
-        }
+    static func reason(_ error: any Swift.Error) -> String {
+        // A system call's failure (connection refused, no route to host…) in the system's words.
+        if let failure = error as? IOError { return String(cString: strerror(failure.errnoCode)).lowercased() }
+        let text = String(describing: error)
+        // NIO's connection errors describe themselves at length; the first line says what happened.
+        return text.split(separator: "\n").first.map(String.init) ?? text
     }
 
-    public func quizzes(topicId: Int64) async throws -> [Quiz] {
-        switch try await client.listQuizzes(path: .init(topicId: topicId)) {
-        case .ok(let ok): return try ok.body.json.quizzes
-        case .default(let status, let response): throw Self.error(status, response)
-        }
-    }
-
-    public func questions(quizId: Int64) async throws -> [Question] {
-        switch try await client.listQuizQuestions(path: .init(quizId: quizId)) {
-        case .ok(let ok): return try ok.body.json.questions
-        case .default(let status, let response): throw Self.error(status, response)
-        }
-    }
-
-    public func startAttempt(quizId: Int64) async throws -> Attempt {
-        switch try await client.startAttempt(path: .init(quizId: quizId)) {
-        case .created(let created): return try created.body.json
-        case .default(let status, let response): throw Self.error(status, response)
-        }
-    }
-
-    public func answer(attemptId: Int64, questionId: Int64, with answer: Answer) async throws -> AnswerResult {
-        let body = Components.Schemas.AnswerRequest(questionId: questionId, answer: .init(answer))
-        switch try await client.submitAnswer(path: .init(attemptId: attemptId), body: .json(body)) {
-        case .ok(let ok): return try ok.body.json
-        case .default(let status, let response): throw Self.error(status, response)
-        }
-    }
-
-    public func finish(attemptId: Int64) async throws -> AttemptResult {
-        switch try await client.finishAttempt(path: .init(attemptId: attemptId)) {
-        case .ok(let ok): return try ok.body.json
-        case .default(let status, let response): throw Self.error(status, response)
-        }
-    }
-
-    public func leaderboard(limit: Int? = nil) async throws -> Leaderboard {
-        switch try await client.getLeaderboard(query: .init(limit: limit)) {
-        case .ok(let ok): return try ok.body.json
-        case .default(let status, let response): throw Self.error(status, response)
-        }
-    }
-
-    private static func error(_ status: Int, _ response: Components.Responses._Error) -> Error {
+    static func error(_ status: Int, _ response: Components.Responses._Error) -> Error {
         guard let body = try? response.body.json else { return .unexpectedResponse(status: status) }
         return .api(status: status, code: body.error.code, message: body.error.message, field: body.error.field)
     }
@@ -155,14 +177,15 @@ extension Components.Schemas.AnswerInput {
     }
 }
 
-final class TokenBox: Sendable {
+/// A string shared between tasks: the session token, or why a socket failed.
+final class SharedString: Sendable {
     let value: Mutex<String?>
-    init(_ token: String?) { value = Mutex(token) }
+    init(_ value: String?) { self.value = Mutex(value) }
 }
 
 /// Adds `Authorization: Bearer …` once a token is known.
 struct BearerMiddleware: ClientMiddleware {
-    let box: TokenBox
+    let box: SharedString
 
     func intercept(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,

@@ -38,22 +38,24 @@ struct TestEnvironment {
 /// (scripts/test runs this suite a second time that way, on its throwaway server).
 let apiTestsOnPostgres = ProcessInfo.processInfo.environment["QUIZBOX_TEST_API_DATABASE"] == "postgres"
 
-/// Builds the real application on a fresh database with the sample bank, and runs `body` against its router.
+/// Builds the real application on a fresh database with the sample bank, and runs `body` against its router
+/// (or, with `.live`, against the application listening on a port of its own: `client.port`).
 func withApp(
+    _ setup: TestingSetup = .router,
     configure: (inout ServerConfig) -> Void = { _ in },
     _ body: @escaping @Sendable (any TestClientProtocol, TestEnvironment) async throws -> Void
 ) async throws {
     if apiTestsOnPostgres {
-        try await TestPostgres.withFreshDatabase { url in try await withApp(database: url, configure: configure, body) }
+        try await TestPostgres.withFreshDatabase { url in try await withApp(database: url, setup: setup, configure: configure, body) }
     } else {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("quizbox-api-\(UUID().uuidString).sqlite").path
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
-        try await withApp(database: path, configure: configure, body)
+        try await withApp(database: path, setup: setup, configure: configure, body)
     }
 }
 
 private func withApp(
-    database location: String, configure: (inout ServerConfig) -> Void,
+    database location: String, setup: TestingSetup, configure: (inout ServerConfig) -> Void,
     _ body: @escaping @Sendable (any TestClientProtocol, TestEnvironment) async throws -> Void
 ) async throws {
     var config = ServerConfig()
@@ -74,7 +76,7 @@ private func withApp(
     _ = try await store.importBank(sampleBank(), at: time.now())
     let app = try await buildApplication(config: config, database: database, time: time, logger: logger)
     let environment = TestEnvironment(store: store, time: time, config: config)
-    try await app.test(.router) { client in try await body(client, environment) }
+    try await app.test(setup) { client in try await body(client, environment) }
 }
 
 // MARK: - Requests

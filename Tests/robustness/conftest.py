@@ -16,6 +16,9 @@ throwaway SQLite file, on 127.0.0.1 only, and checks:
 - test_bodies.py: a body over the limit, chunked or with Content-Length, gets 413 and a JSON
   error (never 500) on /sessions, /users, /posts and /imports; a client hanging up mid-body
   logs no error.
+- test_terminal_play.py: `quizbox play` driven through a pseudo terminal (arrow and number keys,
+  hidden password, feedback, leaderboard, the terminal restored on leaving and on Ctrl-C, a live
+  game against a host's socket) and through a pipe (scripted sessions, a server that is down).
 
 Run from the repository root: `python3 -m pytest Tests/robustness` (needs `pytest` and
 `schemathesis` from PyPI and a built binary; nothing here builds). About 4 minutes on 2 cores.
