@@ -446,9 +446,10 @@ def test_naming_the_planets_as_you_type_then_giving_up(server, browser, screensh
         WebDriverWait(driver, 10).until(lambda d: by_id(d, "guess").get_attribute("value") == "")
     found = [cell.text for cell in driver.find_elements(By.CSS_SELECTOR, "#items li.item-found")]
     assert sorted(found) == ["Earth", "Jupiter", "Mars"]
-    # A wrong guess, sent with Enter, is answered in words.
+    # A wrong guess, sent with Enter, is answered in words and leaves the box empty for the next.
     guess.send_keys("Pluto\n")
-    WebDriverWait(driver, 10).until(lambda d: text(d, "guess-feedback") == "That is not on the list.")
+    WebDriverWait(driver, 10).until(lambda d: text(d, "guess-feedback") == "\u201cPluto\u201d is not on the list.")
+    assert by_id(driver, "guess").get_attribute("value") == ""
     screenshot(driver, "game-playing")
 
     click_id(driver, "give-up")

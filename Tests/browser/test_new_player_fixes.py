@@ -1,0 +1,87 @@
+"""What a new player tripped over, checked in a real browser: a long title on a phone, the
+practice offer out of sight, a post deleted without asking, a quiz that could never be finished.
+"""
+
+import sqlite3
+import subprocess
+
+from conftest import BINARY, PHONE, set_viewport
+from selenium.webdriver.common.by import By
+from test_journeys import PASSWORD, by_id, click_id, new_username, open_browser, register, text
+
+
+def test_a_long_quiz_title_does_not_push_the_page_sideways_on_a_phone(server, browser, tmp_path):
+    title = "Pneumonoultramicroscopicsilicovolcanoconiosis" * 3
+    bank = tmp_path / "long.gift"
+    bank.write_text("$CATEGORY: $course$/Words/Long\n\nIs this word long? {T}\n")
+    subprocess.run([str(BINARY), "import", str(bank), "--quiz-title", title, "--database", str(server.database)],
+                   cwd=server.directory, check=True, capture_output=True, text=True, timeout=60)
+    with sqlite3.connect(server.database, timeout=10) as db:
+        db.execute("UPDATE quizzes SET published = 1 WHERE title = ?", (title,))
+    driver = open_browser(server=server, browser=browser)
+    set_viewport(driver, PHONE)
+    register(driver, new_username())
+    driver.get(server.url + "/quizzes")
+    assert title in text(driver, "quiz-list")
+    overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"the page is {overflow} px wider than the phone"
+    # The tab bar is still on screen, whole.
+    bar = driver.execute_script("var r = document.querySelector('.tabbar').getBoundingClientRect(); return [r.left, r.right]")
+    assert bar[0] >= 0 and bar[1] <= PHONE[0]
+
+
+def test_practice_offers_the_questions_left_right_under_its_notice(server, browser):
+    driver = open_browser(server=server, browser=browser)
+    set_viewport(driver, PHONE)
+    register(driver, new_username())
+    driver.get(server.url + "/practice")
+    # One topic holds fewer than 50 questions.
+    driver.find_elements(By.CSS_SELECTOR, "input[name=topic]")[0].click()
+    count = by_id(driver, "count")
+    count.clear()
+    count.send_keys("50")
+    click_id(driver, "start-practice")
+    offer = by_id(driver, "play-fewer")
+    notice = by_id(driver, "practice-fewer")
+    assert offer.text.startswith("Practise with ") and offer.text.endswith("questions"), offer.text
+    # Inside the notice, so on screen with it: not a phone's screen or more below.
+    assert driver.execute_script("return arguments[0].contains(arguments[1])", notice, offer)
+    assert offer.location["y"] < PHONE[1]
+    click_id(driver, "play-fewer")
+    assert "/play/" in driver.current_url
+
+
+def test_deleting_a_post_asks_first(server, browser):
+    driver = open_browser(server=server, browser=browser)
+    register(driver, new_username())
+    driver.get(server.url + "/feed")
+    by_id(driver, "post-text").send_keys("A post I will regret")
+    click_id(driver, "post-button")
+    post = driver.find_elements(By.CSS_SELECTOR, "#feed-items .post")[0]
+    post_id = post.get_attribute("id").removeprefix("post-")
+    confirm = by_id(driver, f"confirm-delete-post-{post_id}")
+    assert not confirm.is_displayed(), "the delete button itself deletes nothing"
+    by_id(driver, f"delete-post-{post_id}").click()
+    assert confirm.is_displayed() and "for good" in post.text
+    click_id(driver, f"confirm-delete-post-{post_id}")
+    assert "A post I will regret" not in driver.find_element(By.TAG_NAME, "main").text
+
+
+def test_a_name_them_all_question_is_not_offered_to_a_quiz(server, browser):
+    author = new_username("author")
+    server.create_user(author, PASSWORD)
+    server.set_role(author, "author")
+    driver = open_browser(server=server, browser=browser)
+    driver.get(server.url + "/login")
+    by_id(driver, "username").send_keys(author)
+    by_id(driver, "password").send_keys(PASSWORD)
+    click_id(driver, "login-button")
+    # The starter quiz on the Solar System; its topic's bank has "Name all the planets".
+    driver.get(server.url + "/manage/quizzes/1")
+    available = text(driver, "available-questions") if driver.find_elements(By.ID, "available-questions") else ""
+    assert "Name all the planets" not in available
+    assert "played on its own from Games" in text(driver, "games-note")
+    # A new question for the quiz cannot be made one either.
+    click_id(driver, "new-question")
+    kinds = [option.get_attribute("value") for option in driver.find_elements(By.CSS_SELECTOR, "#kind option")]
+    assert "nameAll" not in kinds and "singleChoice" in kinds
