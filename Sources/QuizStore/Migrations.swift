@@ -269,6 +269,18 @@ public struct Migrations: Sendable {
                 """,
             ]
         },
+        // Open Trivia DB session tokens in the database, so every instance knows them and a restart
+        // keeps them; only a hash of each is stored.
+        Migration(version: 14, name: "Open Trivia DB API: session tokens and the questions each has served") { _ in
+            [
+                "CREATE TABLE trivia_tokens (token_hash TEXT PRIMARY KEY, created_at BIGINT NOT NULL, used_at BIGINT NOT NULL)",
+                "CREATE INDEX trivia_tokens_by_use ON trivia_tokens (used_at)",
+                """
+                CREATE TABLE trivia_served (token_hash TEXT NOT NULL REFERENCES trivia_tokens(token_hash) ON DELETE CASCADE,
+                  question_id BIGINT NOT NULL, PRIMARY KEY (token_hash, question_id))
+                """,
+            ]
+        },
     ]
 
     /// The newest schema version this build knows.
