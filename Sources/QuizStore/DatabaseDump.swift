@@ -50,7 +50,8 @@ public enum DatabaseDump {
     }
 
     /// In an order that respects every foreign key. Rate limits, import previews, pending external
-    /// sign-ins and migrations are left out: the first three are transient and the last belongs to
+    /// sign-ins, Open Trivia DB tokens and migrations are left out: the first four are transient
+    /// (a client whose token is gone gets code 3 and asks for another) and the last belongs to
     /// the target.
     static let tables: [Table] = [
         Table(name: "users", columns: [("id", .int), ("username", .text), ("username_key", .text), ("first_name", .text),
@@ -105,33 +106,56 @@ public enum DatabaseDump {
     struct TableLine: Codable { var table: String; var columns: [String] }
 
     /// Writes every table of `database` (migrated to the latest version) through `write`, one line
-    /// at a time, from one read transaction so the dump is consistent. Returns the rows per table.
+    /// at a time, from one read-only snapshot (`QuizDatabase.snapshot`), so the dump is consistent
+    /// while a server goes on writing. Returns the rows per table.
     @discardableResult
     public static func export(_ database: QuizDatabase, write: @Sendable (Data) throws -> Void) async throws -> [String: Int] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]  // the same rows, the same bytes
-        return try await database.transaction { db in
+        return try await database.snapshot { db in
             var counts: [String: Int] = [:]
             try write(try encoder.encode(Header(schemaVersion: Migrations.latestVersion)) + Data("\n".utf8))
             for table in tables {
                 try write(try encoder.encode(TableLine(table: table.name, columns: table.columns.map(\.name))) + Data("\n".utf8))
-                let names = table.columns.map(\.name).joined(separator: ", ")
-                // Every column, so the same rows give the same file from either database.
-                let order = table.columns.indices.map { String($0 + 1) }.joined(separator: ", ")
-                let rows = try await db.raw(SQLQueryString("SELECT \(names) FROM \(table.name) ORDER BY \(order)")).all()
-                for row in rows {
-                    let values = try table.columns.map { column -> Value in
-                        switch column.kind {
-                        case .int: try row.decode(column: column.name, as: Int64?.self).map(Value.int) ?? .null
-                        case .text: try row.decode(column: column.name, as: String?.self).map(Value.text) ?? .null
-                        case .bool: try row.decode(column: column.name, as: Bool?.self).map(Value.bool) ?? .null
-                        }
-                    }
-                    try write(try encoder.encode(values) + Data("\n".utf8))
-                }
+                let rows = try await rows(of: table, on: db)
+                for values in rows { try write(try encoder.encode(values) + Data("\n".utf8)) }
                 counts[table.name] = rows.count
             }
             return counts
+        }
+    }
+
+    /// Every row of `table`, each column read as its kind, in an order fixed by every column, so
+    /// the same rows give the same file from either database.
+    static func rows(of table: Table, on db: any SQLDatabase) async throws -> [[Value]] {
+        let names = table.columns.map(\.name).joined(separator: ", ")
+        let order = table.columns.indices.map { String($0 + 1) }.joined(separator: ", ")
+        return try await db.raw(SQLQueryString("SELECT \(names) FROM \(table.name) ORDER BY \(order)")).all().map { row in
+            try table.columns.map { column -> Value in
+                switch column.kind {
+                case .int: try row.decode(column: column.name, as: Int64?.self).map(Value.int) ?? .null
+                case .text: try row.decode(column: column.name, as: String?.self).map(Value.text) ?? .null
+                case .bool: try row.decode(column: column.name, as: Bool?.self).map(Value.bool) ?? .null
+                }
+            }
+        }
+    }
+
+    /// Copies every table of `source` (migrated to the latest version) into an empty `target` in
+    /// one transaction, reading `source` from one snapshot: a restore from a SQLite backup file,
+    /// into either database. Returns the rows per table.
+    @discardableResult
+    public static func copy(from source: QuizDatabase, into target: QuizDatabase) async throws -> [String: Int] {
+        try await source.snapshot { src in
+            try await load(into: target) { db in
+                var counts: [String: Int] = [:]
+                for table in tables {
+                    let rows = try await rows(of: table, on: src)
+                    for (index, values) in rows.enumerated() { try await insert(values, into: table, on: db, line: index + 1) }
+                    counts[table.name] = rows.count
+                }
+                return counts
+            }
         }
     }
 
@@ -150,12 +174,7 @@ public enum DatabaseDump {
         guard readableVersions.contains(header.schemaVersion) else {
             throw DumpError.wrongSchema(found: header.schemaVersion, expected: Migrations.latestVersion)
         }
-        let counts = try await database.transaction { db in
-            let users = try await db.raw("SELECT COUNT(*) AS n FROM users").first()?.decode(column: "n", as: Int.self) ?? 0
-            let questions = try await db.raw("SELECT COUNT(*) AS n FROM questions").first()?.decode(column: "n", as: Int.self) ?? 0
-            guard users == 0, questions == 0 else { throw DumpError.notEmpty }
-            // A migrated database may hold empty catalog rows or buckets: start from nothing.
-            for table in tables.reversed() { try await db.raw(SQLQueryString("DELETE FROM \(table.name)")).run() }
+        return try await load(into: database) { db in
             var counts: [String: Int] = [:]
             var current: Table?
             for index in 1..<lines.count where !lines[index].isEmpty {
@@ -176,6 +195,21 @@ public enum DatabaseDump {
                 try await insert(values, into: table, on: db, line: index + 1)
                 counts[table.name, default: 0] += 1
             }
+            return counts
+        }
+    }
+
+    /// Runs `fill` in one transaction on `database`, which must hold no users or questions and
+    /// is emptied first; then moves PostgreSQL's id sequences past the copied ids and tells
+    /// running instances their caches are stale.
+    static func load(into database: QuizDatabase, _ fill: (any SQLDatabase) async throws -> [String: Int]) async throws -> [String: Int] {
+        let counts = try await database.transaction { db in
+            let users = try await db.raw("SELECT COUNT(*) AS n FROM users").first()?.decode(column: "n", as: Int.self) ?? 0
+            let questions = try await db.raw("SELECT COUNT(*) AS n FROM questions").first()?.decode(column: "n", as: Int.self) ?? 0
+            guard users == 0, questions == 0 else { throw DumpError.notEmpty }
+            // A migrated database may hold empty catalog rows or buckets: start from nothing.
+            for table in tables.reversed() { try await db.raw(SQLQueryString("DELETE FROM \(table.name)")).run() }
+            let counts = try await fill(db)
             if database.dialect == .postgres {
                 for table in tables where table.hasId {
                     // Identity columns do not move when ids are given: continue after the largest copied.
