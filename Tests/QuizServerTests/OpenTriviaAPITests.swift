@@ -94,6 +94,19 @@ import Testing
         }
     }
 
+    @Test func sixtyTokensAnHourPerAddressThen429() async throws {
+        try await withApp { client, env in
+            for _ in 0..<60 { _ = try await client.call(.get, "/api_token.php?command=request") }
+            let refused = try await client.call(.get, "/api_token.php?command=request")
+            #expect(refused.status == .tooManyRequests)
+            #expect(refused.headers[.retryAfter] == "3600")
+            #expect(refused["response_code"] as? Int == 5 && refused["token"] == nil)
+            env.time.advance(by: 3600)
+            let again = try await client.call(.get, "/api_token.php?command=request")
+            #expect(again.status == .ok && again["token"] is String)
+        }
+    }
+
     @Test func categoriesAndCountsHaveOpenTriviaDBsShapes() async throws {
         try await withApp { client, _ in
             let categories = try await client.call(.get, "/api_category.php")

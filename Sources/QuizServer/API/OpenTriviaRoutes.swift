@@ -31,14 +31,15 @@ struct OpenTriviaRoutes: Sendable {
             case "reset"?: answer = try await trivia.resetToken(query["token"].map(String.init))
             default: answer = .init(code: .invalidParameter, message: "command must be request or reset")
             }
-            return json(OpenTriviaWire.token(answer), code: answer.code)
+            return json(OpenTriviaWire.token(answer), code: answer.code, retryAfter: OpenTrivia.tokenRequestWindow)
         }
         router.get("/api_category.php") { _, _ -> Response in
             json(OpenTriviaWire.categories(try await trivia.categories()), code: .success)
         }
         router.get("/api_count.php") { request, _ -> Response in
             guard let counted = try await trivia.count(category: request.uri.queryParameters["category"].map(String.init)) else {
-                return json(OpenTriviaWire.object([("response_code", OpenTriviaWire.number(OpenTrivia.Code.invalidParameter.rawValue))]), code: .invalidParameter)
+                let invalid = OpenTrivia.Code.invalidParameter
+                return json(OpenTriviaWire.object([("response_code", OpenTriviaWire.number(invalid.rawValue))]), code: invalid)
             }
             return json(OpenTriviaWire.count(id: counted.id, counted.count), code: .success)
         }
@@ -50,14 +51,15 @@ struct OpenTriviaRoutes: Sendable {
 
     static func address(_ context: AppRequestContext) -> String { context.remoteAddress?.ipAddress ?? "unknown" }
 
-    /// 200 whatever the code, as Open Trivia DB answers, but for its rate limit: 429 with when to come back.
-    func json(_ body: String, code: OpenTrivia.Code) -> Response {
+    /// 200 whatever the code, as Open Trivia DB answers, but for its rate limits: 429 with when to
+    /// come back at the latest (`retryAfter` seconds, the request interval unless given).
+    func json(_ body: String, code: OpenTrivia.Code, retryAfter: TimeInterval? = nil) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
         var status = HTTPResponse.Status.ok
         if code == .rateLimit {
             status = .tooManyRequests
-            headers[.retryAfter] = String(Int(max(1, requestInterval.rounded(.up))))
+            headers[.retryAfter] = String(Int(max(1, (retryAfter ?? requestInterval).rounded(.up))))
         }
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
     }

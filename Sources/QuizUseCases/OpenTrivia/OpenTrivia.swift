@@ -18,6 +18,8 @@ package struct OpenTrivia: Sendable {
     /// Open Trivia DB's categories start at 9; so do these, so clients that only offer its numbers
     /// (enums of 9…32) still reach the first topics.
     package static let categoryOffset: Int64 = 8
+    /// The window `Limits.tokensPerAddressPerHour` counts in.
+    package static let tokenRequestWindow: TimeInterval = 3600
 
     package enum Code: Int, Sendable {
         case success = 0, noResults, invalidParameter, tokenNotFound, tokenEmpty, rateLimit
@@ -94,7 +96,7 @@ package struct OpenTrivia: Sendable {
         self.time = time
         self.limits = limits
         requests = limits.requestInterval > 0 ? RateLimiter(limit: 1, window: limits.requestInterval, time: time, shared: shared) : nil
-        tokenRequests = RateLimiter(limit: limits.tokensPerAddressPerHour, window: 3600, time: time, shared: shared)
+        tokenRequests = RateLimiter(limit: limits.tokensPerAddressPerHour, window: Self.tokenRequestWindow, time: time, shared: shared)
     }
 
     /// `GET /api.php`: up to 50 questions drawn at random, none a token has already been given.
