@@ -198,7 +198,7 @@ let package = Package(
         ),
         .testTarget(
             name: "QuizboxTests",
-            dependencies: ["quizbox", "QuizTestSupport"],
+            dependencies: ["quizbox", "QuizTestSupport", "QuizStore", .product(name: "SQLKit", package: "sql-kit")],
             swiftSettings: swiftSettings
         ),
     ]

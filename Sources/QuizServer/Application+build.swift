@@ -98,7 +98,7 @@ public func buildApplication(
         logger: logger
     )
     app.addServices(DatabaseService(database: database, logger: logger))
-    app.addServices(Housekeeping(store: store, time: time, logger: logger))
+    app.addServices(Housekeeping(store: store, trivia: useCases.openTrivia, time: time, logger: logger))
     app.addServices(LiveClock(games: useCases.liveGames, time: time, logger: logger))
     return app
 }
@@ -184,6 +184,9 @@ func buildRouter(
     ManageArticlePages(pages: pages, articles: useCases.articles, authoring: useCases.articleAuthoring,
                        importFeed: useCases.importArticleFeed)
         .register(authors: authors)
+    if config.triviaAPI {
+        OpenTriviaRoutes(trivia: useCases.openTrivia, requestInterval: config.triviaRequestInterval).register(on: router)
+    }
     let handler = APIHandler(useCases: useCases, config: config, time: time)
     GuessRoute(games: useCases.nameAllGames, authenticator: handler.authenticator).register(on: router)
     // Compact, unsorted JSON: pretty-printing and key sorting cost a third of a question list response.

@@ -5,10 +5,12 @@ import QuizStore
 import QuizUseCases
 import ServiceLifecycle
 
-/// Deletes what has expired: sessions past their end, rate-limit windows that closed. Runs at
+/// Deletes what has expired: sessions past their end, rate-limit windows that closed, Open Trivia
+/// DB tokens unused for six hours. Runs at
 /// start and then every `interval`; `sweep()` is one round, which tests call directly.
 struct Housekeeping: Service {
     let store: CachedStore
+    let trivia: OpenTrivia
     let time: any TimeSource
     let logger: Logger
     var interval: Duration = .seconds(600)
@@ -30,6 +32,7 @@ struct Housekeeping: Service {
         let now = time.now()
         let sessions = try await store.deleteSessions(expiredBefore: now)
         try await store.removeExpiredRateLimits(at: now)
+        try await trivia.deleteExpiredTokens()
         if sessions > 0 { logger.debug("deleted \(sessions) expired sessions") }
         return sessions
     }

@@ -60,6 +60,11 @@ public struct ServerConfig: Sendable {
     public var loginAttemptsPerAddressPerMinute = 60
     /// Accounts one client address may create per hour.
     public var registrationsPerAddressPerHour = 30
+    /// Serves Open Trivia DB's API (`/api.php` …) from the bank. It hands out correct answers, as
+    /// Open Trivia DB does, so a server whose leaderboard matters more may turn it off.
+    public var triviaAPI = true
+    /// Seconds between two Open Trivia DB API requests from one address (Open Trivia DB: 5); 0 for no limit.
+    public var triviaRequestInterval: TimeInterval = 5
     /// Lets remote imports load from loopback, private and link-local addresses (off: an author
     /// could otherwise make the server fetch internal services).
     public var remoteImportAllowPrivate = false
@@ -122,6 +127,8 @@ public struct ServerConfig: Sendable {
         loginAttemptsPerAddressPerMinute = config.int(forKey: "loginAttemptsPerAddressPerMinute", default: loginAttemptsPerAddressPerMinute)
         registrationsPerAddressPerHour = config.int(forKey: "registrationsPerAddressPerHour", default: registrationsPerAddressPerHour)
         remoteImportAllowPrivate = config.bool(forKey: "remoteImportAllowPrivate", default: remoteImportAllowPrivate)
+        triviaAPI = config.bool(forKey: "triviaApi", default: triviaAPI)
+        triviaRequestInterval = config.double(forKey: "triviaRequestIntervalSeconds", default: triviaRequestInterval)
         publicURL = config.string(forKey: "publicUrl", default: publicURL)
         oauthProviders = OAuthProviderConfig.all(from: config)
     }

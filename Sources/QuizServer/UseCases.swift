@@ -38,6 +38,7 @@ struct UseCases: Sendable {
     let importArticleFeed: ImportArticleFeed
     /// Live games run in this process: one instance of it for the pages, the API and the sockets.
     let liveGames: LiveGames
+    let openTrivia: OpenTrivia
 
     init(store: Store, config: ServerConfig, time: any TimeSource, hasher: PasswordHasher, limiter: RateLimiter) {
         sessions = Sessions(store: store, time: time, lifetime: config.sessionLifetime)
@@ -82,6 +83,8 @@ struct UseCases: Sendable {
         articleAuthoring = ArticleAuthoring(store: store, time: time)
         liveGames = LiveGames(store: store.sql, catalog: store, time: time,
                               joins: RateLimiter(limit: LiveGames.joinsPerMinute, window: 60, time: time, shared: shared ? store.sql : nil))
+        openTrivia = OpenTrivia(store: store, time: time, limits: .init(requestInterval: max(0, config.triviaRequestInterval)),
+                                shared: shared ? store.sql : nil)
         importArticleFeed = ImportArticleFeed(store: store, loader: RemoteFeedLoader(limits: config.remoteImportLimits), time: time)
     }
 }

@@ -96,6 +96,7 @@ public final class CachedStore: Sendable {
         let attempts: ReadCache<Int64, Attempt>
         let distribution: ReadCache<Int, PointsDistribution>
         let practiceCandidates: ReadCache<Int, [PracticeCandidate]>
+        let triviaQuestions: ReadCache<Int, [TriviaQuestion]>
         let questions: ReadCache<Int64, Question>
         let leaderboardEnds: ReadCache<Int, LeaderboardEnds>
         /// Feed pages; every post, follow and article written here drops them all.
@@ -117,6 +118,7 @@ public final class CachedStore: Sendable {
             attempts = ReadCache(lifetime: lifetime, time: time, maxEntries: 100_000)
             distribution = ReadCache(lifetime: lifetime, time: time, maxEntries: 1)
             practiceCandidates = ReadCache(lifetime: lifetime, time: time, maxEntries: 1)
+            triviaQuestions = ReadCache(lifetime: lifetime, time: time, maxEntries: 1)
             questions = ReadCache(lifetime: lifetime, time: time, maxEntries: 10_000)
             leaderboardEnds = ReadCache(lifetime: lifetime, time: time, maxEntries: 100)
             feedPages = ReadCache(lifetime: lifetime, time: time, maxEntries: 10_000)
@@ -151,6 +153,7 @@ public final class CachedStore: Sendable {
             quizQuestions.removeAll()
             quizzes.removeAll()
             practiceCandidates.removeAll()
+            triviaQuestions.removeAll()
             questions.removeAll()
         }
     }

@@ -50,7 +50,8 @@ public enum DatabaseDump {
     }
 
     /// In an order that respects every foreign key. Rate limits, import previews, pending external
-    /// sign-ins and migrations are left out: the first three are transient and the last belongs to
+    /// sign-ins, Open Trivia DB tokens and migrations are left out: the first four are transient
+    /// (a client whose token is gone gets code 3 and asks for another) and the last belongs to
     /// the target.
     static let tables: [Table] = [
         Table(name: "users", columns: [("id", .int), ("username", .text), ("username_key", .text), ("first_name", .text),
@@ -105,33 +106,58 @@ public enum DatabaseDump {
     struct TableLine: Codable { var table: String; var columns: [String] }
 
     /// Writes every table of `database` (migrated to the latest version) through `write`, one line
-    /// at a time, from one read transaction so the dump is consistent. Returns the rows per table.
+    /// at a time, from one read-only snapshot (`QuizDatabase.snapshot`), so the dump is consistent
+    /// while a server goes on writing. Returns the rows per table.
     @discardableResult
     public static func export(_ database: QuizDatabase, write: @Sendable (Data) throws -> Void) async throws -> [String: Int] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]  // the same rows, the same bytes
-        return try await database.transaction { db in
+        return try await database.snapshot { db in
             var counts: [String: Int] = [:]
             try write(try encoder.encode(Header(schemaVersion: Migrations.latestVersion)) + Data("\n".utf8))
             for table in tables {
                 try write(try encoder.encode(TableLine(table: table.name, columns: table.columns.map(\.name))) + Data("\n".utf8))
-                let names = table.columns.map(\.name).joined(separator: ", ")
-                // Every column, so the same rows give the same file from either database.
-                let order = table.columns.indices.map { String($0 + 1) }.joined(separator: ", ")
-                let rows = try await db.raw(SQLQueryString("SELECT \(names) FROM \(table.name) ORDER BY \(order)")).all()
-                for row in rows {
-                    let values = try table.columns.map { column -> Value in
-                        switch column.kind {
-                        case .int: try row.decode(column: column.name, as: Int64?.self).map(Value.int) ?? .null
-                        case .text: try row.decode(column: column.name, as: String?.self).map(Value.text) ?? .null
-                        case .bool: try row.decode(column: column.name, as: Bool?.self).map(Value.bool) ?? .null
-                        }
-                    }
-                    try write(try encoder.encode(values) + Data("\n".utf8))
-                }
+                let rows = try await rows(of: table, on: db)
+                for values in rows { try write(try encoder.encode(values) + Data("\n".utf8)) }
                 counts[table.name] = rows.count
             }
             return counts
+        }
+    }
+
+    /// Every row of `table`, each column read as its kind, in an order fixed by every column, so
+    /// the same rows give the same file from either database.
+    static func rows(of table: Table, on db: any SQLDatabase) async throws -> [[Value]] {
+        let names = table.columns.map(\.name).joined(separator: ", ")
+        let order = table.columns.indices.map { String($0 + 1) }.joined(separator: ", ")
+        return try await db.raw(SQLQueryString("SELECT \(names) FROM \(table.name) ORDER BY \(order)")).all().map { row in
+            try table.columns.map { column -> Value in
+                switch column.kind {
+                case .int: try row.decode(column: column.name, as: Int64?.self).map(Value.int) ?? .null
+                case .text: try row.decode(column: column.name, as: String?.self).map(Value.text) ?? .null
+                case .bool: try row.decode(column: column.name, as: Bool?.self).map(Value.bool) ?? .null
+                }
+            }
+        }
+    }
+
+    /// Copies every table of `source` (migrated to the latest version) into an empty `target` in
+    /// one transaction, reading `source` from one snapshot: a restore from a SQLite backup file,
+    /// into either database. Returns the rows per table.
+    @discardableResult
+    public static func copy(from source: QuizDatabase, into target: QuizDatabase) async throws -> [String: Int] {
+        try await source.snapshot { src in
+            try await load(into: target) { db in
+                var counts: [String: Int] = [:]
+                for table in tables {
+                    let rows = try await rows(of: table, on: src)
+                    var inserts = Inserts(table)
+                    for (index, values) in rows.enumerated() { try await inserts.add(values, line: index + 1, on: db) }
+                    try await inserts.flush(on: db)
+                    counts[table.name] = rows.count
+                }
+                return counts
+            }
         }
     }
 
@@ -150,32 +176,45 @@ public enum DatabaseDump {
         guard readableVersions.contains(header.schemaVersion) else {
             throw DumpError.wrongSchema(found: header.schemaVersion, expected: Migrations.latestVersion)
         }
-        let counts = try await database.transaction { db in
-            let users = try await db.raw("SELECT COUNT(*) AS n FROM users").first()?.decode(column: "n", as: Int.self) ?? 0
-            let questions = try await db.raw("SELECT COUNT(*) AS n FROM questions").first()?.decode(column: "n", as: Int.self) ?? 0
-            guard users == 0, questions == 0 else { throw DumpError.notEmpty }
-            // A migrated database may hold empty catalog rows or buckets: start from nothing.
-            for table in tables.reversed() { try await db.raw(SQLQueryString("DELETE FROM \(table.name)")).run() }
+        return try await load(into: database) { db in
             var counts: [String: Int] = [:]
-            var current: Table?
+            var current: Inserts?
             for index in 1..<lines.count where !lines[index].isEmpty {
                 if lines[index].hasPrefix("{") {
                     let line = try decode(TableLine.self, index)
                     guard let table = tables.first(where: { $0.name == line.table }), table.columns.map(\.name) == line.columns else {
                         throw DumpError.unreadable(line: index + 1, reason: "unknown table or columns \(line.table)")
                     }
-                    current = table
+                    // The rows of the table before go in first: foreign keys follow the table order.
+                    try await current?.flush(on: db)
+                    current = Inserts(table)
                     counts[table.name] = 0
                     continue
                 }
-                guard let table = current else { throw DumpError.unreadable(line: index + 1, reason: "a row before any table") }
+                guard let table = current?.table else { throw DumpError.unreadable(line: index + 1, reason: "a row before any table") }
                 let values = try decode([Value].self, index)
                 guard values.count == table.columns.count else {
                     throw DumpError.unreadable(line: index + 1, reason: "\(values.count) values for \(table.columns.count) columns")
                 }
-                try await insert(values, into: table, on: db, line: index + 1)
+                try await current?.add(values, line: index + 1, on: db)
                 counts[table.name, default: 0] += 1
             }
+            try await current?.flush(on: db)
+            return counts
+        }
+    }
+
+    /// Runs `fill` in one transaction on `database`, which must hold no users or questions and
+    /// is emptied first; then moves PostgreSQL's id sequences past the copied ids and tells
+    /// running instances their caches are stale.
+    static func load(into database: QuizDatabase, _ fill: (any SQLDatabase) async throws -> [String: Int]) async throws -> [String: Int] {
+        let counts = try await database.transaction { db in
+            let users = try await db.raw("SELECT COUNT(*) AS n FROM users").first()?.decode(column: "n", as: Int.self) ?? 0
+            let questions = try await db.raw("SELECT COUNT(*) AS n FROM questions").first()?.decode(column: "n", as: Int.self) ?? 0
+            guard users == 0, questions == 0 else { throw DumpError.notEmpty }
+            // A migrated database may hold empty catalog rows or buckets: start from nothing.
+            for table in tables.reversed() { try await db.raw(SQLQueryString("DELETE FROM \(table.name)")).run() }
+            let counts = try await fill(db)
             if database.dialect == .postgres {
                 for table in tables where table.hasId {
                     // Identity columns do not move when ids are given: continue after the largest copied.
@@ -195,22 +234,45 @@ public enum DatabaseDump {
     /// no table or column (11 added only PostgreSQL sequences).
     static let readableVersions = 10...Migrations.latestVersion
 
-    private static func insert(_ values: [Value], into table: Table, on db: any SQLDatabase, line: Int) async throws {
-        var query = SQLQueryString("INSERT INTO \(table.name) (\(table.columns.map(\.name).joined(separator: ", "))) VALUES (")
-        for (index, (value, column)) in zip(values, table.columns).enumerated() {
-            if index > 0 { query.appendLiteral(", ") }
-            switch (column.kind, value) {
-            case (.int, .int(let int)): query.appendInterpolation(bind: int)
-            case (.int, .null): query.appendInterpolation(bind: Int64?.none)
-            case (.text, .text(let text)): query.appendInterpolation(bind: text)
-            case (.text, .null): query.appendInterpolation(bind: String?.none)
-            case (.bool, .bool(let bool)): query.appendInterpolation(bind: bool)
-            case (.bool, .int(let int)) where int == 0 || int == 1: query.appendInterpolation(bind: int == 1)
-            case (.bool, .null): query.appendInterpolation(bind: Bool?.none)
-            default: throw DumpError.unreadable(line: line, reason: "\(table.name).\(column.name) cannot hold \(value)")
+    /// One table's rows gathered into multi-row INSERTs: a round trip per 500 rows rather than
+    /// per row (PostgreSQL took most of a restore's time answering them one by one).
+    struct Inserts {
+        static let rowsPerStatement = 500
+        let table: Table
+        private var query: SQLQueryString?
+        private var rows = 0
+
+        init(_ table: Table) { self.table = table }
+
+        /// Adds a row (each value checked against its column: `line` names it when one does not fit).
+        mutating func add(_ values: [Value], line: Int, on db: any SQLDatabase) async throws {
+            var next = query ?? SQLQueryString("INSERT INTO \(table.name) (\(table.columns.map(\.name).joined(separator: ", "))) VALUES ")
+            next.appendLiteral(rows == 0 ? "(" : ", (")
+            for (index, (value, column)) in zip(values, table.columns).enumerated() {
+                if index > 0 { next.appendLiteral(", ") }
+                switch (column.kind, value) {
+                case (.int, .int(let int)): next.appendInterpolation(bind: int)
+                case (.int, .null): next.appendInterpolation(bind: Int64?.none)
+                case (.text, .text(let text)): next.appendInterpolation(bind: text)
+                case (.text, .null): next.appendInterpolation(bind: String?.none)
+                case (.bool, .bool(let bool)): next.appendInterpolation(bind: bool)
+                case (.bool, .int(let int)) where int == 0 || int == 1: next.appendInterpolation(bind: int == 1)
+                case (.bool, .null): next.appendInterpolation(bind: Bool?.none)
+                default: throw DumpError.unreadable(line: line, reason: "\(table.name).\(column.name) cannot hold \(value)")
+                }
             }
+            next.appendLiteral(")")
+            query = next
+            rows += 1
+            if rows == Self.rowsPerStatement { try await flush(on: db) }
         }
-        query.appendLiteral(")")
-        try await db.raw(query).run()
+
+        /// Runs what is gathered.
+        mutating func flush(on db: any SQLDatabase) async throws {
+            guard let query else { return }
+            try await db.raw(query).run()
+            self.query = nil
+            rows = 0
+        }
     }
 }

@@ -269,7 +269,19 @@ public struct Migrations: Sendable {
                 """,
             ]
         },
-        Migration(version: 14, name: "name-them-all questions leave quizzes: they are played as games") { _ in
+        // Open Trivia DB session tokens in the database, so every instance knows them and a restart
+        // keeps them; only a hash of each is stored.
+        Migration(version: 14, name: "Open Trivia DB API: session tokens and the questions each has served") { _ in
+            [
+                "CREATE TABLE trivia_tokens (token_hash TEXT PRIMARY KEY, created_at BIGINT NOT NULL, used_at BIGINT NOT NULL)",
+                "CREATE INDEX trivia_tokens_by_use ON trivia_tokens (used_at)",
+                """
+                CREATE TABLE trivia_served (token_hash TEXT NOT NULL REFERENCES trivia_tokens(token_hash) ON DELETE CASCADE,
+                  question_id BIGINT NOT NULL, PRIMARY KEY (token_hash, question_id))
+                """,
+            ]
+        },
+        Migration(version: 15, name: "name-them-all questions leave quizzes: they are played as games") { _ in
             // A quiz holding one could never be finished: nothing on a quiz's page answers it.
             ["""
              DELETE FROM quiz_questions WHERE question_id IN (SELECT id FROM questions WHERE kind = 'nameAll')

@@ -174,6 +174,18 @@ public final class QuizDatabase: Sendable {
         try await reportingUnavailable { try await writer.withConnection(logger: logger) { try await body($0) } }
     }
 
+    /// Runs `body` in a read-only transaction that sees the database as it was at one moment,
+    /// without holding writers back: on SQLite a deferred `BEGIN` on a reader (in WAL mode its
+    /// first read fixes what it sees while writers carry on), on PostgreSQL `REPEATABLE READ READ
+    /// ONLY` (one snapshot for every statement). For dumps and backups of a running server.
+    public func snapshot<T: Sendable>(_ body: (any SQLDatabase) async throws -> T) async throws -> T {
+        try await reportingUnavailable {
+            try await readers.withConnection(logger: logger) { db in
+                try await Self.inTransaction(db, begin: dialect == .sqlite ? "BEGIN" : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
+            }
+        }
+    }
+
     /// How many times a PostgreSQL transaction is run again after the server chose it as the
     /// victim of a deadlock or a serialization failure (each try rolled back in full first).
     static let retries = 3
@@ -188,27 +200,32 @@ public final class QuizDatabase: Sendable {
             do {
                 return try await reportingUnavailable {
                     try await writer.withConnection(logger: logger) { db in
-                        try await db.raw(dialect == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN").run()
-                        do {
-                            let result = try await body(db)
-                            try await db.raw("COMMIT").run()
-                            return result
-                        } catch let failure {
-                            do {
-                                try await db.raw("ROLLBACK").run()
-                            } catch {
-                                // Still inside the transaction, perhaps: the next user would commit its
-                                // half-written rows along with theirs. The pool closes it instead.
-                                throw PoisonedConnection(cause: failure)
-                            }
-                            throw failure
-                        }
+                        try await Self.inTransaction(db, begin: dialect == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN", body)
                     }
                 }
             } catch where tries < Self.retries && Self.isConflict(error) {
                 tries += 1
                 logger.debug("transaction retried after a conflict", metadata: ["try": "\(tries)", "error": "\(Self.describe(error))"])
             }
+        }
+    }
+
+    /// `begin`, then `body`, then COMMIT; ROLLBACK when `body` throws.
+    private static func inTransaction<T: Sendable>(_ db: any SQLDatabase, begin: String, _ body: (any SQLDatabase) async throws -> T) async throws -> T {
+        try await db.raw(SQLQueryString(begin)).run()
+        do {
+            let result = try await body(db)
+            try await db.raw("COMMIT").run()
+            return result
+        } catch let failure {
+            do {
+                try await db.raw("ROLLBACK").run()
+            } catch {
+                // Still inside the transaction, perhaps: the next user would commit its
+                // half-written rows along with theirs. The pool closes it instead.
+                throw PoisonedConnection(cause: failure)
+            }
+            throw failure
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import QuizServer
 import QuizStore
@@ -5,6 +6,12 @@ import QuizStore
 extension DatabaseOptions {
     /// Opens the configured database, migrated, for one command; closes it whatever happens.
     func withStore<T>(_ body: (CachedStore, ServerConfig) async throws -> T) async throws -> T {
+        try await withDatabase { database, config in try await body(CachedStore(SQLStore(database: database)), config) }
+    }
+
+    /// Opens the configured database for one command, brought to the current schema unless
+    /// `migrate` is false (a backup copies what is there and changes nothing); closes it whatever happens.
+    func withDatabase<T>(migrate: Bool = true, _ body: (QuizDatabase, ServerConfig) async throws -> T) async throws -> T {
         let config = try await serverConfig()
         let database: QuizDatabase
         do {
@@ -13,8 +20,8 @@ extension DatabaseOptions {
             throw CLIError("quizbox: \(error)")
         }
         do {
-            try await Migrations.run(on: database)
-            let result = try await body(CachedStore(SQLStore(database: database)), config)
+            if migrate { try await Migrations.run(on: database) }
+            let result = try await body(database, config)
             try await database.close()
             return result
         } catch {

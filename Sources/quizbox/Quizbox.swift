@@ -10,7 +10,8 @@ struct Quizbox: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "quizbox",
         abstract: "A self-hosted quiz server.",
-        subcommands: [Serve.self, Play.self, Migrate.self, UserCommand.self, Import.self, Export.self, ExportDB.self, ImportDB.self, Articles.self],
+        subcommands: [Serve.self, Play.self, Migrate.self, UserCommand.self, Import.self, Export.self, ExportDB.self, ImportDB.self,
+                      Backup.self, Restore.self, Articles.self],
         defaultSubcommand: Serve.self
     )
 }

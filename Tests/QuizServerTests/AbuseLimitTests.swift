@@ -139,7 +139,7 @@ import Testing
     @Test func expiredSessionsAreDeleted() async throws {
         try await withApp { client, env in
             let token = try await client.signUp("sleepy")
-            let keeper = Housekeeping(store: env.store, time: env.time, logger: .init(label: "test"))
+            let keeper = Housekeeping(store: env.store, trivia: OpenTrivia(store: env.store, time: env.time), time: env.time, logger: .init(label: "test"))
             #expect(try await keeper.sweep() == 0)
             env.time.advance(by: env.config.sessionLifetime + 1)
             #expect(try await keeper.sweep() == 1)

@@ -13,6 +13,9 @@ throwaway SQLite file, on 127.0.0.1 only, and checks:
   idle after a response, is closed by the server within its timeouts
   (QUIZBOX_IDLE_TIMEOUT_SECONDS, QUIZBOX_READ_TIMEOUT_SECONDS, set to 2 s here); 300 idle
   connections neither block a normal request nor stay open.
+- test_open_trivia_client.py: opentdb-py, a published Open Trivia DB client from PyPI, pointed
+  at the server by its base address plays through the compatible API (tokens, categories,
+  counts, encodings), and a second request within 5 s is a 429 with response code 5.
 - test_bodies.py: a body over the limit, chunked or with Content-Length, gets 413 and a JSON
   error (never 500) on /sessions, /users, /posts and /imports; a client hanging up mid-body
   logs no error.
