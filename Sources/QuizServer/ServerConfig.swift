@@ -61,8 +61,8 @@ public struct ServerConfig: Sendable {
     /// Accounts one client address may create per hour.
     public var registrationsPerAddressPerHour = 30
     /// Serves Open Trivia DB's API (`/api.php` …) from the bank. It hands out correct answers, as
-    /// Open Trivia DB does, so a server whose leaderboard matters more may turn it off.
-    public var triviaAPI = true
+    /// Open Trivia DB does, before anyone answers: so it is off until the operator turns it on.
+    public var triviaAPI = false
     /// Seconds between two Open Trivia DB API requests from one address (Open Trivia DB: 5); 0 for no limit.
     public var triviaRequestInterval: TimeInterval = 5
     /// Lets remote imports load from loopback, private and link-local addresses (off: an author

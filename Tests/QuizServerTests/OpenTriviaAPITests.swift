@@ -9,7 +9,9 @@ import Testing
 /// and the 429 of its rate limit. The sample bank serves two questions: "Which planet is
 /// largest?" (two choices) and "The Sun is a star." (true/false); the rest are other kinds.
 @Suite struct OpenTriviaAPITests {
-    static let noLimit: @Sendable (inout ServerConfig) -> Void = { $0.triviaRequestInterval = 0 }
+    static let noLimit: @Sendable (inout ServerConfig) -> Void = { $0.triviaAPI = true; $0.triviaRequestInterval = 0 }
+    /// The API is off unless the operator turns it on (it hands out correct answers).
+    static let on: @Sendable (inout ServerConfig) -> Void = { $0.triviaAPI = true }
 
     static func code(_ client: any TestClientProtocol, _ uri: String) async throws -> Int? {
         try await client.call(.get, uri)["response_code"] as? Int
@@ -65,7 +67,7 @@ import Testing
     }
 
     @Test func oneRequestEveryFiveSecondsThen429WithCode5() async throws {
-        try await withApp { client, env in
+        try await withApp(configure: Self.on) { client, env in
             #expect(try await client.call(.get, "/api.php?amount=1").status == .ok)
             let limited = try await client.call(.get, "/api.php?amount=1")
             #expect(limited.status == .tooManyRequests)
@@ -95,7 +97,7 @@ import Testing
     }
 
     @Test func sixtyTokensAnHourPerAddressThen429() async throws {
-        try await withApp { client, env in
+        try await withApp(configure: Self.on) { client, env in
             for _ in 0..<60 { _ = try await client.call(.get, "/api_token.php?command=request") }
             let refused = try await client.call(.get, "/api_token.php?command=request")
             #expect(refused.status == .tooManyRequests)
@@ -108,7 +110,7 @@ import Testing
     }
 
     @Test func categoriesAndCountsHaveOpenTriviaDBsShapes() async throws {
-        try await withApp { client, _ in
+        try await withApp(configure: Self.on) { client, _ in
             let categories = try await client.call(.get, "/api_category.php")
             let list = try #require(categories["trivia_categories"] as? [[String: Any]])
             #expect(list.count == 1)
@@ -132,8 +134,8 @@ import Testing
         }
     }
 
-    @Test func turnedOffTheRoutesAreNotThere() async throws {
-        try await withApp(configure: { $0.triviaAPI = false }) { client, _ in
+    @Test func offByDefaultTheRoutesAreNotThere() async throws {
+        try await withApp { client, _ in
             let questions = try await client.call(.get, "/api.php?amount=1")
             let categories = try await client.call(.get, "/api_category.php")
             #expect(questions.status == .notFound && categories.status == .notFound)

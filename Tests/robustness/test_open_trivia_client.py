@@ -21,7 +21,7 @@ KEYS = {"type", "difficulty", "category", "question", "correct_answer", "incorre
 @pytest.fixture
 def quizbox(tmp_path):
     # No pause between requests here: the 5 s limit has its own test below and in Swift.
-    running = Server(tmp_path, env={"QUIZBOX_TRIVIA_REQUEST_INTERVAL_SECONDS": "0"})
+    running = Server(tmp_path, env={"QUIZBOX_TRIVIA_API": "true", "QUIZBOX_TRIVIA_REQUEST_INTERVAL_SECONDS": "0"})
     trivia.API_BASE = running.url + "/"
     yield running
     running.stop()
@@ -111,7 +111,7 @@ def test_opentdb_py_plays_through_quizbox(quizbox):
 
 
 def test_a_second_request_within_five_seconds_is_429_with_code_5(tmp_path):
-    server = Server(tmp_path)
+    server = Server(tmp_path, env={"QUIZBOX_TRIVIA_API": "true"})
     try:
         def get(path):
             try:
