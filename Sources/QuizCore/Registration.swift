@@ -5,6 +5,11 @@ public struct Registration: Sendable, Hashable {
     public struct Invalid: Error, Sendable, Hashable {
         public var field: String
         public var message: String
+
+        public init(field: String, message: String) {
+            self.field = field
+            self.message = message
+        }
     }
 
     public static let usernameLength = 3...32
@@ -26,18 +31,26 @@ public struct Registration: Sendable, Hashable {
 
     /// Checks every field; `minimumPasswordLength` is configurable but never below 1.
     public func validate(minimumPasswordLength: Int) throws(Invalid) {
-        try Self.validateUsername(username)
+        if let first = problems(minimumPasswordLength: minimumPasswordLength).first { throw first }
+    }
+
+    /// What every field breaks (one problem per field at most), in the form's order: a form
+    /// shows them all at once.
+    public func problems(minimumPasswordLength: Int) -> [Invalid] {
+        var problems: [Invalid] = []
         for (field, value) in [("firstName", firstName), ("lastName", lastName)] {
             let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-            if trimmed.isEmpty { throw Invalid(field: field, message: "\(Self.label(field)) must not be empty.") }
-            if value.count > Self.nameMaxLength {
-                throw Invalid(field: field, message: "\(Self.label(field)) must be at most \(Self.nameMaxLength) characters.")
-            }
-            if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-                throw Invalid(field: field, message: "\(Self.label(field)) must not contain control characters.")
+            if trimmed.isEmpty {
+                problems.append(Invalid(field: field, message: "\(Self.label(field)) must not be empty."))
+            } else if value.count > Self.nameMaxLength {
+                problems.append(Invalid(field: field, message: "\(Self.label(field)) must be at most \(Self.nameMaxLength) characters."))
+            } else if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                problems.append(Invalid(field: field, message: "\(Self.label(field)) must not contain control characters."))
             }
         }
-        try Self.validatePassword(password, minimumLength: minimumPasswordLength)
+        do { try Self.validateUsername(username) } catch { problems.append(error) }
+        do { try Self.validatePassword(password, minimumLength: minimumPasswordLength) } catch { problems.append(error) }
+        return problems
     }
 
     public static func validateUsername(_ username: String) throws(Invalid) {

@@ -39,8 +39,8 @@ struct UserCommand: AsyncParsableCommand {
                 do {
                     let user = try await register(registration, role: role, address: nil)
                     print("Created \(user.role.rawValue) '\(user.username)' (id \(user.id)) in \(config.databaseDescription).")
-                } catch Register.Failure.invalid(_, let message) {
-                    throw CLIError("quizbox user create: \(message)")
+                } catch Register.Failure.invalid(let problems) {
+                    throw CLIError("quizbox user create: " + problems.map(\.message).joined(separator: " "))
                 } catch Register.Failure.usernameTaken {
                     throw CLIError("quizbox user create: the username '\(username)' is taken.")
                 }

@@ -30,10 +30,19 @@ import Testing
             do {
                 _ = try await register(env)(registration("ada", password: "short"), address: nil)
                 Issue.record("a short password was accepted")
-            } catch let Register.Failure.invalid(field, message) {
-                #expect(field == "password")
-                #expect(message.contains("8"))
+            } catch let Register.Failure.invalid(problems) {
+                #expect(problems.map(\.field) == ["password"])
+                #expect(problems[0].message.contains("8"))
             }
+            // Every field's mistake at once, so a form can mark them all.
+            let bad = Registration(username: String(repeating: "b", count: 40), firstName: String(repeating: "a", count: 300),
+                                   lastName: "", password: "short")
+            await #expect(throws: Register.Failure.invalid([
+                .init(field: "firstName", message: "First name must be at most 100 characters."),
+                .init(field: "lastName", message: "Last name must not be empty."),
+                .init(field: "username", message: "Username must be 3 to 32 characters long."),
+                .init(field: "password", message: "Password must be at least 8 characters long."),
+            ])) { _ = try await register(env)(bad, address: nil) }
         }
     }
 

@@ -85,3 +85,21 @@ def test_a_name_them_all_question_is_not_offered_to_a_quiz(server, browser):
     click_id(driver, "new-question")
     kinds = [option.get_attribute("value") for option in driver.find_elements(By.CSS_SELECTOR, "#kind option")]
     assert "nameAll" not in kinds and "singleChoice" in kinds
+
+
+def test_the_register_form_marks_every_mistake_at_once(server, browser):
+    driver = open_browser(server=server, browser=browser)
+    driver.get(server.url + "/register")
+    fields = {"first_name": "A" * 300, "last_name": "Hopper", "username": "b" * 40,
+              "password": "a long enough password", "password_confirm": "another password"}
+    for name, value in fields.items():
+        by_id(driver, name).send_keys(value)
+    click_id(driver, "register-button")
+    marked = {element.get_attribute("id") for element in driver.find_elements(By.CSS_SELECTOR, "[aria-invalid=true]")}
+    assert marked == {"first_name", "username", "password_confirm"}, marked
+    assert "at most 100 characters" in text(driver, "error-first_name")
+    assert "3 to 32 characters" in text(driver, "error-username")
+    assert text(driver, "error-password_confirm") == "The two passwords differ."
+    # What was typed stays, but never a password.
+    assert by_id(driver, "last_name").get_attribute("value") == "Hopper"
+    assert by_id(driver, "password").get_attribute("value") == ""

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import QuizAPI
 import QuizCore
+import QuizFormats
 import QuizStore
 import QuizUseCases
 
@@ -63,8 +64,11 @@ extension APIError {
 
     init(_ failure: Register.Failure) {
         switch failure {
-        case .invalid(let field, let message):
-            self.init(.unprocessableContent, "invalid_\(field)", message, field: field)
+        case .invalid(let problems):
+            // The code names the first field, as it always has; `problems` lists every one.
+            let first = problems[0]
+            self.init(.unprocessableContent, "invalid_\(first.field)", first.message, field: first.field,
+                      problems: problems.map { FormatProblem(path: $0.field, message: $0.message) })
         case .usernameTaken(let username):
             self.init(.conflict, "username_taken", "The username '\(username)' is taken.", field: "username")
         case .tooManyRegistrations:

@@ -222,20 +222,22 @@ struct AccountPages: Sendable {
     func registerUser(_ visit: Visit, _ form: WebForm) async throws -> Response {
         let values = ["first_name": form.text("first_name"), "last_name": form.text("last_name"), "username": form.text("username")]
         let password = form["password"] ?? ""
-        // Typing the password twice is the form's own check: the API takes it once.
-        if password != (form["password_confirm"] ?? "") {
-            return try registerPage(visit, values: values, errors: ["password_confirm": "The two passwords differ."])
-        }
+        // Typing the password twice is the form's own check (the API takes it once), shown with
+        // whatever else is wrong: every mistake at once, each next to its field.
+        let mismatch = password != (form["password_confirm"] ?? "") ? ["password_confirm": "The two passwords differ."] : [:]
         let registration = Registration(username: values["username"]!, firstName: values["first_name"]!,
                                         lastName: values["last_name"]!, password: password)
+        if !mismatch.isEmpty {
+            let problems = registration.problems(minimumPasswordLength: config.minimumPasswordLength)
+            return try registerPage(visit, values: values, errors: Self.fieldErrors(problems).merging(mismatch) { kept, _ in kept })
+        }
         do {
             let user = try await register(registration, address: ClientAddress.current)
             return PageRenderer.redirect(to: "/home", cookies: [sessionCookie(try await sessions.start(for: user))])
         } catch let failure as Register.Failure {
             switch failure {
-            case .invalid(let field, let message):
-                let name = ["firstName": "first_name", "lastName": "last_name"][field] ?? field
-                return try registerPage(visit, values: values, errors: [name: message])
+            case .invalid(let problems):
+                return try registerPage(visit, values: values, errors: Self.fieldErrors(problems))
             case .usernameTaken:
                 return try registerPage(visit, values: values, errors: ["username": "That username is taken. Try another."])
             case .tooManyRegistrations:
@@ -244,6 +246,11 @@ struct AccountPages: Sendable {
                 return page
             }
         }
+    }
+
+    /// Each problem under its form field's name.
+    static func fieldErrors(_ problems: [Registration.Invalid]) -> [String: String] {
+        Dictionary(problems.map { (["firstName": "first_name", "lastName": "last_name"][$0.field] ?? $0.field, $0.message) }) { first, _ in first }
     }
 
     func logOut() async throws -> Response {

@@ -5,8 +5,8 @@ import QuizStore
 /// Creating an account: for the API, the registration page and `quizbox user create`.
 package struct Register: Sendable {
     package enum Failure: Error, Equatable {
-        /// A field breaks a rule; `field` is the domain name (`username`, `firstName`, …).
-        case invalid(field: String, message: String)
+        /// Fields break rules, each named by its domain name (`username`, `firstName`, …); never empty.
+        case invalid([Registration.Invalid])
         case usernameTaken(String)
         /// Too many accounts made from one address lately.
         case tooManyRegistrations
@@ -37,11 +37,8 @@ package struct Register: Sendable {
     /// Validates, counts the address (before any bcrypt work), refuses a taken name (a lookup, not
     /// a quarter second of CPU), hashes the password and stores the user.
     package func callAsFunction(_ registration: Registration, role: Role = .player, address: String?) async throws -> User {
-        do {
-            try registration.validate(minimumPasswordLength: minimumPasswordLength)
-        } catch {
-            throw Failure.invalid(field: error.field, message: error.message)
-        }
+        let problems = registration.problems(minimumPasswordLength: minimumPasswordLength)
+        guard problems.isEmpty else { throw Failure.invalid(problems) }
         if let limiter, let address {
             let check = RateLimiter.Check(key: "register-ip:" + AddressKey.of(address), limit: perAddressPerHour, window: 3600)
             guard try await limiter.allow([check]) else { throw Failure.tooManyRegistrations }
