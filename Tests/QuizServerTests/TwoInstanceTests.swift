@@ -203,7 +203,7 @@ struct TwoInstanceTests {
             let token = try #require(WebImportPageTests.uploadToken(preview))
             let onB = onA.on(b)
             let stored = try await onB.postMultipart("/manage/import", [("upload", token), ("action", "import")], file: nil)
-            #expect(stored.contains("Imported 2 question(s)"), "\(stored.html)")
+            #expect(stored.contains("Imported 2 questions"), "\(stored.html)")
             #expect(try await env.store.subjects().map(\.name).contains("History"))
             let twice = try await onA.postMultipart("/manage/import", [("upload", token), ("action", "import")], file: nil)
             #expect(twice.contains("no longer kept"), "imported once, on whichever instance")

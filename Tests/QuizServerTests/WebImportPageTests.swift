@@ -71,22 +71,23 @@ extension TestBrowser {
             let browser = try await author(client, env)
             let preview = try await browser.postMultipart("/manage/import", [("action", "preview")], file: ("rome.gift", Self.gift))
             #expect(preview.status == .ok, "\(preview.html)")
-            #expect(preview.contains("Read as gift: 2 questions (1 singleChoice, 1 trueFalse)"), "\(preview.html)")
+            #expect(preview.contains("Read as gift: 2 questions (1 single choice, 1 true or false)"), "\(preview.html)")
             #expect(preview.contains("Previewed file: <strong>rome.gift</strong>"))
+            #expect(preview.contains("<li>History › Rome: 2 questions, quiz “rome”</li>"), "where they go, in words")
             #expect(preview.contains(#"id="import-button""#))
             #expect(try await env.store.subjects().map(\.name) == ["Science"], "a preview stores nothing")
 
             // Another file chosen before pressing "Import 2 questions" is previewed, not stored unseen.
             let other = Array("Is the Earth round? {T}\n".utf8)
             let switched = try await browser.postMultipart("/manage/import", [("action", "import")], file: ("earth.gift", other))
-            #expect(switched.contains("Read as gift: 1 question (1 trueFalse)"), "\(switched.html)")
+            #expect(switched.contains("Read as gift: 1 question (1 true or false)"), "\(switched.html)")
             #expect(try await env.store.subjects().map(\.name) == ["Science"])
             let again = try await browser.postMultipart("/manage/import", [("action", "preview")], file: ("rome.gift", Self.gift))
 
             let token = try #require(Self.uploadToken(again))
             // The browser sends the file input empty: the previewed file is the one imported.
             let stored = try await browser.postMultipart("/manage/import", [("upload", token), ("action", "import")], file: nil)
-            #expect(stored.contains("Imported 2 question(s) into 1 quiz(zes)."), "\(stored.html)")
+            #expect(stored.contains("Imported 2 questions into a new quiz."), "\(stored.html)")
             #expect(try await env.store.subjects().map(\.name) == ["Science", "History"])
             #expect(try await env.store.allQuizzes().map(\.quiz.title).contains("rome"), "the quiz is named after the file")
 
@@ -156,7 +157,11 @@ extension TestBrowser {
             let fields = [("subject", "Geo"), ("topic", "Seas"), ("csv", csv)]
             let strict = try await browser.post("/manage/import", fields + [("action", "preview")])
             #expect(strict.status == .unprocessableContent)
-            #expect(strict.contains("tick “Skip invalid questions”"))
+            #expect(strict.contains("tick “Skip invalid questions” to import the other 2 questions"))
+            // A file wrong as a whole gets no advice to skip: skipping would import nothing.
+            let broken = try await browser.post("/manage/import", [("csv", #"{"format": "quizbox-bundle", "subjects": ["#), ("action", "preview")])
+            #expect(broken.status == .unprocessableContent)
+            #expect(broken.contains("concern the whole file") && !broken.contains("tick “Skip"), "\(broken.html)")
 
             let preview = try await browser.post("/manage/import", fields + [("skip_invalid", "1"), ("action", "preview")])
             #expect(preview.status == .ok, "\(preview.html)")
@@ -164,7 +169,7 @@ extension TestBrowser {
             #expect(preview.contains("Skipped: line 2, column 6: answer &quot;C&quot; is not one of the options"), "\(preview.html)")
             #expect(preview.contains(#"name="skip_invalid" type="checkbox" value="1" checked"#), "the choice is kept for the import")
             let stored = try await browser.post("/manage/import", fields + [("skip_invalid", "1"), ("action", "import")])
-            #expect(stored.contains("Imported 2 question(s) into 1 quiz(zes)."))
+            #expect(stored.contains("Imported 2 questions into a new quiz."))
             #expect(stored.contains("Skipped: line 2"))
             #expect(try await env.store.subjects().map(\.name) == ["Science", "Geo"])
         }

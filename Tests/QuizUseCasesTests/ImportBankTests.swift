@@ -60,6 +60,31 @@ import Testing
         }
     }
 
+    /// One title typed for a file of two topics made two quizzes of that title, told apart by
+    /// nothing: each is named with its topic.
+    @Test func oneQuizTitleForSeveralTopicsNamesEachQuizWithItsTopic() async throws {
+        try await withUseCases { env in
+            let (author, _, _) = try await env.people()
+            let gift = """
+                $CATEGORY: $course$/History/Rome
+
+                Who was the first Roman emperor? {=Augustus ~Nero}
+
+                $CATEGORY: $course$/History/Greece
+
+                Athens is in Greece. {T}
+                """
+            let preview = try await env.importBank().preview(.pasted(gift), .init(quizTitle: "Ancient world"), by: author)
+            #expect(preview.bank.subjects.flatMap(\.topics).flatMap(\.quizzes).map(\.title) == ["Ancient world (Rome)", "Ancient world (Greece)"])
+            _ = try await env.importBank()(.pasted(gift), .init(quizTitle: "Ancient world"), by: author)
+            let titles = try await env.store.outline().flatMap(\.topics).flatMap(\.quizzes).map(\.title)
+            #expect(titles.filter { $0.hasPrefix("Ancient world") }.sorted() == ["Ancient world (Greece)", "Ancient world (Rome)"])
+            // One topic keeps the title as typed.
+            let single = try await env.importBank().preview(.pasted(UseCaseEnvironment.romeGIFT), .init(quizTitle: "Rome"), by: author)
+            #expect(single.bank.subjects.flatMap(\.topics).flatMap(\.quizzes).map(\.title) == ["Rome"])
+        }
+    }
+
     @Test func oneBadQuestionStoresNothingUnlessTheOthersAreImportedWithoutIt() async throws {
         try await withUseCases { env in
             let (author, _, _) = try await env.people()

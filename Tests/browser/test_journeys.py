@@ -537,14 +537,14 @@ def test_an_author_uploads_a_file_previews_it_and_imports_it(server, browser, tm
     by_id(driver, "skip_invalid").click()
     click_id(driver, "preview-button")
     feedback = text(driver, "import-feedback")
-    assert "Read as gift: 2 questions (1 singleChoice, 1 trueFalse)" in feedback, feedback
+    assert "Read as gift: 2 questions (1 single choice, 1 true or false)" in feedback, feedback
     assert "Skipped: line 7" in text(driver, "import-problems")
     assert "rome.gift" in text(driver, "upload-kept")
     screenshot(driver, "manage-preview")
 
     # Import stores the previewed file without choosing it a third time.
     click_id(driver, "import-button")
-    assert "Imported 2 question(s) into 1 quiz(zes)." in text(driver, "import-feedback")
+    assert "Imported 2 questions into a new quiz." in text(driver, "import-feedback")
     titles = [link.text for link in driver.find_elements(By.CSS_SELECTOR, "#manage-quizzes .quiz-link")]
     assert "rome" in titles, titles
 

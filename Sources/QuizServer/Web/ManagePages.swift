@@ -57,6 +57,8 @@ struct ManagePages: Sendable {
         var importFeedbackClass: String?
         var problems: [String] = []
         var hasProblems = false
+        var places: [String] = []
+        var hasPlaces = false
         var previewed = false
         var previewCount: String?
     }
@@ -96,6 +98,8 @@ struct ManagePages: Sendable {
         var problems: [String] = []
         /// After a preview: how many questions "Import" will store.
         var previewCount: Int?
+        /// After a preview: where they go, a line per topic.
+        var places: [String] = []
     }
 
     static var formatChoices: [(value: String, label: String)] { [("", "Recognise it")] + [
@@ -140,6 +144,8 @@ struct ManagePages: Sendable {
             model.importFeedbackClass = feedback.ok ? "right" : "wrong"
             model.problems = feedback.problems
             model.hasProblems = !feedback.problems.isEmpty
+            model.places = feedback.places
+            model.hasPlaces = !feedback.places.isEmpty
             model.previewed = feedback.previewCount != nil
             model.previewCount = feedback.previewCount.map { Pages.count($0, "question") }
         }
@@ -187,13 +193,16 @@ struct ManagePages: Sendable {
         let notes = describe(report.skipped, omitted: report.skippedOmitted).map { "Skipped: \($0)" }
             + report.warnings.map { "Left out: \($0.description)" }
         if let summary = report.imported {
-            return Feedback(text: "Imported \(summary.questions) question(s) into \(summary.quizzes) quiz(zes).", ok: true, problems: notes)
+            let quizzes = summary.quizzes == 0 ? "" : summary.quizzes == 1 ? " into a new quiz" : " into \(summary.quizzes) new quizzes"
+            return Feedback(text: "Imported \(Pages.count(summary.questions, "question"))\(quizzes).", ok: true, problems: notes)
         }
-        let counts = report.kinds.map { "\($0.value) \($0.key.rawValue)" }.sorted().joined(separator: ", ")
+        // "3 single choice, 1 true or false", most first.
+        let counts = report.kinds.sorted { ($0.value, $1.key.rawValue) > ($1.value, $0.key.rawValue) }
+            .map { "\($0.value) \(ManageText.kindLabel($0.key).lowercased())" }.joined(separator: ", ")
         let skipped = report.skipped.isEmpty ? "" : " The questions with the problems below are skipped."
         return Feedback(
             text: "Read as \(report.format.rawValue): \(Pages.count(report.questionCount, "question")) (\(counts)).\(skipped) Nothing is stored until you import.",
-            ok: true, problems: notes, previewCount: report.questionCount)
+            ok: true, problems: notes, previewCount: report.questionCount, places: places(report.bank))
     }
 
     static func feedback(_ failure: ImportBank.Failure, skipInvalid: Bool) throws -> Feedback {
@@ -219,11 +228,24 @@ struct ManagePages: Sendable {
                 return Feedback(text: "\(address) is not a \(file.format.rawValue) question bank Quizbox can import. Nothing was imported.",
                                 ok: false, problems: problems)
             }
-            let advice = skipInvalid
+            // Skipping is offered only when it would import something: not for a file that is wrong as a whole.
+            let advice = file.importableBySkipping == 0
                 ? "These problems concern the whole file or leave no valid question, so nothing was imported (read as \(file.format.rawValue))."
-                : "Nothing was imported: fix these and send it again, or tick “Skip invalid questions” to import the others (read as \(file.format.rawValue))."
+                : "Nothing was imported: fix these and send it again, or tick “Skip invalid questions” to import the other \(Pages.count(file.importableBySkipping, "question")) (read as \(file.format.rawValue))."
             return Feedback(text: advice, ok: false, problems: problems)
         }
+    }
+
+    /// Where a previewed bank's questions go, a line per topic: "History › Rome: 2 questions,
+    /// quiz “Rome”" (a subject or topic of that name already there is used, not made again).
+    static func places(_ bank: Bank) -> [String] {
+        bank.subjects.flatMap { subject in
+            subject.topics.map { topic in
+                let quizzes = topic.quizzes.map { "“\($0.title)”" }
+                let into = quizzes.isEmpty ? ", in the topic's bank" : ", quiz\(quizzes.count == 1 ? "" : "zes") \(quizzes.joined(separator: ", "))"
+                return "\(subject.name) › \(topic.name): \(Pages.count(topic.questionCount, "question"))\(into)"
+            }
+        }.prefix(50).map { $0 }
     }
 
     /// One line per problem, and one for those beyond the listed ones.

@@ -71,6 +71,9 @@ package struct ImportBank: Sendable {
         package var address: String?
         /// The upload stays kept: the author may try other options without choosing it again.
         package var kept: KeptFile?
+        /// How many questions skipping the invalid ones would import: 0 when the problems are the
+        /// whole file's (or skipping was asked for already), so skipping is no advice to give.
+        package var importableBySkipping = 0
     }
 
     package enum Failure: Error, Equatable {
@@ -155,11 +158,35 @@ package struct ImportBank: Sendable {
         do {
             result = try format.read(file.data, defaults: defaults)
         } catch {
+            var skipping = defaults
+            skipping.skipInvalid = true
+            // Read once more, skipping: a file whose questions are wrong may still hold good ones.
+            let importable = options.skipInvalid ? 0 : ((try? format.read(file.data, defaults: skipping))?.bank.questionCount ?? 0)
             throw Failure.unreadable(Unreadable(format: format, problems: error.problems, omitted: error.omittedCount,
-                                                address: file.address, kept: file.kept))
+                                                address: file.address, kept: file.kept, importableBySkipping: importable))
         }
-        return Report(format: format, bank: result.bank, warnings: result.warnings, skipped: result.skipped,
-                      skippedOmitted: result.skippedOmittedCount, kept: file.kept)
+        return Report(format: format, bank: Self.distinguishingQuizTitles(result.bank), warnings: result.warnings,
+                      skipped: result.skipped, skippedOmitted: result.skippedOmittedCount, kept: file.kept)
+    }
+
+    /// A file's topics each become a quiz with the one title the form (or the file's name) gave:
+    /// two quizzes of the same name that nothing tells apart. Each such quiz gets its topic's name
+    /// after the title.
+    static func distinguishingQuizTitles(_ bank: Bank) -> Bank {
+        var uses: [String: Int] = [:]
+        for topic in bank.subjects.flatMap(\.topics) { for quiz in topic.quizzes { uses[quiz.title, default: 0] += 1 } }
+        guard uses.values.contains(where: { $0 > 1 }) else { return bank }
+        var bank = bank
+        for s in bank.subjects.indices {
+            for t in bank.subjects[s].topics.indices {
+                let topic = bank.subjects[s].topics[t].name
+                for q in bank.subjects[s].topics[t].quizzes.indices where uses[bank.subjects[s].topics[t].quizzes[q].title, default: 0] > 1 {
+                    let title = bank.subjects[s].topics[t].quizzes[q].title
+                    bank.subjects[s].topics[t].quizzes[q].title = String("\(title) (\(topic))".prefix(CatalogText.maxNameLength))
+                }
+            }
+        }
+        return bank
     }
 
     private func fetch(_ source: Source, by user: User, keeping: Bool) async throws -> Fetched {
