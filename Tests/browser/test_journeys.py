@@ -67,19 +67,24 @@ def type_into(driver, **fields):
         field.send_keys(value)
 
 
+def answer_tiles(driver):
+    """The answer tiles of a question, as (tile, its answer's text)."""
+    tiles = driver.find_elements(By.CSS_SELECTOR, "label.answer-tile")
+    return [(tile, tile.find_element(By.CLASS_NAME, "answer-text").text.strip()) for tile in tiles]
+
+
 def choose(driver, option_text):
-    """Picks the answer option labelled exactly option_text."""
-    options = driver.find_elements(By.CSS_SELECTOR, "label.option")
-    matches = [option for option in options if option.text.strip() == option_text]
-    assert matches, f"no option {option_text!r} among {[o.text for o in options]}"
+    """Taps the answer tile that says exactly option_text."""
+    tiles = answer_tiles(driver)
+    matches = [tile for tile, label in tiles if label == option_text]
+    assert matches, f"no tile {option_text!r} among {[label for _, label in tiles]}"
     scroll_to(driver, matches[0])
     matches[0].click()
 
 
 def other_option(driver, option_text):
     """Any option that is not option_text: a wrong answer, when option_text is the right one."""
-    texts = [option.text.strip() for option in driver.find_elements(By.CSS_SELECTOR, "label.option")]
-    return next(label for label in texts if label != option_text)
+    return next(label for _, label in answer_tiles(driver) if label != option_text)
 
 
 def register(driver, username, first="Grace", last="Hopper", password=PASSWORD, screenshot=None):
@@ -411,9 +416,9 @@ def test_a_random_question_on_a_phone_without_javascript_has_a_shareable_address
     assert re.fullmatch(r"/questions/\d+", path(driver)), path(driver)
     question_url = driver.current_url
     question = text(driver, "question-text")
-    options = driver.find_elements(By.CSS_SELECTOR, "label.option")
-    if options:
-        choose(driver, options[0].text.strip())
+    tiles = answer_tiles(driver)
+    if tiles:
+        choose(driver, tiles[0][1])
     else:
         field = driver.find_elements(By.ID, "answer-text") or driver.find_elements(By.ID, "answer-number")
         field[0].send_keys("42")

@@ -103,3 +103,26 @@ def test_the_register_form_marks_every_mistake_at_once(server, browser):
     # What was typed stays, but never a password.
     assert by_id(driver, "last_name").get_attribute("value") == "Hopper"
     assert by_id(driver, "password").get_attribute("value") == ""
+
+
+def test_answer_tiles_answer_by_keyboard_and_show_the_progress(server, browser, screenshot):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+    driver = open_browser(server=server, browser=browser)
+    set_viewport(driver, PHONE)
+    register(driver, new_username())
+    driver.get(server.url + "/quizzes/1")
+    click_id(driver, "start-quiz")
+    tiles = driver.find_elements(By.CSS_SELECTOR, "label.answer-tile")
+    assert len(tiles) >= 2
+    # Every tile has its own colour and shape, and its key.
+    assert len({tile.get_attribute("class") for tile in tiles}) == len(tiles)
+    assert [tile.find_element(By.CLASS_NAME, "key").text for tile in tiles] == [str(n) for n in range(1, len(tiles) + 1)]
+    progress = by_id(driver, "quiz-progress")
+    assert progress.get_attribute("value") == "1" and int(progress.get_attribute("max")) >= 2
+    screenshot(driver, "question-tiles")
+    ActionChains(driver).send_keys("2").perform()
+    inputs = driver.find_elements(By.CSS_SELECTOR, "label.answer-tile .tile-input")
+    assert [field.is_selected() for field in inputs][:2] == [False, True]
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    assert by_id(driver, "feedback").is_displayed()

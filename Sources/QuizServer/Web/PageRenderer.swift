@@ -63,7 +63,7 @@ struct PageRenderer: Sendable {
 
     /// The files under /static, read once: name → (content type, bytes).
     static let staticFiles: [String: (type: String, data: Data)] = {
-        let types = ["app.css": "text/css; charset=utf-8", "countdown.js": "text/javascript; charset=utf-8",
+        let types = ["app.css": "text/css; charset=utf-8", "countdown.js": "text/javascript; charset=utf-8", "tiles.js": "text/javascript; charset=utf-8",
                      "name-all.js": "text/javascript; charset=utf-8", "feed.js": "text/javascript; charset=utf-8",
                      "live.css": "text/css; charset=utf-8", "live-common.js": "text/javascript; charset=utf-8",
                      "live-host.js": "text/javascript; charset=utf-8", "live-player.js": "text/javascript; charset=utf-8"]

@@ -83,6 +83,8 @@ struct PlayPages: Sendable {
         var questionFields: PageHTML?
         var timed: Bool?
         var secondsLeft: Int?
+        /// The question's whole time, for the countdown's ring.
+        var timeLimit: Int?
         /// Milliseconds since 1970, for the countdown script.
         var deadline: Int64?
         var nextId: Int64?
@@ -105,6 +107,7 @@ struct PlayPages: Sendable {
             values.set("questionFields", questionFields?.html)
             values.set("timed", timed)
             values.set("secondsLeft", secondsLeft)
+            values.set("timeLimit", timeLimit)
             values.set("deadline", deadline)
             values.set("nextId", nextId)
             values.set("allAnswered", allAnswered)
@@ -226,6 +229,7 @@ struct PlayPages: Sendable {
             if let clock = view.clock {
                 model.timed = true
                 model.secondsLeft = clock.secondsLeft
+                model.timeLimit = Int(clock.deadline.timeIntervalSince(clock.shownAt).rounded())
                 model.deadline = Int64((clock.deadline.timeIntervalSince1970 * 1000).rounded())
             }
         }

@@ -14,9 +14,23 @@ struct QuestionFragments: Sendable {
         var points: String
     }
 
+    /// A choice as a tile: its colour and shape (the live game's, so a choice looks the same on
+    /// every screen) and its key, 1–9.
     struct ChoiceField: Encodable {
         var id: Int
         var text: String
+        var variant: Int
+        var shape: String
+        var path: String
+        var key: String?
+
+        init(id: Int, text: String, variant: Int, position: Int) {
+            self.id = id
+            self.text = text
+            self.variant = variant
+            (shape, path) = AnswerLook.shapes[variant % AnswerLook.shapes.count]
+            key = position < 9 ? String(position + 1) : nil
+        }
     }
 
     struct Fields: Encodable {
@@ -27,6 +41,10 @@ struct QuestionFragments: Sendable {
         var numeric: Bool?
         var choices: [ChoiceField]
         var unit: String?
+        /// True and false as tiles, in the live game's looks for them.
+        var truth: ChoiceField?
+        var falsehood: ChoiceField?
+        var twoTiles: Bool?
 
         init(_ question: Question) {
             switch question.kind {
@@ -37,8 +55,38 @@ struct QuestionFragments: Sendable {
             case .numeric: numeric = true
             case .nameAll: break
             }
-            choices = question.body.choices.map { ChoiceField(id: $0.id, text: $0.text) }
+            let variants = AnswerLook.variants(question.body.choices.map(\.id))
+            choices = question.body.choices.enumerated().map { position, choice in
+                ChoiceField(id: choice.id, text: choice.text, variant: variants[choice.id] ?? 0, position: position)
+            }
             if case .numeric(_, _, let unit?) = question.body { self.unit = unit }
+            if question.kind == .trueFalse {
+                truth = ChoiceField(id: 1, text: "True", variant: AnswerLook.trueVariant, position: 0)
+                falsehood = ChoiceField(id: 0, text: "False", variant: AnswerLook.falseVariant, position: 1)
+            }
+            twoTiles = question.kind == .trueFalse || choices.count == 2 ? true : nil
+        }
+    }
+
+    /// The looks of answers, as `live-common.js` has them (a test keeps the two the same): a
+    /// choice's colour and shape follow its id's place among the question's ids, never where its
+    /// tile sits, so a shuffled question keeps "the red triangle" for the same answer.
+    enum AnswerLook {
+        static let shapes: [(String, String)] = [
+            ("triangle", "M12 3 22 20H2Z"),
+            ("diamond", "M12 2 22 12 12 22 2 12Z"),
+            ("circle", "M2 12a10 10 0 1 0 20 0a10 10 0 1 0-20 0Z"),
+            ("square", "M3 3H21V21H3Z"),
+            ("star", "M12 2l2.9 6.6 7.1.6-5.4 4.7 1.6 7L12 17.2 5.8 20.9l1.6-7L2 9.2l7.1-.6Z"),
+            ("hexagon", "M7 3h10l5 9-5 9H7l-5-9Z"),
+            ("pentagon", "M12 2l10 7.5-3.8 12.5H5.8L2 9.5Z"),
+            ("cross", "M9 2h6v7h7v6h-7v7H9v-7H2V9h7Z"),
+        ]
+        static let trueVariant = 1
+        static let falseVariant = 0
+
+        static func variants(_ ids: [Int]) -> [Int: Int] {
+            Dictionary(ids.sorted().enumerated().map { ($1, $0 % shapes.count) }) { first, _ in first }
         }
     }
 
