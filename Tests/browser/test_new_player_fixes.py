@@ -115,6 +115,7 @@ def test_answer_tiles_answer_by_keyboard_and_show_the_progress(server, browser, 
     click_id(driver, "start-quiz")
     tiles = driver.find_elements(By.CSS_SELECTOR, "label.answer-tile")
     assert len(tiles) >= 2
+    tile_texts = [tile.find_element(By.CLASS_NAME, "answer-text").text for tile in tiles]
     # Every tile has its own colour and shape, and its key.
     assert len({tile.get_attribute("class") for tile in tiles}) == len(tiles)
     assert [tile.find_element(By.CLASS_NAME, "key").text for tile in tiles] == [str(n) for n in range(1, len(tiles) + 1)]
@@ -126,3 +127,11 @@ def test_answer_tiles_answer_by_keyboard_and_show_the_progress(server, browser, 
     assert [field.is_selected() for field in inputs][:2] == [False, True]
     ActionChains(driver).send_keys(Keys.ENTER).perform()
     assert by_id(driver, "feedback").is_displayed()
+    screenshot(driver, "question-tiles-answered")
+    # The tiles stay after the answer: the right one marked, the player's own marked too.
+    answered = driver.find_elements(By.CSS_SELECTOR, "#answered-tiles .answer-tile")
+    assert len(answered) == len(tile_texts)
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#answered-tiles .is-correct")) == 1
+    given = driver.find_elements(By.CSS_SELECTOR, "#answered-tiles .is-given")
+    assert len(given) == 1 and given[0].find_element(By.CLASS_NAME, "answer-text").text == tile_texts[1]
+    assert "Right" in by_id(driver, "answered-tiles").text

@@ -89,6 +89,11 @@ struct PlayPages: Sendable {
         var deadline: Int64?
         var nextId: Int64?
         var allAnswered: Bool?
+        var answeredTiles: [QuestionFragments.AnsweredTile]?
+        var hasAnsweredTiles: Bool?
+        var twoTiles: Bool?
+        /// "3 right in a row" after a right answer that continues a run.
+        var streak: String?
 
         func write(into values: inout [String: Any]) {
             values["attemptId"] = attemptId
@@ -111,6 +116,10 @@ struct PlayPages: Sendable {
             values.set("deadline", deadline)
             values.set("nextId", nextId)
             values.set("allAnswered", allAnswered)
+            values.set("answeredTiles", answeredTiles.map { $0.map { MustacheEncoder.encode($0) } as [Any] })
+            values.set("hasAnsweredTiles", hasAnsweredTiles)
+            values.set("twoTiles", twoTiles)
+            values.set("streak", streak)
         }
     }
 
@@ -221,6 +230,14 @@ struct PlayPages: Sendable {
                 : view.given?.late == true ? "Too late: the time limit had passed, so this answer scores nothing."
                 : answered.isCorrect ? "Right! +\(answered.pointsAwarded) point\(answered.pointsAwarded == 1 ? "" : "s")" : "Not quite."
             model.given = view.given.flatMap { question.display($0.answer) }
+            model.answeredTiles = QuestionFragments.answeredTiles(question, given: view.given?.answer)
+            model.hasAnsweredTiles = model.answeredTiles.map { $0.isEmpty ? nil : true } ?? nil
+            model.twoTiles = (model.answeredTiles?.count ?? 0) == 2 ? true : nil
+            // The run of right answers this answer ends, in the order they were given.
+            if answered.isCorrect, !already {
+                let run = view.attempt.answers.sorted { $0.answeredAt < $1.answeredAt }.reversed().prefix { $0.isCorrect }.count
+                if run >= 2 { model.streak = "\(run) right in a row" }
+            }
             model.correctAnswer = question.correctAnswer.display
             model.explanation = question.explanation
             model.nextId = view.nextUnansweredId

@@ -68,6 +68,45 @@ struct QuestionFragments: Sendable {
         }
     }
 
+    /// An answered question's choices as tiles: the right ones marked, the player's own marked.
+    struct AnsweredTile: Encodable {
+        var variant: Int
+        var shape: String
+        var path: String
+        var text: String
+        // Names of their own: a missing optional would otherwise be looked up in the page's own
+        // values (which have a `given`, the answer's text).
+        var isRight: Bool?
+        var isYours: Bool?
+        /// Chosen and wrong: "Yours" on the tile.
+        var isYoursWrong: Bool?
+    }
+
+    /// Tiles for a choice question after its answer (nil for typed kinds): the same looks as
+    /// before it, so the player finds their tile again.
+    static func answeredTiles(_ question: Question, given: Answer?) -> [AnsweredTile]? {
+        let fields = Fields(question)
+        func tile(_ field: ChoiceField, correct: Bool, given chosen: Bool) -> AnsweredTile {
+            AnsweredTile(variant: field.variant, shape: field.shape, path: field.path, text: field.text,
+                         isRight: correct ? true : nil, isYours: chosen ? true : nil, isYoursWrong: chosen && !correct ? true : nil)
+        }
+        switch (question.body, given) {
+        case (.singleChoice(let choices), _), (.multipleChoice(let choices), _):
+            let chosen: Set<Int> = switch given {
+            case .choice(let id)?: [id]
+            case .choices(let ids)?: ids
+            default: []
+            }
+            return zip(fields.choices, choices).map { tile($0, correct: $1.isCorrect, given: chosen.contains($1.id)) }
+        case (.trueFalse(let answer), _):
+            guard let truth = fields.truth, let falsehood = fields.falsehood else { return nil }
+            let chosen: Bool? = if case .bool(let value)? = given { value } else { nil }
+            return [tile(truth, correct: answer, given: chosen == true), tile(falsehood, correct: !answer, given: chosen == false)]
+        default:
+            return nil
+        }
+    }
+
     /// The looks of answers, as `live-common.js` has them (a test keeps the two the same): a
     /// choice's colour and shape follow its id's place among the question's ids, never where its
     /// tile sits, so a shuffled question keeps "the red triangle" for the same answer.
