@@ -153,7 +153,8 @@ import Testing
             let finished = try await browser.post("/play/1/finish", [])
             #expect(finished.location == "/play/1/result")
             let result = try await browser.follow(finished)
-            #expect(result.contains(#"<p class="score" id="score">2 of 5 right</p>"#))
+            #expect(result.contains(#"id="score"><strong class="big-number">2</strong> of 5 right</p>"#))
+            #expect(result.contains(#"<li class="status-right"><details><summary><span class="grow">1. "#), "each question, to open")
             #expect(result.contains(#"id="points-earned">2 of 8"#))
             #expect(result.contains(#"id="rank">1"#))
 

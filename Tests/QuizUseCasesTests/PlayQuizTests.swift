@@ -29,6 +29,31 @@ import Testing
         }
     }
 
+    /// The result says how many places the points moved the player, and lists every question
+    /// with what was answered.
+    @Test func aResultSaysHowFarThePlayerMovedAndWhatEachQuestionWas() async throws {
+        try await withUseCases { env in
+            let bank = try await env.loadPlayBank()
+            let ada = try await env.register("ada")
+            let bob = try await env.register("bob")
+            // Bob leads with the true/false question's point; Ada then passes him with Paris's two.
+            let bobs = try await env.playQuiz.start(quizId: bank.quiz.id, userId: bob.id).attempt.id
+            _ = try await env.playQuiz.answer(.bool(true), questionId: bank.id(2), attemptId: bobs, userId: bob.id)
+            _ = try await env.playQuiz.finish(attemptId: bobs, userId: bob.id)
+            let adas = try await env.playQuiz.start(quizId: bank.quiz.id, userId: ada.id).attempt.id
+            _ = try await env.playQuiz.answer(.choice(2), questionId: bank.id(0), attemptId: adas, userId: ada.id)
+            _ = try await env.playQuiz.answer(.bool(false), questionId: bank.id(2), attemptId: adas, userId: ada.id)
+            _ = try await env.playQuiz.finish(attemptId: adas, userId: ada.id)
+            let result = try await env.playQuiz.result(attemptId: adas, userId: ada.id)
+            #expect(result.score.rank == 1)
+            #expect(result.placesMoved == 1, "from second to first")
+            #expect(result.questions.map(\.question.text) == bank.questions.map(\.text))
+            #expect(result.questions.map { $0.answer?.isCorrect } == [true, nil, false, nil, nil])
+            // Bob's own result is where he was: no move.
+            #expect(try await env.playQuiz.result(attemptId: bobs, userId: bob.id).placesMoved == 0)
+        }
+    }
+
     @Test func aNumberTypedOnAPageIsKeptAsTheNumber() async throws {
         try await withUseCases { env in
             let bank = try await env.loadPlayBank()

@@ -134,6 +134,21 @@ struct PlayPages: Sendable {
         var userPoints: Int64
         var rank: Int64
         var timeTaken: String
+        var moved: String?
+        var percent: Int
+        var summary: [SummaryLine]
+    }
+
+    /// One question of a finished attempt, opened on demand: what was answered and what was right.
+    struct SummaryLine: Encodable {
+        var position: Int
+        var text: String
+        var verdictClass: String
+        var verdictText: String
+        var yourAnswer: String?
+        var rightAnswer: String
+        var pointsText: String
+        var explanation: String?
     }
 
     struct HistoryLine: Encodable {
@@ -302,7 +317,18 @@ struct PlayPages: Sendable {
                 : score.pointsAdded == 0 ? "You had already scored this much here: a quiz counts once, at your best."
                 : "A quiz counts once, at your best: this beat your best by \(score.pointsAdded).",
             totalPoints: score.totalPoints, userPoints: score.userPoints, rank: score.rank,
-            timeTaken: seconds >= 60 ? "\(seconds / 60) min \(seconds % 60) s" : "\(seconds) s")
+            timeTaken: seconds >= 60 ? "\(seconds / 60) min \(seconds % 60) s" : "\(seconds) s",
+            moved: result.placesMoved == 0 ? nil : "Up \(Pages.count(Int(result.placesMoved), "place"))",
+            percent: score.questionCount == 0 ? 0 : score.attempt.correctCount * 100 / score.questionCount,
+            summary: result.questions.enumerated().map { index, entry in
+                let given = entry.answer?.given.flatMap(GivenAnswer.init(stored:))
+                let verdict = entry.answer.map { $0.isCorrect ? "right" : "wrong" } ?? "unanswered"
+                return SummaryLine(position: index + 1, text: entry.question.text, verdictClass: verdict,
+                                   verdictText: ["right": "Right", "wrong": "Wrong"][verdict] ?? "Not answered",
+                                   yourAnswer: given.flatMap { entry.question.display($0.answer) },
+                                   rightAnswer: entry.question.correctAnswer.display,
+                                   pointsText: "+\(entry.answer?.pointsAwarded ?? 0)", explanation: entry.question.explanation)
+            })
         return pages.render("result", model, visit: context.visit, title: "Result", tab: "Quizzes")
     }
 

@@ -20,7 +20,7 @@ package struct PlayQuiz: Sendable {
         case notFinished
     }
 
-    package typealias Storage = CatalogStore & AttemptStore & PracticeStore
+    package typealias Storage = CatalogStore & AttemptStore & PracticeStore & LeaderboardStore
     let store: any Storage
     let time: any TimeSource
 
@@ -214,6 +214,11 @@ package struct PlayQuiz: Sendable {
     package struct Result: Sendable {
         package var score: AttemptScore
         package var quizTitle: String?
+        /// Places up the leaderboard this attempt's points moved the player (0 when none), against
+        /// the board as it is now.
+        package var placesMoved: Int64
+        /// The quiz's questions in its order, each with the player's answer, for the summary.
+        package var questions: [(question: Question, answer: AnsweredQuestion?)]
     }
 
     /// A finished attempt's score; `notFinished` while it is being played.
@@ -222,7 +227,15 @@ package struct PlayQuiz: Sendable {
             guard try await store.attemptQuiz(id: attemptId, userId: userId) != nil else { throw Failure.attemptNotFound }
             throw Failure.notFinished
         }
-        return Result(score: score, quizTitle: try await store.quiz(id: score.attempt.quizId)?.title)
+        // Before these points the player stood where their old total ranks, counting themselves
+        // ahead now.
+        let before = score.pointsAdded > 0
+            ? try await store.rank(points: score.userPoints - Int64(score.pointsAdded)) - 1 : score.rank
+        let answers = Dictionary(score.attempt.answers.map { ($0.questionId, $0) }) { first, _ in first }
+        let questions = try await store.questions(quizId: score.attempt.quizId)
+        return Result(score: score, quizTitle: try await store.quiz(id: score.attempt.quizId)?.title,
+                      placesMoved: max(0, before - score.rank),
+                      questions: questions.map { ($0.shufflingChoices(seed: attemptId), answers[$0.id ?? 0]) })
     }
 
     /// What the player answered since `since` (the start of their play session), newest first.
