@@ -159,7 +159,7 @@ import Testing
             #expect(result.contains(#"id="rank">1"#))
 
             let board = try await browser.get("/leaderboard")
-            #expect(board.contains(#"<span class="username">player</span><span class="points">2 points</span>"#))
+            #expect(board.contains(#"<a class="username" href="/users/player">player</a><span class="points">2 points</span>"#))
             #expect(!board.contains("1 points"))
             let profile = try await browser.get("/profile")
             #expect(profile.contains(#"id="profile-points">2"#))

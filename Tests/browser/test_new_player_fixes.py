@@ -135,3 +135,26 @@ def test_answer_tiles_answer_by_keyboard_and_show_the_progress(server, browser, 
     given = driver.find_elements(By.CSS_SELECTOR, "#answered-tiles .is-given")
     assert len(given) == 1 and given[0].find_element(By.CLASS_NAME, "answer-text").text == tile_texts[1]
     assert "Right" in by_id(driver, "answered-tiles").text
+
+
+def test_the_leaderboard_puts_the_top_on_a_podium_and_you_in_words(server, browser, screenshot):
+    driver = open_browser(server=server, browser=browser)
+    set_viewport(driver, PHONE)
+    me = new_username()
+    register(driver, me)
+    driver.get(server.url + "/quizzes/1")
+    click_id(driver, "start-quiz")
+    driver.find_elements(By.CSS_SELECTOR, "label.answer-tile")[0].click()
+    click_id(driver, "submit-answer")
+    driver.get(server.url + "/leaderboard")
+    rows = driver.find_elements(By.CSS_SELECTOR, "#top-players li")
+    mine = [row for row in rows if "me" in row.get_attribute("class").split()]
+    assert len(mine) == 1
+    # In the list, so no second row under it: the highlight says where you are.
+    assert not driver.find_elements(By.ID, "footer-row")
+    assert "you" in mine[0].text.lower()
+    link = mine[0].find_element(By.CLASS_NAME, "username")
+    assert link.get_attribute("href").endswith(f"/users/{me}")
+    screenshot(driver, "leaderboard-podium")
+    link.click()
+    assert text(driver, "user-username") == me

@@ -170,11 +170,13 @@ struct PlayPages: Sendable {
         var username: String
         var isMe: Bool
         var points: String
-        var footerNote: String?
+        var userUrl: String
+        var medal: String?
     }
 
     struct LeaderboardPage: Encodable {
         var top: [BoardRow]
+        /// The player's own row under the list, when they are not in it.
         var footer: BoardRow?
     }
 
@@ -347,10 +349,13 @@ struct PlayPages: Sendable {
         let me = context.user
         let board = try await leaderboard(userId: me.id)
         func row(_ ranking: Ranking) -> BoardRow {
-            BoardRow(rank: ranking.rank, username: ranking.username, isMe: ranking.username == me.username, points: Pages.count(ranking.points, "point"))
+            BoardRow(rank: ranking.rank, username: ranking.username, isMe: ranking.username == me.username,
+                     points: Pages.count(ranking.points, "point"), userUrl: "/users/\(Pages.encode(ranking.username))",
+                     medal: ranking.rank <= 3 ? ["gold", "silver", "bronze"][Int(ranking.rank) - 1] : nil)
         }
-        var footer = board.footer.map(row)
-        if let isMe = footer?.isMe { footer?.footerNote = isMe ? "Where you stand." : "The last place on the board." }
+        // Under the list only the player's own place: when they are in the list, its highlight says
+        // where they are (a row for the last place confused players).
+        let footer = board.footer.map(row).flatMap { $0.isMe ? $0 : nil }
         return pages.render("leaderboard", LeaderboardPage(top: board.top.map(row), footer: footer), visit: context.visit,
                             title: "Leaderboard", tab: "Leaderboard")
     }
