@@ -88,8 +88,14 @@ final class LiveHub: LiveOutbox, Sendable {
                 break
             }
             if case .ended = event { games[gameId] = nil }  // the sockets close after this message
+            // Only the players the roster shows (the first 500): a set of every socket on each join
+            // would cost a stadium's join phase its square.
             var connected: Set<Int> = []
-            if case .players = event, !hosts.isEmpty { connected = Set(sockets.players.keys) }
+            if case .players(let roster, _) = event, !hosts.isEmpty {
+                for player in roster.lazy.filter({ !$0.kicked }).prefix(LiveMessages.rosterSize) where sockets.players[player.id] != nil {
+                    connected.insert(player.id)
+                }
+            }
             return (hosts, players, connected)
         }
         let now = time.now()

@@ -8,6 +8,8 @@ enum LiveMessages {
     static let version = 1
     /// The largest message a client may send.
     static let maxBytes = 4_096
+    /// Players listed in a host's roster (`count` says how many there are).
+    static let rosterSize = 500
 
     enum Incoming: Equatable {
         case host(gameId: Int64)
@@ -186,12 +188,13 @@ enum LiveMessages {
     static func shared(_ event: LiveEvent, host: Bool, now: Date, connected: Set<Int> = []) -> String? {
         switch event {
         case .players(let players, let locked):
-            let shown = players.filter { !$0.kicked }
-            return text(["type": "players", "count": shown.count, "locked": locked, "players": shown.prefix(500).map { shownPlayer in
+            let shown = players.lazy.filter { !$0.kicked }
+            let listed: [[String: Any]] = shown.prefix(rosterSize).map { shownPlayer in
                 var object = player(shownPlayer)
                 object["connected"] = connected.contains(shownPlayer.id)
                 return object
-            }])
+            }
+            return text(["type": "players", "count": shown.count, "locked": locked, "players": listed])
         case .question(let view, _):
             return question(view, now: now)
         case .progress(let index, let answered, let players):
@@ -237,6 +240,7 @@ enum LiveMessages {
         return ["rank": standing.rank, "score": standing.player.score, "correct": standing.player.correct]
     }
 
-    static func ack(question: Int) -> String { text(["type": "ack", "question": question]) }
+    /// Written by hand: one per answer, thousands a second in a full room.
+    static func ack(question: Int) -> String { #"{"question":\#(question),"type":"ack","v":1}"# }
     static var kicked: String { text(["type": "kicked"]) }
 }

@@ -257,6 +257,7 @@ struct LiveSocket: Sendable {
         case .game(let error):
             switch error {
             case .locked: ("locked", "The host has locked this game: no new players.")
+            case .full: ("full", "This game is full: it has as many players as it can take.")
             case .nicknameTaken: ("nickname-taken", "Someone in this game already has that nickname. Pick another.")
             case .nicknameInvalid: ("nickname-invalid", "A nickname is 1 to 20 characters.")
             case .kicked: ("kicked", "The host removed you from this game.")
