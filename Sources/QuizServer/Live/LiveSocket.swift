@@ -77,7 +77,11 @@ struct LiveSocket: Sendable {
                         continue
                     }
                     await handle(text, session: &session)
-                    if case .none = session.role {} else { greeted.store(true, ordering: .relaxed) }
+                    // Greeted: the sleeping timer goes now, not 30 s later (a crowd joining holds thousands).
+                    if case .none = session.role {} else if !greeting.isCancelled {
+                        greeted.store(true, ordering: .relaxed)
+                        greeting.cancel()
+                    }
                 }
             } catch {
                 // Too large a message, or the socket broke: either way this connection is over.
