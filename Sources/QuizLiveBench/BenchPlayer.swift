@@ -66,9 +66,9 @@ final class BenchPlayer: BenchPeer {
     }
 
     func received(_ text: String, at now: UInt64) {
-        guard let message = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any],
-              let type = message["type"] as? String else { return }
-        let index = message["index"] as? Int ?? -1
+        let message = BenchFields(text)
+        guard let type = message.string("type") else { return }
+        let index = message.int("index") ?? -1
         switch type {
         case "joined":
             joined = true
@@ -77,16 +77,15 @@ final class BenchPlayer: BenchPeer {
             onJoin(nil)
         case "question":
             let since = game.commandAt.load(ordering: .acquiring)
-            let leak = message["correct"] != nil || message["correctChoices"] != nil
-                || (message["choices"] as? [[String: Any]] ?? []).contains { $0["correct"] != nil || $0["isCorrect"] != nil }
+            let leak = message.contains("correct") || message.contains("correctChoices") || message.contains("isCorrect")
             recorder.update {
-                $0.broadcast.append(now &- since)
+                if now >= since { $0.broadcast.append(now - since) } else { $0.overtaken += 1 }
                 if leak { $0.leaks += 1 }
             }
-            deadlines[index] = (message["deadline"] as? NSNumber)?.int64Value
+            deadlines[index] = message.int("deadline").map(Int64.init)
             plan(message, index: index)
         case "ack":
-            let question = message["question"] as? Int ?? -1
+            let question = message.int("question") ?? -1
             acked.insert(question)
             let sent = sentAt[question] ?? now
             recorder.update {
@@ -94,7 +93,7 @@ final class BenchPlayer: BenchPeer {
                 $0.acked += 1
             }
         case "error":
-            let code = message["code"] as? String ?? "?"
+            let code = message.string("code") ?? "?"
             if !joined {
                 onJoin(code)
                 socket?.close()
@@ -103,18 +102,18 @@ final class BenchPlayer: BenchPeer {
             }
         case "result":
             let late = Int64(Date().timeIntervalSince1970 * 1000) - (deadlines[index] ?? 0)
-            let answered = message["answered"] as? Bool ?? false
-            score = message["score"] as? Int
+            let answered = message.bool("answered") ?? false
+            score = message.int("score")
             recorder.update {
                 $0.result.append(late)
                 if answered != acked.contains(index) { $0.resultMismatches += 1 }
             }
         case "leaderboard":
             let since = game.commandAt.load(ordering: .acquiring)
-            recorder.update { $0.leaderboard.append(now &- since) }
+            recorder.update { if now >= since { $0.leaderboard.append(now - since) } else { $0.overtaken += 1 } }
         case "ended":
             ended = true
-            score = (message["you"] as? [String: Any])?["score"] as? Int ?? score
+            score = message.int("score", after: "you") ?? score
             game.ended.add(1, ordering: .relaxed)
             let outcome = (acked, score)
             game.outcomes.withLock { $0[nickname] = outcome }
@@ -124,19 +123,19 @@ final class BenchPlayer: BenchPeer {
     }
 
     /// Picks when and what to answer: a random choice, so some are right and some wrong.
-    private func plan(_ message: [String: Any], index: Int) {
+    private func plan(_ message: BenchFields, index: Int) {
         let roll = Int(random.next() % 100)
         guard roll >= behaviour.silentPercent else { return }
         let delay: Int
         if roll < behaviour.silentPercent + behaviour.latePercent {
-            let left = Int((message["deadline"] as? Int ?? 0) - (message["now"] as? Int ?? 0))
+            let left = (message.int("deadline") ?? 0) - (message.int("now") ?? 0)
             delay = left + 400
         } else {
             delay = Int.random(in: behaviour.thinkMilliseconds, using: &random)
         }
-        let choices = (message["choices"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int }
+        let choices = message.ids(in: "choices")
         let answer: String
-        switch message["kind"] as? String {
+        switch message.string("kind") {
         case "trueFalse": answer = #"{"value":\#(random.next() % 2 == 0)}"#
         case "multipleChoice": answer = #"{"choices":[\#(choices.randomElement(using: &random) ?? 1)]}"#
         case "singleChoice": answer = #"{"choice":\#(choices.randomElement(using: &random) ?? 1)}"#

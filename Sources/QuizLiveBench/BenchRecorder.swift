@@ -17,6 +17,8 @@ final class BenchRecorder: Sendable {
         var refusals: [String: Int] = [:]
         var joinFailures: [String: Int] = [:]
         var dropped = 0
+        /// Messages a player read only after the host's next command (the client fell behind): not timed.
+        var overtaken = 0
         var sent = 0
         var acked = 0
         /// Question messages that carried a correct answer (must stay 0).

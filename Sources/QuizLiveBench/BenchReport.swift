@@ -31,7 +31,7 @@ struct BenchReport {
         Swift.print("deadline → host's reveal: \(reveal)")
         Swift.print("deadline → player's result (score and rank): \(result)")
         Swift.print("host's next → player's leaderboard: \(board)")
-        Swift.print("dropped sockets: \(samples.dropped); correct answers leaked in questions: \(samples.leaks); results disagreeing with acks: \(samples.resultMismatches)")
+        Swift.print("dropped sockets: \(samples.dropped); messages read after the next command (client behind, not timed): \(samples.overtaken); correct answers leaked in questions: \(samples.leaks); results disagreeing with acks: \(samples.resultMismatches)")
         Swift.print("stored: \(stored.stored) answers; acked but missing \(stored.missing), stored but never acked \(stored.unacknowledged), "
             + "twice \(stored.duplicates), final scores differing \(stored.scoreMismatches)")
         if hasServer {
