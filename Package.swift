@@ -153,6 +153,19 @@ let package = Package(
             dependencies: ["QuizCore", "QuizFormats", "QuizStore", .product(name: "SQLKit", package: "sql-kit")],
             swiftSettings: swiftSettings
         ),
+        // The live-game load generator of `scripts/bench live`: real sockets, as phones play; not part of the product.
+        .executableTarget(
+            name: "QuizLiveBench",
+            dependencies: [
+                "QuizCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // A mutation fuzzer for the format readers, run by scripts/fuzz; not part of the product.
         .executableTarget(name: "QuizFuzz", dependencies: ["QuizCore", "QuizFormats"], swiftSettings: swiftSettings),
         // Throwaway PostgreSQL databases for the test targets; not part of the product.

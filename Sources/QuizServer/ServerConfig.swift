@@ -72,6 +72,11 @@ public struct ServerConfig: Sendable {
     /// that leave the site: external sign-in's redirect URI is `{publicURL}/auth/{provider}/callback`.
     /// Empty: `http://{host}:{port}`, right only on a laptop.
     public var publicURL = ""
+    /// Live games: games one host may run at once, players one game takes, and joins (and
+    /// rejoins) one client address may try a minute (a stadium behind carrier NAT needs more).
+    public var liveGamesPerHost = 5
+    public var livePlayersPerGame = 10_000
+    public var liveJoinsPerAddressPerMinute = 120
     /// External sign-in providers ("Sign in with GitHub"), in button order.
     public var oauthProviders: [OAuthProviderConfig] = []
     /// Seconds a sign-in may spend at the provider (and choosing a username) before it must start over.
@@ -130,6 +135,9 @@ public struct ServerConfig: Sendable {
         triviaAPI = config.bool(forKey: "triviaApi", default: triviaAPI)
         triviaRequestInterval = config.double(forKey: "triviaRequestIntervalSeconds", default: triviaRequestInterval)
         publicURL = config.string(forKey: "publicUrl", default: publicURL)
+        liveGamesPerHost = config.int(forKey: "liveGamesPerHost", default: liveGamesPerHost)
+        livePlayersPerGame = config.int(forKey: "livePlayersPerGame", default: livePlayersPerGame)
+        liveJoinsPerAddressPerMinute = config.int(forKey: "liveJoinsPerAddressPerMinute", default: liveJoinsPerAddressPerMinute)
         oauthProviders = OAuthProviderConfig.all(from: config)
     }
 }

@@ -82,7 +82,9 @@ struct UseCases: Sendable {
         articles = Articles(store: store, time: time)
         articleAuthoring = ArticleAuthoring(store: store, time: time)
         liveGames = LiveGames(store: store.sql, catalog: store, time: time,
-                              joins: RateLimiter(limit: LiveGames.joinsPerMinute, window: 60, time: time, shared: shared ? store.sql : nil))
+                              joins: RateLimiter(limit: max(1, config.liveJoinsPerAddressPerMinute), window: 60, time: time,
+                                                 shared: shared ? store.sql : nil),
+                              limits: .init(gamesPerHost: max(1, config.liveGamesPerHost), playersPerGame: max(1, config.livePlayersPerGame)))
         openTrivia = OpenTrivia(store: store, time: time, limits: .init(requestInterval: max(0, config.triviaRequestInterval)),
                                 shared: shared ? store.sql : nil)
         importArticleFeed = ImportArticleFeed(store: store, loader: RemoteFeedLoader(limits: config.remoteImportLimits), time: time)

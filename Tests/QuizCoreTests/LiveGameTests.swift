@@ -264,6 +264,37 @@ import Testing
                                       LiveGame.TeamScore(team: 1, score: 500, members: 2)])
     }
 
+    @Test func aKickedPlayerNoLongerHoldsTheQuestionOpenAndTheirAnswerLeavesTheCount() throws {
+        var game = makeSUT()
+        for name in ["Ann", "Bob", "Cid"] { _ = try game.join(nickname: name, userId: nil) }
+        try game.start(now: t0)
+        _ = try game.answer(.choice(2), player: 1, question: 0, now: at(1))
+        _ = try game.answer(.choice(2), player: 2, question: 0, now: at(2))
+        try game.kick(2)
+        try game.kick(2)  // twice is still one player out
+        #expect(game.activeCount == 2)
+        #expect(!game.everyoneAnswered)
+        try game.kick(3)
+        #expect(game.activeCount == 1)
+        #expect(game.everyoneAnswered)
+    }
+
+    @Test func aRestoredGameCountsOnlyItsPlayersStillIn() throws {
+        var game = makeSUT()
+        for name in ["Ann", "Bob"] { _ = try game.join(nickname: name, userId: nil) }
+        try game.start(now: t0)
+        let bobs = try game.answer(.choice(2), player: 2, question: 0, now: at(1))
+        var players = game.players.map { LivePlayer(id: $0.id, nickname: $0.nickname, userId: nil, team: nil) }
+        players[1].kicked = true
+        var restored = makeSUT()
+        restored.restore(phase: .question, index: 0, openedAt: t0, deadline: at(20), advanceAt: nil, locked: false, players: players,
+                         answers: [bobs])
+        #expect(restored.activeCount == 1)
+        #expect(!restored.everyoneAnswered)
+        _ = try restored.answer(.choice(2), player: 1, question: 0, now: at(3))
+        #expect(restored.everyoneAnswered)
+    }
+
     @Test func aRestoredGameHasTheSameScoresAndStreaks() throws {
         var settings = LiveSettings()
         settings.leaderboardAfterEach = false

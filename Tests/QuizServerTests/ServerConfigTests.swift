@@ -18,6 +18,18 @@ import Testing
         config.cacheLifetime = 0
         #expect(config.resolvedCacheLifetime == 0)
     }
+
+    @Test func liveGameLimitsComeFromTheEnvironmentWithTenThousandPlayersByDefault() {
+        #expect(ServerConfig().livePlayersPerGame == 10_000)
+        let reader = ConfigReader(provider: EnvironmentVariablesProvider(environmentVariables: [
+            "QUIZBOX_LIVE_PLAYERS_PER_GAME": "50", "QUIZBOX_LIVE_GAMES_PER_HOST": "20",
+            "QUIZBOX_LIVE_JOINS_PER_ADDRESS_PER_MINUTE": "600",
+        ]))
+        let config = ServerConfig(reader: reader)
+        #expect(config.livePlayersPerGame == 50)
+        #expect(config.liveGamesPerHost == 20)
+        #expect(config.liveJoinsPerAddressPerMinute == 600)
+    }
 }
 
 @Suite struct OAuthProviderConfigTests {

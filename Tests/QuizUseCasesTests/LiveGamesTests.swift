@@ -35,9 +35,10 @@ final class RecordingOutbox: LiveOutbox, Sendable {
 }
 
 @Suite struct LiveGamesTests {
-    private func makeSUT(_ env: UseCaseEnvironment, joinsPerMinute: Int = 120) -> (LiveGames, RecordingOutbox) {
+    private func makeSUT(_ env: UseCaseEnvironment, joinsPerMinute: Int = 120,
+                         limits: LiveGames.Limits = .init()) -> (LiveGames, RecordingOutbox) {
         let games = LiveGames(store: env.store, catalog: env.store, time: env.time,
-                              joins: RateLimiter(limit: joinsPerMinute, window: 60, time: env.time))
+                              joins: RateLimiter(limit: joinsPerMinute, window: 60, time: env.time), limits: limits)
         let outbox = RecordingOutbox()
         games.deliver(to: outbox)
         return (games, outbox)
@@ -203,6 +204,38 @@ final class RecordingOutbox: LiveOutbox, Sendable {
             }
             // Another address is not held up.
             _ = try await games.join(pin: game.pin, nickname: "Ann", user: nil, team: nil, address: "198.51.100.1")
+        }
+    }
+
+    @Test func aFullGameTurnsTheNextPlayerAwayAndGoesOnForTheOthers() async throws {
+        try await withUseCases { env in
+            let fixture = try await env.loadPlayBank()
+            let host = try await env.register("host")
+            let (games, _) = makeSUT(env, limits: .init(playersPerGame: 2))
+            let game = try await games.host(quizId: fixture.quiz.id, user: host, settings: LiveSettings())
+            let ann = try await games.join(pin: game.pin, nickname: "Ann", user: nil, team: nil, address: "192.0.2.1")
+            _ = try await games.join(pin: game.pin, nickname: "Bob", user: nil, team: nil, address: "192.0.2.2")
+            await #expect(throws: LiveGames.Failure.game(.full)) {
+                try await games.join(pin: game.pin, nickname: "Cid", user: nil, team: nil, address: "192.0.2.3")
+            }
+            // Someone already in comes back on the same place.
+            #expect(try games.resume(pin: game.pin, playerId: ann.player.id, secret: ann.secret).player.nickname == "Ann")
+            try await games.command(.start, gameId: game.id, userId: host.id)
+            let answer = try await games.answer(.choice(2), question: 0, playerId: ann.player.id, gameId: game.id)
+            #expect(answer.questionIndex == 0)
+        }
+    }
+
+    @Test func aHostRunsAsManyGamesAtOnceAsTheLimitSays() async throws {
+        try await withUseCases { env in
+            let fixture = try await env.loadPlayBank()
+            let host = try await env.register("host")
+            let (games, _) = makeSUT(env, limits: .init(gamesPerHost: 2))
+            _ = try await games.host(quizId: fixture.quiz.id, user: host, settings: LiveSettings())
+            _ = try await games.host(quizId: fixture.quiz.id, user: host, settings: LiveSettings())
+            await #expect(throws: LiveGames.Failure.tooManyGames) {
+                try await games.host(quizId: fixture.quiz.id, user: host, settings: LiveSettings())
+            }
         }
     }
 

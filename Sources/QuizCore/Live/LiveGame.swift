@@ -111,7 +111,8 @@ public struct LiveAnswer: Sendable, Equatable {
 }
 
 public enum LiveGameError: Error, Equatable, Sendable {
-    case locked, nicknameTaken, nicknameInvalid, kicked, notOpen, alreadyAnswered, badAnswer, notNow, ended, unknownPlayer
+    /// `full`: the game has as many players as the server lets one game take.
+    case locked, full, nicknameTaken, nicknameInvalid, kicked, notOpen, alreadyAnswered, badAnswer, notNow, ended, unknownPlayer
 }
 
 /// The rules of a live game, as a value: every change takes the server's `now` and says what
@@ -139,6 +140,8 @@ public struct LiveGame: Sendable {
     /// The open (or last) question's answers, by player id.
     public private(set) var answers: [Int: LiveAnswer] = [:]
     private var nicknameKeys: Set<String> = []
+    /// Kept as players are kicked, so counting who is in costs nothing on every answer.
+    private var kickedCount = 0
 
     public static let autoAdvanceSeconds: TimeInterval = 5
     public static let streakStep = 100
@@ -162,6 +165,8 @@ public struct LiveGame: Sendable {
 
     public var question: Question? { questions.indices.contains(index) ? questions[index] : nil }
     public var activePlayers: [LivePlayer] { players.filter { !$0.kicked } }
+    /// `activePlayers.count`, without going through them.
+    public var activeCount: Int { players.count - kickedCount }
     public func player(_ id: Int) -> LivePlayer? { players.indices.contains(id - 1) ? players[id - 1] : nil }
 
     /// The time limit of the open question.
@@ -224,7 +229,8 @@ public struct LiveGame: Sendable {
 
     /// A kicked player keeps their nickname (so it cannot be taken to come back) and leaves the board.
     public mutating func kick(_ id: Int) throws(LiveGameError) {
-        guard player(id) != nil else { throw .unknownPlayer }
+        guard let player = player(id) else { throw .unknownPlayer }
+        if !player.kicked { kickedCount += 1 }
         players[id - 1].kicked = true
         answers[id] = nil
     }
@@ -290,10 +296,10 @@ public struct LiveGame: Sendable {
         }
     }
 
-    /// Every player still in the game answered.
+    /// Every player still in the game answered: `answers` holds only theirs (a kick takes its
+    /// player's out), so counting is enough, once per answer of thousands.
     public var everyoneAnswered: Bool {
-        let active = activePlayers
-        return !active.isEmpty && active.allSatisfy { answers[$0.id] != nil }
+        activeCount > 0 && answers.count >= activeCount
     }
 
     /// Ends the open question: who did not answer loses their streak.
@@ -365,8 +371,10 @@ public struct LiveGame: Sendable {
             return player
         }
         nicknameKeys = Set(players.map { $0.nickname.lowercased() })
+        kickedCount = players.filter(\.kicked).count
         self.answers = [:]
         guard index >= 0 else { return }
+        defer { self.answers = self.answers.filter { self.player($0.key)?.kicked == false } }
         // Replayed question by question, so scores and streaks come out as they were played.
         let byQuestion = Dictionary(grouping: answers, by: \.questionIndex)
         for question in 0...index {

@@ -37,7 +37,7 @@ extension APIHandler {
             let record = try await useCases.liveGames.host(quizId: body.quizId, user: user, settings: settings)
             return .created(.init(body: .json(.init(record, players: 0, running: true))))
         } catch {
-            throw APIError(error, quizId: body.quizId)
+            throw APIError(error, quizId: body.quizId, gamesPerHost: useCases.liveGames.limits.gamesPerHost)
         }
     }
 
@@ -96,7 +96,7 @@ extension Components.Schemas.LivePhase {
 }
 
 extension APIError {
-    init(_ failure: LiveGames.Failure, quizId: Int64?) {
+    init(_ failure: LiveGames.Failure, quizId: Int64?, gamesPerHost: Int = 0) {
         switch failure {
         case .quizNotFound:
             self.init(.notFound, "not_found", "No quiz \(quizId.map(String.init) ?? "") that you may host.", field: "quizId")
@@ -106,7 +106,7 @@ extension APIError {
             self.init(.unprocessableContent, "bad_settings",
                       "secondsPerQuestion is 5 to 240, teams 0 or 2 to 6, and points name questions of the quiz.")
         case .tooManyGames:
-            self.init(.conflict, "too_many_games", "You run \(LiveGames.gamesPerHost) live games already: end one first.")
+            self.init(.conflict, "too_many_games", "You run \(gamesPerHost) live games already, as many as one host may: end one first.")
         case .unknownGame, .notHost:
             self = .notFound("live game of yours")
         case .rateLimited:

@@ -30,7 +30,15 @@ final class LiveHub: LiveOutbox, Sendable {
     private struct Sockets {
         var hosts: [UInt64: LiveConnection] = [:]
         var players: [Int: [UInt64: LiveConnection]] = [:]
+        /// The host's roster, at most one per `rosterInterval`: the latest waits for its turn.
+        var pendingRoster: LiveEvent?
+        var rosterScheduled = false
+        var rosterSentAt = Date.distantPast
     }
+
+    /// A crowd joining sends a roster per join; the host's screen needs a few a second, and each
+    /// is up to 500 players of JSON (at 10,000 joins that was most of the server's join work).
+    static let rosterInterval: TimeInterval = 0.25
 
     private let games = Mutex<[Int64: Sockets]>([:])
     private let nextId = Atomic<UInt64>(1)
@@ -74,6 +82,49 @@ final class LiveHub: LiveOutbox, Sendable {
     }
 
     func send(_ event: LiveEvent, gameId: Int64, to audience: LiveAudience) {
+        if case .players = event, audience == .host {
+            let now = time.now()
+            let wait: TimeInterval? = games.withLock { games in
+                guard var sockets = games[gameId] else { return nil }
+                defer { games[gameId] = sockets }
+                let since = now.timeIntervalSince(sockets.rosterSentAt)
+                if !sockets.rosterScheduled, since >= Self.rosterInterval || since < 0 {
+                    sockets.rosterSentAt = now
+                    return 0
+                }
+                sockets.pendingRoster = event
+                if sockets.rosterScheduled { return nil }
+                sockets.rosterScheduled = true
+                return min(Self.rosterInterval, max(0, Self.rosterInterval - since))
+            }
+            guard let wait else { return }
+            if wait > 0 {
+                Task {
+                    try? await Task.sleep(for: .milliseconds(Int(wait * 1000) + 1))
+                    flushRoster(gameId: gameId)
+                }
+                return
+            }
+        }
+        deliver(event, gameId: gameId, to: audience)
+    }
+
+    /// Sends the roster that waited for its turn.
+    private func flushRoster(gameId: Int64) {
+        let now = time.now()
+        let roster: LiveEvent? = games.withLock { games in
+            guard var sockets = games[gameId] else { return nil }
+            defer { games[gameId] = sockets }
+            let roster = sockets.pendingRoster
+            sockets.pendingRoster = nil
+            sockets.rosterScheduled = false
+            sockets.rosterSentAt = now
+            return roster
+        }
+        if let roster { deliver(roster, gameId: gameId, to: .host) }
+    }
+
+    private func deliver(_ event: LiveEvent, gameId: Int64, to audience: LiveAudience) {
         let (hosts, players, connected): ([LiveConnection], [(Int, LiveConnection)], Set<Int>) = games.withLock { games in
             guard let sockets = games[gameId] else { return ([], [], []) }
             let hosts = audience == .host || audience == .everyone ? Array(sockets.hosts.values) : []
@@ -88,8 +139,14 @@ final class LiveHub: LiveOutbox, Sendable {
                 break
             }
             if case .ended = event { games[gameId] = nil }  // the sockets close after this message
+            // Only the players the roster shows (the first 500): a set of every socket on each join
+            // would cost a stadium's join phase its square.
             var connected: Set<Int> = []
-            if case .players = event, !hosts.isEmpty { connected = Set(sockets.players.keys) }
+            if case .players(let roster, _) = event, !hosts.isEmpty {
+                for player in roster.lazy.filter({ !$0.kicked }).prefix(LiveMessages.rosterSize) where sockets.players[player.id] != nil {
+                    connected.insert(player.id)
+                }
+            }
             return (hosts, players, connected)
         }
         let now = time.now()

@@ -77,7 +77,11 @@ struct LiveSocket: Sendable {
                         continue
                     }
                     await handle(text, session: &session)
-                    if case .none = session.role {} else { greeted.store(true, ordering: .relaxed) }
+                    // Greeted: the sleeping timer goes now, not 30 s later (a crowd joining holds thousands).
+                    if case .none = session.role {} else if !greeting.isCancelled {
+                        greeted.store(true, ordering: .relaxed)
+                        greeting.cancel()
+                    }
                 }
             } catch {
                 // Too large a message, or the socket broke: either way this connection is over.
@@ -257,6 +261,7 @@ struct LiveSocket: Sendable {
         case .game(let error):
             switch error {
             case .locked: ("locked", "The host has locked this game: no new players.")
+            case .full: ("full", "This game is full: it has as many players as it can take.")
             case .nicknameTaken: ("nickname-taken", "Someone in this game already has that nickname. Pick another.")
             case .nicknameInvalid: ("nickname-invalid", "A nickname is 1 to 20 characters.")
             case .kicked: ("kicked", "The host removed you from this game.")

@@ -93,7 +93,7 @@ struct LivePages: Sendable {
                                      error: "Time per question is 5 to 240 seconds, and teams 2 to 6 (or none).")
         } catch .tooManyGames {
             return try await newGame(context, quizId: quizId,
-                                     error: "You are running \(LiveGames.gamesPerHost) games already: end one first.")
+                                     error: "You are running \(games.limits.gamesPerHost) games already: end one first.")
         } catch {
             return try await newGame(context, quizId: quizId, error: "This quiz has no question a live game can play.")
         }

@@ -72,9 +72,9 @@ extension LiveGames {
             }
         }
 
-        func join(nickname: String, userId: Int64?, team: Int?) throws(LiveGameError) -> (LivePlayer, Change) {
+        func join(nickname: String, userId: Int64?, team: Int?, limit: Int) throws(LiveGameError) -> (LivePlayer, Change) {
             try state.withLock { state throws(LiveGameError) in
-                guard state.game.players.count < LiveGames.maxPlayers else { throw .locked }
+                guard state.game.players.count < limit else { throw .full }
                 let player = try state.game.join(nickname: nickname, userId: userId, team: team)
                 return (player, Change(events: [(.players(state.game.players, locked: state.game.locked), .host)]))
             }
@@ -119,7 +119,7 @@ extension LiveGames {
                 var change = change(from: before, to: state.game, now: now)
                 // At most about a hundred progress messages a question, however many play.
                 let answered = state.game.answers.count
-                let players = state.game.activePlayers.count
+                let players = state.game.activeCount
                 if state.game.phase == .question, answered % max(1, players / 100) == 0 || answered == players {
                     change.events.append((.progress(index: state.game.index, answered: answered, players: players), .host))
                 }
@@ -181,7 +181,7 @@ extension LiveGames {
                         events.append(.question(LiveQuestionView(game: game, question: question), shuffle: game.settings.shuffleAnswers))
                     }
                     if audience == .host {
-                        events.append(.progress(index: game.index, answered: game.answers.count, players: game.activePlayers.count))
+                        events.append(.progress(index: game.index, answered: game.answers.count, players: game.activeCount))
                     }
                 case .reveal:
                     events.append(.reveal(reveal(game)))
@@ -242,7 +242,7 @@ extension LiveGames {
             return LiveReveal(index: game.index, correct: question?.correctAnswer.display ?? "",
                               correctChoices: question?.body.choices.filter(\.isCorrect).map(\.id) ?? [],
                               explanation: question?.explanation, distribution: game.distribution(), answered: game.answers.count,
-                              players: game.activePlayers.count)
+                              players: game.activeCount)
         }
 
         private func result(_ game: LiveGame, playerId: Int) -> LivePlayerResult? {

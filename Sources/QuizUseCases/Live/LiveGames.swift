@@ -23,8 +23,21 @@ package final class LiveGames: Sendable {
         case badRejoin
         /// Too many joins from one address.
         case rateLimited
-        /// The host already runs `gamesPerHost` games.
+        /// The host already runs `limits.gamesPerHost` games.
         case tooManyGames
+    }
+
+    /// What one host and one game may take; the server's configuration sets them.
+    package struct Limits: Sendable, Equatable {
+        /// Games a host may run at once.
+        package var gamesPerHost = 5
+        /// Players one game takes; the next one is told the game is full and the game goes on.
+        package var playersPerGame = 10_000
+
+        package init(gamesPerHost: Int = 5, playersPerGame: Int = 10_000) {
+            self.gamesPerHost = gamesPerHost
+            self.playersPerGame = playersPerGame
+        }
     }
 
     package typealias Catalog = CatalogStore & PracticeStore
@@ -35,17 +48,11 @@ package final class LiveGames: Sendable {
     let outbox: Mutex<(any LiveOutbox)?>
     let writer: LiveWriter
     let joins: RateLimiter
+    package let limits: Limits
     private let rooms = Mutex(Rooms())
 
     /// How long a game waits for a host who left before it ends.
     package static let hostTimeout: TimeInterval = 300
-    /// Games a host may run at once.
-    package static let gamesPerHost = 5
-    /// Joins (and rejoins) one address may try per minute: enough for a classroom behind one
-    /// router, too few to guess PINs.
-    package static let joinsPerMinute = 120
-    /// Players one game takes.
-    package static let maxPlayers = 20_000
 
     private struct Rooms {
         var byId: [Int64: Room] = [:]
@@ -53,8 +60,9 @@ package final class LiveGames: Sendable {
     }
 
     package init(store: any LiveGameStore, catalog: any Catalog, time: any TimeSource, joins: RateLimiter,
-                 logger: Logger = Logger(label: "quizbox.live")) {
+                 limits: Limits = Limits(), logger: Logger = Logger(label: "quizbox.live")) {
         self.store = store
+        self.limits = limits
         self.catalog = catalog
         self.time = time
         self.logger = logger
@@ -106,7 +114,7 @@ package final class LiveGames: Sendable {
         let (quiz, questions) = (setup.quiz, setup.questions)
         guard let settings = try? settings.validated(questionCount: questions.count) else { throw .badSettings }
         let running = rooms.withLock { rooms in rooms.byId.values.filter { $0.hostUserId == user.id }.count }
-        guard running < Self.gamesPerHost else { throw .tooManyGames }
+        guard running < limits.gamesPerHost else { throw .tooManyGames }
         let now = time.now()
         for _ in 0..<20 {
             let pin = String(Int.random(in: 100_000...999_999))
@@ -190,7 +198,7 @@ package final class LiveGames: Sendable {
                 switch command {
                 case .settings(let settings): try game.change(settings)
                 case .start:
-                    guard !game.activePlayers.isEmpty else { throw .notNow }
+                    guard game.activeCount > 0 else { throw .notNow }
                     try game.start(now: now)
                 case .close: try game.close(now: now)
                 case .next: try game.next(now: now)
@@ -246,7 +254,8 @@ package final class LiveGames: Sendable {
         let now = time.now()
         let (player, change): (LivePlayer, Room.Change)
         do {
-            (player, change) = try room.join(nickname: user?.username ?? nickname, userId: user?.id, team: team)
+            (player, change) = try room.join(nickname: user?.username ?? nickname, userId: user?.id, team: team,
+                                              limit: limits.playersPerGame)
         } catch {
             throw .game(error)
         }
@@ -343,8 +352,13 @@ package final class LiveGames: Sendable {
     package func tick() async {
         let now = time.now()
         let due = rooms.withLock { rooms in rooms.byId.values.filter { $0.isDue(now) } }
-        for room in due {
-            await finish(room.tick(now: now), room: room)
+        // Side by side: each finish waits for its game's state write, and 100 games closing
+        // together one after another put the last reveal seconds late (scripts/bench live 100x50).
+        await withTaskGroup(of: Void.self) { group in
+            for room in due {
+                let change = room.tick(now: now)
+                group.addTask { await self.finish(change, room: room) }
+            }
         }
     }
 
