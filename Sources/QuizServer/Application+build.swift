@@ -146,6 +146,14 @@ func buildRouter(
         headers[.contentType] = "application/yaml; charset=utf-8"
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: yaml)))
     }
+    // Browsers ask for /favicon.ico whatever the page says; the PNG serves (they read the bytes).
+    router.get("/favicon.ico") { _, _ -> Response in
+        guard let file = PageRenderer.staticFiles["icon-48.png"] else { throw HTTPError(.notFound) }
+        var headers = HTTPFields()
+        headers[.contentType] = file.type
+        headers[.cacheControl] = "public, max-age=86400"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: file.data)))
+    }
     router.get("/static/:file") { _, context -> Response in
         guard let file = PageRenderer.staticFiles[try context.parameters.require("file")] else { throw HTTPError(.notFound) }
         var headers = HTTPFields()

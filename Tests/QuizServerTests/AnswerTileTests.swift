@@ -1,4 +1,6 @@
 import Foundation
+import HTTPTypes
+import HummingbirdTesting
 import QuizCore
 @testable import QuizServer
 import Testing
@@ -29,5 +31,29 @@ import Testing
         #expect(fields.choices.map(\.key) == ["1", "2", "3"], "keys by place on the page")
         let truth = QuestionFragments.Fields(Question(id: 8, text: "Paris is in France.", body: .trueFalse(true)))
         #expect(truth.truth?.shape == "diamond" && truth.falsehood?.shape == "triangle" && truth.twoTiles == true)
+    }
+}
+
+/// "Add to Home Screen" gives an icon: every page names the icon and the manifest, which the
+/// page's own policy lets the browser fetch, and both are served.
+@Suite struct HomeScreenIconTests {
+    @Test func pagesNameAnIconAndAManifestThatAreServed() async throws {
+        try await withApp { client, _ in
+            let page = try await client.call(.get, "/login")
+            let html = page.raw
+            #expect(html.contains(#"<link rel="manifest" href="/static/manifest.webmanifest">"#))
+            #expect(html.contains(#"<link rel="apple-touch-icon" href="/static/icon-180.png">"#))
+            #expect(page.headers[.contentSecurityPolicy]?.contains("manifest-src 'self'") == true)
+            let manifest = try await client.call(.get, "/static/manifest.webmanifest")
+            #expect(manifest.status == .ok && manifest.headers[.contentType] == "application/manifest+json")
+            let icons = try #require(manifest["icons"] as? [[String: Any]])
+            for icon in icons {
+                let file = try await client.call(.get, try #require(icon["src"] as? String))
+                #expect(file.status == .ok, "\(icon)")
+                #expect(file.headers[.contentType] == icon["type"] as? String)
+            }
+            let favicon = try await client.call(.get, "/favicon.ico")
+            #expect(favicon.status == .ok && favicon.headers[.contentType] == "image/png")
+        }
     }
 }

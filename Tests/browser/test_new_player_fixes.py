@@ -59,6 +59,9 @@ def test_deleting_a_post_asks_first(server, browser):
     click_id(driver, "post-button")
     post = driver.find_elements(By.CSS_SELECTOR, "#feed-items .post")[0]
     post_id = post.get_attribute("id").removeprefix("post-")
+    # Its time reads as people say it, the exact time on hover.
+    when = post.find_element(By.TAG_NAME, "time")
+    assert when.text == "just now" and when.get_attribute("title").endswith("UTC"), (when.text, when.get_attribute("title"))
     confirm = by_id(driver, f"confirm-delete-post-{post_id}")
     assert not confirm.is_displayed(), "the delete button itself deletes nothing"
     by_id(driver, f"delete-post-{post_id}").click()

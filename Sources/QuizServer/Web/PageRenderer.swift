@@ -63,7 +63,9 @@ struct PageRenderer: Sendable {
 
     /// The files under /static, read once: name → (content type, bytes).
     static let staticFiles: [String: (type: String, data: Data)] = {
-        let types = ["app.css": "text/css; charset=utf-8", "countdown.js": "text/javascript; charset=utf-8", "tiles.js": "text/javascript; charset=utf-8",
+        let types = ["app.css": "text/css; charset=utf-8", "countdown.js": "text/javascript; charset=utf-8", "tiles.js": "text/javascript; charset=utf-8", "time.js": "text/javascript; charset=utf-8",
+                     "icon.svg": "image/svg+xml", "icon-48.png": "image/png", "icon-180.png": "image/png", "icon-192.png": "image/png",
+                     "icon-512.png": "image/png", "manifest.webmanifest": "application/manifest+json",
                      "name-all.js": "text/javascript; charset=utf-8", "feed.js": "text/javascript; charset=utf-8",
                      "live.css": "text/css; charset=utf-8", "live-common.js": "text/javascript; charset=utf-8",
                      "live-host.js": "text/javascript; charset=utf-8", "live-player.js": "text/javascript; charset=utf-8"]
@@ -77,7 +79,7 @@ struct PageRenderer: Sendable {
     }()
 
     static let contentSecurityPolicy =
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; connect-src 'self'; form-action 'self'; "
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; connect-src 'self'; manifest-src 'self'; form-action 'self'; "
         + "frame-ancestors 'none'; base-uri 'none'"
 
     func render(_ template: String, _ context: [String: Any], status: HTTPResponse.Status = .ok, cookies: [String] = []) -> Response {

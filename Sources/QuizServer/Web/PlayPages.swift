@@ -158,6 +158,8 @@ struct PlayPages: Sendable {
         var quizTitle: String
         var verdictClass: String
         var verdictText: String
+        var when: String
+        var iso: String
     }
 
     struct HistoryPage: Encodable {
@@ -340,7 +342,8 @@ struct PlayPages: Sendable {
         let items = try await playQuiz.history(userId: context.user.id, since: started)
         let model = HistoryPage(items: items.map {
             HistoryLine(attemptId: $0.attemptId, questionId: $0.questionId, questionText: $0.questionText, quizTitle: $0.quizTitle,
-                        verdictClass: $0.isCorrect ? "right" : "wrong", verdictText: $0.isCorrect ? "Right" : "Wrong")
+                        verdictClass: $0.isCorrect ? "right" : "wrong", verdictText: $0.isCorrect ? "Right" : "Wrong",
+                        when: SocialPages.postDate($0.answeredAt).shown, iso: SocialPages.postDate($0.answeredAt).iso)
         }, backAttemptId: items.first?.attemptId)
         return pages.render("history", model, visit: context.visit, title: "History", tab: "Quizzes")
     }
