@@ -34,6 +34,7 @@ public func buildApplication(
 ) async throws -> some ApplicationProtocol {
     // A sign-in provider with a setting missing stops the server before anything is opened.
     for provider in config.oauthProviders { try provider.validate() }
+    try config.checkProblems()
     let database = try await QuizDatabase.open(config.database, poolSize: config.databasePoolSize, logger: logger)
     do {
         try await prepare(database: database, config: config, time: time, logger: logger)
@@ -60,14 +61,23 @@ public func buildApplication(
     config: ServerConfig, database: QuizDatabase, time: any TimeSource, logger: Logger
 ) async throws -> some ApplicationProtocol {
     for provider in config.oauthProviders { try provider.validate() }
-    let store = CachedStore(SQLStore(database: database), lifetime: config.resolvedCacheLifetime, time: time)
+    try config.checkProblems()
+    // One registry per application (see `ServerMetrics`); off, everything counts into a no-op.
+    let metrics = ServerMetrics(enabled: config.metrics)
+    if let storeMetrics = metrics.store { database.instrument(storeMetrics) }
+    let store = CachedStore(SQLStore(database: database), lifetime: config.resolvedCacheLifetime, time: time, metrics: metrics.store)
     let renderer = try await PageRenderer.load()
-    let (router, useCases) = try buildRouter(store: store, renderer: renderer, config: config, time: time, logger: logger)
+    let (router, useCases) = try buildRouter(store: store, renderer: renderer, config: config, time: time, logger: logger, metrics: metrics)
     let idle = TimeAmount.milliseconds(Int64(max(0.1, config.idleTimeout) * 1000))
     let read = TimeAmount.milliseconds(Int64(max(0.1, config.readTimeout) * 1000))
     // Live games' sockets: a router of their own, so no page route is tried for an upgrade.
     let hub = LiveHub(time: time)
     useCases.liveGames.deliver(to: hub)
+    if metrics.isEnabled {
+        metrics.watchLive { [liveGames = useCases.liveGames] in (liveGames.runningCount, hub.connectedPlayerCount) }
+        MetricsRoute(metrics: metrics, token: config.metricsToken).register(on: router)
+        if config.metricsToken.isEmpty { logger.warning("/metrics is on without QUIZBOX_METRICS_TOKEN: anyone who can reach the server can read it") }
+    }
     // Before the server listens, so a host or player reconnecting at once finds their game.
     do {
         let restored = try await useCases.liveGames.restore()
@@ -104,15 +114,18 @@ public func buildApplication(
 }
 
 func buildRouter(
-    store: CachedStore, renderer: PageRenderer, config: ServerConfig, time: any TimeSource, logger: Logger
+    store: CachedStore, renderer: PageRenderer, config: ServerConfig, time: any TimeSource, logger: Logger,
+    metrics: ServerMetrics = ServerMetrics(enabled: false)
 ) throws -> (Router<AppRequestContext>, UseCases) {
     let router = Router(context: AppRequestContext.self)
     // On PostgreSQL other instances count the same keys: rate limits are counted in the database.
     let shared = store.database.dialect == .postgres
     let hasher = PasswordHasher(cost: config.bcryptCost)
     let limiter = RateLimiter(limit: config.loginAttemptsPerMinute, window: 60, time: time, shared: shared ? store.sql : nil)
-    let useCases = UseCases(store: store, config: config, time: time, hasher: hasher, limiter: limiter)
+    let useCases = UseCases(store: store, config: config, time: time, hasher: hasher, limiter: limiter, activity: metrics.activity)
     router.addMiddleware {
+        // Outermost: it sees every response, error pages included, and times the whole stack.
+        RequestObserver(metrics: metrics, logRequests: config.logRequests)
         ServingMiddleware(store: store)
         SecurityHeadersMiddleware()
         ErrorMiddleware(renderer: renderer) { request in
@@ -123,7 +136,9 @@ func buildRouter(
                 try await useCases.sessions.user(token: credential?.token)
             }
         }
-        CatalogResponseCache(lifetime: config.resolvedCacheLifetime, time: time) { try await store.currentCatalogGeneration() }
+        CatalogResponseCache(lifetime: config.resolvedCacheLifetime, time: time, counters: metrics.store?.cache("catalog_responses")) {
+            try await store.currentCatalogGeneration()
+        }
         CredentialMiddleware()
         BodyLimitMiddleware(defaultMaxBytes: config.maxBodyBytes,
                             budget: BodyBudget(total: config.maxBodyMemoryBytes, perClient: config.maxBodyMemoryPerClientBytes)) {

@@ -1,3 +1,4 @@
+import CoreMetrics
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -23,10 +24,16 @@ struct CatalogResponseCache<Context: RequestContext>: RouterMiddleware {
     }
 
     let cache: ReadCache<String, Stored>
+    let lifetime: TimeInterval
+    /// Counted here, not by the `ReadCache`: an entry of an older catalog generation is a miss.
+    let counters: CacheCounters?
     let generation: @Sendable () async throws -> Int
 
-    init(lifetime: TimeInterval, time: any TimeSource, generation: @escaping @Sendable () async throws -> Int) {
+    init(lifetime: TimeInterval, time: any TimeSource, counters: CacheCounters? = nil,
+         generation: @escaping @Sendable () async throws -> Int) {
         cache = ReadCache(lifetime: lifetime, time: time, maxEntries: 5_000)
+        self.lifetime = lifetime
+        self.counters = counters
         self.generation = generation
     }
 
@@ -37,8 +44,10 @@ struct CatalogResponseCache<Context: RequestContext>: RouterMiddleware {
         }
         let current = try await generation()
         if let stored = cache.cached(path), stored.generation == current {
+            counters?.hits.increment()
             return stored.response()
         }
+        if lifetime > 0 { counters?.misses.increment() }
         let response = try await next(request, context)
         guard response.status == .ok, response.headers[.setCookie] == nil else { return response }
         let collector = Collector()

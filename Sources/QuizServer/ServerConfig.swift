@@ -82,6 +82,15 @@ public struct ServerConfig: Sendable {
     /// Seconds a sign-in may spend at the provider (and choosing a username) before it must start over.
     public var oauthPendingLifetime: TimeInterval = 10 * 60
 
+    /// Serves `GET /metrics` in Prometheus text format (404 while off).
+    public var metrics = false
+    /// When set, `/metrics` wants `Authorization: Bearer <token>` (401 otherwise).
+    public var metricsToken = ""
+    /// Logs one `info` line per request (method, route, status, duration, request id).
+    public var logRequests = true
+    /// Settings that could not be read, as messages; `buildApplication` refuses to start with any.
+    public var problems: [String] = []
+
     /// `publicURL`, or the listening address when none is set.
     public var resolvedPublicURL: String {
         var url = publicURL.isEmpty ? "http://\(host):\(port)" : publicURL
@@ -139,5 +148,30 @@ public struct ServerConfig: Sendable {
         livePlayersPerGame = config.int(forKey: "livePlayersPerGame", default: livePlayersPerGame)
         liveJoinsPerAddressPerMinute = config.int(forKey: "liveJoinsPerAddressPerMinute", default: liveJoinsPerAddressPerMinute)
         oauthProviders = OAuthProviderConfig.all(from: config)
+        metrics = onOff(config, "metrics", env: "QUIZBOX_METRICS", default: metrics)
+        metricsToken = config.string(forKey: "metricsToken", isSecret: true) ?? metricsToken
+        logRequests = onOff(config, "logRequests", env: "QUIZBOX_LOG_REQUESTS", default: logRequests)
+    }
+
+    /// A setting that could not be read, named as the operator wrote it.
+    public struct Problem: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Throws the first setting that could not be read.
+    public func checkProblems() throws(Problem) {
+        if let first = problems.first { throw Problem(description: first) }
+    }
+
+    /// Reads an on/off switch (also true/false, yes/no, 1/0); anything else is a problem.
+    private mutating func onOff(_ config: ConfigReader, _ key: String, env: String, default value: Bool) -> Bool {
+        guard let text = config.string(forKey: ConfigKey(key)) else { return value }
+        switch text.lowercased() {
+        case "on", "true", "yes", "1": return true
+        case "off", "false", "no", "0": return false
+        default:
+            problems.append("\(env) must be on or off, not \"\(text.prefix(40))\"")
+            return value
+        }
     }
 }

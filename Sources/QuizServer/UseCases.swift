@@ -40,7 +40,8 @@ struct UseCases: Sendable {
     let liveGames: LiveGames
     let openTrivia: OpenTrivia
 
-    init(store: Store, config: ServerConfig, time: any TimeSource, hasher: PasswordHasher, limiter: RateLimiter) {
+    init(store: Store, config: ServerConfig, time: any TimeSource, hasher: PasswordHasher, limiter: RateLimiter,
+         activity: ActivityMetrics = .off) {
         sessions = Sessions(store: store, time: time, lifetime: config.sessionLifetime)
         register = Register(store: store, hasher: hasher, minimumPasswordLength: config.minimumPasswordLength, limiter: limiter,
                             perAddressPerHour: config.registrationsPerAddressPerHour, time: time)
@@ -54,14 +55,14 @@ struct UseCases: Sendable {
             store: store,
             settings: .init(providers: config.oauthProviders, publicURL: config.resolvedPublicURL, pendingLifetime: config.oauthPendingLifetime),
             time: time, directory: ProviderDirectory(http: OAuthHTTP(), time: time), http: OAuthHTTP(), sessions: sessions, limiter: limiter)
-        importBank = ImportBank(store: store, downloader: RemoteBankLoader(limits: config.remoteImportLimits), time: time)
+        importBank = ImportBank(store: store, downloader: RemoteBankLoader(limits: config.remoteImportLimits), time: time, metrics: activity)
         exportBank = ExportBank(store: store)
         catalogAuthoring = CatalogAuthoring(store: store)
         questionAuthoring = QuestionAuthoring(store: store, time: time)
         manageUsers = ManageUsers(store: store)
-        playQuiz = PlayQuiz(store: store, time: time)
+        playQuiz = PlayQuiz(store: store, time: time, metrics: activity)
         practice = Practice(store: store, time: time)
-        singleQuestion = SingleQuestion(store: store, time: time)
+        singleQuestion = SingleQuestion(store: store, time: time, metrics: activity)
         // One table of games for the API and the pages, so a game started on one can be played on
         // the other. On PostgreSQL other instances may play the same game and count the same keys:
         // games are re-read on every request and guesses counted in the database.
@@ -84,7 +85,8 @@ struct UseCases: Sendable {
         liveGames = LiveGames(store: store.sql, catalog: store, time: time,
                               joins: RateLimiter(limit: max(1, config.liveJoinsPerAddressPerMinute), window: 60, time: time,
                                                  shared: shared ? store.sql : nil),
-                              limits: .init(gamesPerHost: max(1, config.liveGamesPerHost), playersPerGame: max(1, config.livePlayersPerGame)))
+                              limits: .init(gamesPerHost: max(1, config.liveGamesPerHost), playersPerGame: max(1, config.livePlayersPerGame)),
+                              metrics: activity)
         openTrivia = OpenTrivia(store: store, time: time, limits: .init(requestInterval: max(0, config.triviaRequestInterval)),
                                 shared: shared ? store.sql : nil)
         importArticleFeed = ImportArticleFeed(store: store, loader: RemoteFeedLoader(limits: config.remoteImportLimits), time: time)

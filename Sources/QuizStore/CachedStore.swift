@@ -26,10 +26,11 @@ public final class CachedStore: Sendable {
     ///   changes made through any `CachedStore` on the same database are seen at once too (see
     ///   `ChangeTracker`), and the lifetime only bounds how long a change made by hand in SQL may
     ///   stay unseen.
-    public init(_ sql: SQLStore, lifetime: TimeInterval = 2, time: any TimeSource = SystemTimeSource()) {
+    /// - Parameter metrics: where each cache counts its hits and misses; nil counts nothing.
+    public init(_ sql: SQLStore, lifetime: TimeInterval = 2, time: any TimeSource = SystemTimeSource(), metrics: StoreMetrics? = nil) {
         // Even a store that caches nothing tells the instances that do.
         let tracker = sql.database.dialect == .postgres ? ChangeTracker(database: sql.database) : nil
-        caches = Caches(lifetime: lifetime, time: time, tracker: tracker)
+        caches = Caches(lifetime: lifetime, time: time, tracker: tracker, metrics: metrics)
         // One bump per batch of answers, after it committed and before any of them is answered.
         self.sql = tracker.map { tracker in sql.reportingAnswerBatches { try await tracker.publish(.play) } } ?? sql
     }
@@ -107,21 +108,22 @@ public final class CachedStore: Sendable {
         /// On PostgreSQL: tells this process what other instances changed.
         let tracker: ChangeTracker?
 
-        init(lifetime: TimeInterval, time: any TimeSource, tracker: ChangeTracker?) {
+        init(lifetime: TimeInterval, time: any TimeSource, tracker: ChangeTracker?, metrics: StoreMetrics?) {
             self.lifetime = lifetime
             self.tracker = tracker
-            quizQuestions = ReadCache(lifetime: lifetime, time: time, maxEntries: 1_000)
-            quizzes = ReadCache(lifetime: lifetime, time: time)
-            sessions = ReadCache(lifetime: lifetime, time: time, maxEntries: 100_000)
-            users = ReadCache(lifetime: lifetime, time: time, maxEntries: 100_000)
-            attemptQuizzes = ReadCache(lifetime: lifetime > 0 ? 24 * 3600 : 0, time: time, maxEntries: 100_000)
-            attempts = ReadCache(lifetime: lifetime, time: time, maxEntries: 100_000)
-            distribution = ReadCache(lifetime: lifetime, time: time, maxEntries: 1)
-            practiceCandidates = ReadCache(lifetime: lifetime, time: time, maxEntries: 1)
-            triviaQuestions = ReadCache(lifetime: lifetime, time: time, maxEntries: 1)
-            questions = ReadCache(lifetime: lifetime, time: time, maxEntries: 10_000)
-            leaderboardEnds = ReadCache(lifetime: lifetime, time: time, maxEntries: 100)
-            feedPages = ReadCache(lifetime: lifetime, time: time, maxEntries: 10_000)
+            func counters(_ name: String) -> CacheCounters? { metrics?.cache(name) }
+            quizQuestions = ReadCache(lifetime: lifetime, time: time, maxEntries: 1_000, counters: counters("quiz_questions"))
+            quizzes = ReadCache(lifetime: lifetime, time: time, counters: counters("quizzes"))
+            sessions = ReadCache(lifetime: lifetime, time: time, maxEntries: 100_000, counters: counters("sessions"))
+            users = ReadCache(lifetime: lifetime, time: time, maxEntries: 100_000, counters: counters("users"))
+            attemptQuizzes = ReadCache(lifetime: lifetime > 0 ? 24 * 3600 : 0, time: time, maxEntries: 100_000, counters: counters("attempt_quizzes"))
+            attempts = ReadCache(lifetime: lifetime, time: time, maxEntries: 100_000, counters: counters("attempts"))
+            distribution = ReadCache(lifetime: lifetime, time: time, maxEntries: 1, counters: counters("distribution"))
+            practiceCandidates = ReadCache(lifetime: lifetime, time: time, maxEntries: 1, counters: counters("practice_candidates"))
+            triviaQuestions = ReadCache(lifetime: lifetime, time: time, maxEntries: 1, counters: counters("trivia_questions"))
+            questions = ReadCache(lifetime: lifetime, time: time, maxEntries: 10_000, counters: counters("questions"))
+            leaderboardEnds = ReadCache(lifetime: lifetime, time: time, maxEntries: 100, counters: counters("leaderboard_ends"))
+            feedPages = ReadCache(lifetime: lifetime, time: time, maxEntries: 10_000, counters: counters("feed_pages"))
         }
 
         /// Someone's total changed or a user arrived: ranks and both ends may move.

@@ -1,12 +1,14 @@
 import AsyncKit
+import CoreMetrics
 import Foundation
 import Logging
 import NIOCore
 import NIOPosix
 import PostgresKit
 import PostgresNIO
-import SQLKit
 import SQLiteKit
+import SQLKit
+import Synchronization
 
 /// Connections to the one database Quizbox stores into.
 ///
@@ -77,7 +79,7 @@ public final class QuizDatabase: Sendable {
         let pool = PoolBox(EventLoopConnectionPool(
             source: PostgresConnectionSource(sqlConfiguration: configuration), maxConnections: max(1, poolSize),
             requestTimeout: .seconds(30), logger: logger, on: MultiThreadedEventLoopGroup.singleton.any()
-        )) { PostgresConnectionDatabase($0) }
+        ), size: max(1, poolSize)) { PostgresConnectionDatabase($0) }
         // One pool for both: the single writer is a SQLite workaround, PostgreSQL takes concurrent writers.
         let database = QuizDatabase(dialect: .postgres, readers: pool, writer: pool, logger: logger)
         do {
@@ -142,7 +144,7 @@ public final class QuizDatabase: Sendable {
             PoolBox(EventLoopConnectionPool(
                 source: source, maxConnections: size, requestTimeout: .seconds(30),
                 logger: logger, on: MultiThreadedEventLoopGroup.singleton.any()
-            )) { $0.sql(queryLogLevel: .trace) }
+            ), size: size) { $0.sql(queryLogLevel: .trace) }
         }
         let database = QuizDatabase(dialect: .sqlite, readers: pool(max(1, poolSize)), writer: pool(1), logger: logger)
         do {
@@ -265,6 +267,16 @@ public final class QuizDatabase: Sendable {
         }
     }
 
+    /// Reports each pool's use and wait from now on (`main` when one pool serves reads and writes).
+    public func instrument(_ metrics: StoreMetrics) {
+        if writer === readers {
+            readers.instrument(metrics.pool("main", size: readers.size))
+        } else {
+            readers.instrument(metrics.pool("readers", size: readers.size))
+            writer.instrument(metrics.pool("writer", size: writer.size))
+        }
+    }
+
     public func close() async throws {
         try await readers.close()
         if writer !== readers { try await writer.close() }
@@ -293,12 +305,16 @@ struct PoisonedConnection: Error {
 }
 
 final class PoolBox: Sendable {
+    let size: Int
+    /// Set once the server has a metrics factory; read once per lease.
+    private let metrics = Mutex<PoolMetrics?>(nil)
     private let lease: @Sendable (Logger) async throws -> (any SQLDatabase, release: @Sendable () -> Void, close: @Sendable () async -> Void)
     private let shutdown: @Sendable () async throws -> Void
 
     init<Source: ConnectionPoolSource>(
-        _ pool: EventLoopConnectionPool<Source>, sql: @escaping @Sendable (Source.Connection) -> any SQLDatabase
+        _ pool: EventLoopConnectionPool<Source>, size: Int, sql: @escaping @Sendable (Source.Connection) -> any SQLDatabase
     ) {
+        self.size = size
         let pool = UncheckedBox(pool)
         lease = { logger in
             let conn = UncheckedBox(try await pool.value.requestConnection(logger: logger).get())
@@ -307,18 +323,39 @@ final class PoolBox: Sendable {
         shutdown = { try await pool.value.close().get() }
     }
 
+    func instrument(_ metrics: PoolMetrics) {
+        metrics.size.set(size)
+        self.metrics.withLock { $0 = metrics }
+    }
+
     func withConnection<T: Sendable>(logger: Logger, _ body: (any SQLDatabase) async throws -> T) async throws -> T {
         let db: any SQLDatabase
         let release: @Sendable () -> Void
         let close: @Sendable () async -> Void
+        let observed = metrics.withLock { $0 }
+        let asked = observed == nil ? 0 : DispatchTime.now().uptimeNanoseconds
+        observed?.waiting.increment()
         do {
             (db, release, close) = try await lease(logger)
+            observed?.waiting.decrement()
         } catch {
+            observed?.waiting.decrement()
             // No connection to be had (refused, timed out, the database not accepting any): whatever
             // the reason, the database is out of reach, not the request at fault.
             throw QuizDatabase.Error.unavailable(QuizDatabase.describe(error))
         }
-        defer { release() }
+        let leased = observed == nil ? 0 : DispatchTime.now().uptimeNanoseconds
+        if let observed {
+            observed.wait.recordNanoseconds(leased - asked)
+            observed.inUse.increment()
+        }
+        defer {
+            release()
+            if let observed {
+                observed.inUse.decrement()
+                observed.held.recordNanoseconds(DispatchTime.now().uptimeNanoseconds - leased)
+            }
+        }
         do {
             return try await body(db)
         } catch let poisoned as PoisonedConnection {

@@ -1,3 +1,4 @@
+import CoreMetrics
 import Foundation
 import QuizCore
 import Synchronization
@@ -27,29 +28,33 @@ public final class ReadCache<Key: Hashable & Sendable, Value: Sendable>: Sendabl
     private let lifetime: TimeInterval
     private let time: any TimeSource
     private let maxEntries: Int
+    private let counters: CacheCounters?
 
-    public init(lifetime: TimeInterval, time: any TimeSource, maxEntries: Int = 10_000) {
+    public init(lifetime: TimeInterval, time: any TimeSource, maxEntries: Int = 10_000, counters: CacheCounters? = nil) {
         self.lifetime = lifetime
         self.time = time
         self.maxEntries = maxEntries
+        self.counters = counters
     }
 
     public func value(for key: Key, orLoad load: @escaping @Sendable () async throws -> Value?) async throws -> Value? {
         guard lifetime > 0 else { return try await load() }
         let now = time.now()
-        let lookup: Lookup = state.withLock { state in
+        let (lookup, loads): (Lookup, Bool) = state.withLock { state in
             switch state.slots[key] {
             case .ready(let value, let expires) where expires > now:
-                return .hit(value)
+                return (.hit(value), false)
             case .loading(let task, let generation):
-                return .wait(task, generation: generation)
+                return (.wait(task, generation: generation), false)
             default:
                 let task = Task { try await load() }
                 if state.slots.count >= maxEntries { state.slots.removeAll(keepingCapacity: true) }
                 state.slots[key] = .loading(task, generation: state.generation)
-                return .wait(task, generation: state.generation)
+                return (.wait(task, generation: state.generation), true)
             }
         }
+        // Counted outside the lock; joining a load already under way costs no read of its own.
+        if let counters { (loads ? counters.misses : counters.hits).increment() }
         guard case .wait(let task, let generation) = lookup else {
             if case .hit(let value) = lookup { return value }
             return nil
@@ -72,10 +77,12 @@ public final class ReadCache<Key: Hashable & Sendable, Value: Sendable>: Sendabl
     /// The fresh value for `key`, without loading.
     public func cached(_ key: Key) -> Value? {
         let now = time.now()
-        return state.withLock { state in
+        let value: Value? = state.withLock { state in
             guard case .ready(let value, let expires) = state.slots[key], expires > now else { return nil }
             return value
         }
+        if let counters, lifetime > 0 { (value == nil ? counters.misses : counters.hits).increment() }
+        return value
     }
 
     /// Stores a value computed elsewhere (when loading cannot be a detached task).

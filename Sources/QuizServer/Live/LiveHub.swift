@@ -53,6 +53,11 @@ final class LiveHub: LiveOutbox, Sendable {
         games.withLock { Set($0[gameId]?.players.keys ?? [:].keys) }
     }
 
+    /// Players with a socket open here, over every game (one player with two tabs counts once).
+    var connectedPlayerCount: Int {
+        games.withLock { $0.values.reduce(0) { $0 + $1.players.count } }
+    }
+
     func makeConnection() -> LiveConnection {
         LiveConnection(id: nextId.add(1, ordering: .relaxed).newValue)
     }

@@ -1,3 +1,4 @@
+import CoreMetrics
 import Foundation
 import QuizCore
 import QuizFormats
@@ -116,11 +117,13 @@ package struct ImportBank: Sendable {
     let store: any Storage
     let downloader: any BankDownloader
     let time: any TimeSource
+    let metrics: ActivityMetrics
 
-    package init(store: any Storage, downloader: any BankDownloader, time: any TimeSource) {
+    package init(store: any Storage, downloader: any BankDownloader, time: any TimeSource, metrics: ActivityMetrics = .off) {
         self.store = store
         self.downloader = downloader
         self.time = time
+        self.metrics = metrics
     }
 
     /// Reads the source and stores nothing; an `upload` is kept for the import (`Report.kept`).
@@ -131,8 +134,15 @@ package struct ImportBank: Sendable {
     /// Reads and stores the bank in one transaction; a kept file is then let go, so resending
     /// the form cannot import it twice.
     package func callAsFunction(_ source: Source, _ options: Options, by user: User) async throws -> Report {
-        var report = try await read(source, options, by: user, keeping: false)
-        report.imported = try await store.importBank(report.bank, at: time.now())
+        var report: Report
+        do {
+            report = try await read(source, options, by: user, keeping: false)
+            report.imported = try await store.importBank(report.bank, at: time.now())
+        } catch {
+            metrics.importsFailed.increment()
+            throw error
+        }
+        metrics.importsSucceeded.increment()
         if let kept = report.kept { try await store.removeUpload(tokenHash: SessionTokens.hash(kept.token)) }
         return report
     }

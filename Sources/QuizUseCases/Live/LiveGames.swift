@@ -1,3 +1,4 @@
+import CoreMetrics
 import Foundation
 import Logging
 import QuizCore
@@ -49,6 +50,7 @@ package final class LiveGames: Sendable {
     let writer: LiveWriter
     let joins: RateLimiter
     package let limits: Limits
+    let metrics: ActivityMetrics
     private let rooms = Mutex(Rooms())
 
     /// How long a game waits for a host who left before it ends.
@@ -60,7 +62,8 @@ package final class LiveGames: Sendable {
     }
 
     package init(store: any LiveGameStore, catalog: any Catalog, time: any TimeSource, joins: RateLimiter,
-                 limits: Limits = Limits(), logger: Logger = Logger(label: "quizbox.live")) {
+                 limits: Limits = Limits(), logger: Logger = Logger(label: "quizbox.live"), metrics: ActivityMetrics = .off) {
+        self.metrics = metrics
         self.store = store
         self.limits = limits
         self.catalog = catalog
@@ -149,6 +152,9 @@ package final class LiveGames: Sendable {
             if rooms.byPin[room.pin] == room.id { rooms.byPin[room.pin] = nil }
         }
     }
+
+    /// Games running in this process, for the live-games gauge.
+    package var runningCount: Int { rooms.withLock { $0.byId.count } }
 
     private func room(id: Int64) -> Room? { rooms.withLock { $0.byId[id] } }
 
@@ -336,6 +342,7 @@ package final class LiveGames: Sendable {
             logger.error("storing a live answer failed", metadata: ["game": "\(gameId)", "error": "\(error)"])
             throw .game(.notNow)
         }
+        metrics.liveAnswers.increment()
         stored(taken)
         await finish(change, room: room)
         return taken

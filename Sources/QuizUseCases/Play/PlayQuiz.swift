@@ -1,3 +1,4 @@
+import CoreMetrics
 import Foundation
 import QuizCore
 import QuizStore
@@ -23,10 +24,12 @@ package struct PlayQuiz: Sendable {
     package typealias Storage = CatalogStore & AttemptStore & PracticeStore & LeaderboardStore
     let store: any Storage
     let time: any TimeSource
+    let metrics: ActivityMetrics
 
-    package init(store: any Storage, time: any TimeSource) {
+    package init(store: any Storage, time: any TimeSource, metrics: ActivityMetrics = .off) {
         self.store = store
         self.time = time
+        self.metrics = metrics
     }
 
     /// Allowance for network latency after a time limit.
@@ -197,6 +200,7 @@ package struct PlayQuiz: Sendable {
             throw Failure.attemptFinished
         }
         guard recorded else { return Answered(verdict: .alreadyAnswered, points: 0, question: question) }
+        metrics.quizAnswers.increment()
         return Answered(verdict: late ? .tooLate : correct ? .correct : .wrong, points: points, question: question)
     }
 

@@ -1,3 +1,4 @@
+import CoreMetrics
 import Foundation
 import QuizCore
 import QuizStore
@@ -16,10 +17,12 @@ package struct SingleQuestion: Sendable {
     package typealias Storage = CatalogStore & PracticeStore
     let store: any Storage
     let time: any TimeSource
+    let metrics: ActivityMetrics
 
-    package init(store: any Storage, time: any TimeSource) {
+    package init(store: any Storage, time: any TimeSource, metrics: ActivityMetrics = .off) {
         self.store = store
         self.time = time
+        self.metrics = metrics
     }
 
     /// The subjects and topics a random question may come from.
@@ -60,6 +63,7 @@ package struct SingleQuestion: Sendable {
         }
         let stored = try await store.recordSingleAnswer(userId: userId, questionId: questionId, answer: GivenAnswer(graded.answer).stored,
                                                         isCorrect: graded.isCorrect, points: question.points, at: time.now())
+        metrics.singleAnswers.increment()
         return Answered(stored: stored, question: question)
     }
 
