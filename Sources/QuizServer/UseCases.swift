@@ -31,7 +31,7 @@ struct UseCases: Sendable {
     let following: Following
     let feed: Feed
     let people: People
-    /// Post pictures on disk, which the pages also serve.
+    /// Post and question pictures on disk, which the pages also serve.
     let postImages: ImageFiles
     let articles: Articles
     let articleAuthoring: ArticleAuthoring
@@ -57,7 +57,9 @@ struct UseCases: Sendable {
         importBank = ImportBank(store: store, downloader: RemoteBankLoader(limits: config.remoteImportLimits), time: time)
         exportBank = ExportBank(store: store)
         catalogAuthoring = CatalogAuthoring(store: store)
-        questionAuthoring = QuestionAuthoring(store: store, time: time)
+        postImages = ImageFiles(dataDirectory: config.dataDirectory)
+        // Question pictures share the post images' files and route.
+        questionAuthoring = QuestionAuthoring(store: store, time: time, images: postImages, limiter: limiter)
         manageUsers = ManageUsers(store: store)
         playQuiz = PlayQuiz(store: store, time: time)
         practice = Practice(store: store, time: time)
@@ -69,7 +71,6 @@ struct UseCases: Sendable {
         nameAllGames = NameAllGames(store: store, time: time, games: GameTable(rereads: shared),
                                     guessLimiter: RateLimiter(limit: NameAllGames.guessesPerSecond, window: 1, time: time, shared: shared ? store.sql : nil))
         leaderboard = LeaderboardQuery(store: store)
-        postImages = ImageFiles(dataDirectory: config.dataDirectory)
         let postLimits = config.postLimits
         postToFeed = PostToFeed(store: store, images: postImages, limiter: limiter,
                                 limits: .init(perMinute: postLimits.perMinute, perHour: postLimits.perHour,

@@ -21,7 +21,11 @@ extension UseCaseEnvironment {
     }
 
     var catalog: CatalogAuthoring { CatalogAuthoring(store: store) }
-    var questions: QuestionAuthoring { QuestionAuthoring(store: store, time: time) }
+    var questions: QuestionAuthoring { QuestionAuthoring(store: store, time: time, images: pictures) }
+    /// Pictures' files, in a folder of this environment's own.
+    var pictures: ImageFiles {
+        ImageFiles(dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("quizbox-pictures-\(ObjectIdentifier(store.database).hashValue)").path)
+    }
 
     /// An author, an admin and a player.
     func people() async throws -> (author: User, admin: User, player: User) {

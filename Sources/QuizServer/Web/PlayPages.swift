@@ -131,6 +131,7 @@ struct PlayPages: Sendable {
         var quizTitle: String
         var verdictClass: String
         var verdictText: String
+        var picture: ManageQuestionPages.PictureModel?
     }
 
     struct HistoryPage: Encodable {
@@ -291,7 +292,8 @@ struct PlayPages: Sendable {
         let items = try await playQuiz.history(userId: context.user.id, since: started)
         let model = HistoryPage(items: items.map {
             HistoryLine(attemptId: $0.attemptId, questionId: $0.questionId, questionText: $0.questionText, quizTitle: $0.quizTitle,
-                        verdictClass: $0.isCorrect ? "right" : "wrong", verdictText: $0.isCorrect ? "Right" : "Wrong")
+                        verdictClass: $0.isCorrect ? "right" : "wrong", verdictText: $0.isCorrect ? "Right" : "Wrong",
+                        picture: $0.picture.map(ManageQuestionPages.PictureModel.init))
         }, backAttemptId: items.first?.attemptId)
         return pages.render("history", model, visit: context.visit, title: "History", tab: "Quizzes")
     }
