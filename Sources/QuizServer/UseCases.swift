@@ -54,10 +54,10 @@ struct UseCases: Sendable {
             store: store,
             settings: .init(providers: config.oauthProviders, publicURL: config.resolvedPublicURL, pendingLifetime: config.oauthPendingLifetime),
             time: time, directory: ProviderDirectory(http: OAuthHTTP(), time: time), http: OAuthHTTP(), sessions: sessions, limiter: limiter)
-        importBank = ImportBank(store: store, downloader: RemoteBankLoader(limits: config.remoteImportLimits), time: time)
-        exportBank = ExportBank(store: store)
-        catalogAuthoring = CatalogAuthoring(store: store)
         postImages = ImageFiles(dataDirectory: config.dataDirectory)
+        importBank = ImportBank(store: store, downloader: RemoteBankLoader(limits: config.remoteImportLimits), time: time, images: postImages)
+        exportBank = ExportBank(store: store, images: postImages)
+        catalogAuthoring = CatalogAuthoring(store: store)
         // Question pictures share the post images' files and route.
         questionAuthoring = QuestionAuthoring(store: store, time: time, images: postImages, limiter: limiter)
         manageUsers = ManageUsers(store: store)

@@ -228,7 +228,9 @@ extension SQLStore: CatalogStore {
         let ids = questions.indices.map { first + Int64($0) }
         for start in stride(from: 0, to: questions.count, by: Self.rowsPerInsert) {
             let rows: [SQLQueryString] = try (start..<min(start + Self.rowsPerInsert, questions.count)).map { index in
-                let question = questions[index]
+                var question = questions[index]
+                // A picture nobody stored (no hash yet) has no file to show: none is recorded.
+                if question.picture?.hash.isEmpty == true { question.picture = nil }
                 return """
                     (\(bind: ids[index]), \(bind: topicId), \(bind: question.kind.rawValue), \(bind: question.text),
                      \(bind: question.explanation), \(bind: question.difficulty.rawValue), \(bind: question.points),

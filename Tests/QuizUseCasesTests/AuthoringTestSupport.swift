@@ -17,7 +17,7 @@ struct FakeDownloader: BankDownloader {
 
 extension UseCaseEnvironment {
     func importBank(_ downloader: FakeDownloader = FakeDownloader()) -> ImportBank {
-        ImportBank(store: store, downloader: downloader, time: time)
+        ImportBank(store: store, downloader: downloader, time: time, images: pictures)
     }
 
     var catalog: CatalogAuthoring { CatalogAuthoring(store: store) }

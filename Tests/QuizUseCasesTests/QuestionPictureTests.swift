@@ -1,5 +1,6 @@
 import Foundation
 import QuizCore
+import QuizFormats
 import QuizStore
 import QuizTestSupport
 import QuizUseCases
@@ -99,6 +100,47 @@ import Testing
             } == .tooManyPictures)
             // Without a new picture the author still writes questions.
             _ = try await questions.create(draft(picture: nil, alt: nil), inTopic: rome.quiz.topicId, by: author)
+        }
+    }
+
+    /// A real 8×6 PNG, as a Moodle export embeds it.
+    static let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAIAAABxZ0isAAAAEUlEQVR4nGMQUDDAihgGUgIAQOESAYIG6jMAAAAASUVORK5CYII=")!
+
+    static func moodle(_ file: Data, name: String = "Picture") -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <quiz>
+          <question type="category"><category><text>$course$/top/Space/Planets</text></category></question>
+          <question type="shortanswer">
+            <name><text>\(name)</text></name>
+            <questiontext format="html">
+              <text><![CDATA[<p>Which planet is this?</p><img src="@@PLUGINFILE@@/p.png" alt="Rings">]]></text>
+              <file name="p.png" path="/" encoding="base64">\(file.base64EncodedString())</file>
+            </questiontext>
+            <answer fraction="100"><text>Saturn</text></answer>
+          </question>
+        </quiz>
+        """
+    }
+
+    @Test func aMoodleXMLImportStoresItsPictureAndTheExportEmbedsItBack() async throws {
+        try await withUseCases { env in
+            let (author, _, _) = try await env.people()
+            let preview = try await env.importBank().preview(.pasted(Self.moodle(Self.png)), .init(), by: author)
+            #expect(preview.bank.subjects.first?.topics.first?.quizzes.first?.questions.first?.picture?.hash.count == 64)
+            #expect((try? FileManager.default.contentsOfDirectory(atPath: env.pictures.directory.path))?.isEmpty ?? true,
+                    "a preview writes no file")
+            _ = try await env.importBank()(.pasted(Self.moodle(Self.png)), .init(), by: author)
+            let topicId = try #require(try await env.store.outline().first { $0.name == "Space" }?.topics.first?.id)
+            let stored = try #require(try await env.questions.bank(ofTopic: topicId, by: author).first?.picture)
+            #expect(stored.alt == "Rings" && stored.width == 8 && stored.height == 6 && stored.data == nil)
+            #expect(env.pictures.image(named: stored.fileName)?.data == Self.png)
+
+            let exported = try await ExportBank(store: env.store, images: env.pictures)(.topic(topicId), as: .moodleXML, by: author)
+            let text = String(decoding: exported.data, as: UTF8.self)
+            #expect(text.contains(Self.png.base64EncodedString()) && text.contains(#"alt="Rings""#))
+            let csv = try await ExportBank(store: env.store, images: env.pictures)(.topic(topicId), as: .csv, by: author)
+            #expect(csv.skipped.contains { $0.message.contains("picture was left out") })
         }
     }
 }

@@ -113,11 +113,13 @@ package struct ImportBank: Sendable {
     let store: any Storage
     let downloader: any BankDownloader
     let time: any TimeSource
+    let pictures: BankPictures
 
-    package init(store: any Storage, downloader: any BankDownloader, time: any TimeSource) {
+    package init(store: any Storage, downloader: any BankDownloader, time: any TimeSource, images: ImageFiles) {
         self.store = store
         self.downloader = downloader
         self.time = time
+        pictures = BankPictures(images: images)
     }
 
     /// Reads the source and stores nothing; an `upload` is kept for the import (`Report.kept`).
@@ -129,6 +131,7 @@ package struct ImportBank: Sendable {
     /// the form cannot import it twice.
     package func callAsFunction(_ source: Source, _ options: Options, by user: User) async throws -> Report {
         var report = try await read(source, options, by: user, keeping: false)
+        try pictures.store(report.bank)
         report.imported = try await store.importBank(report.bank, at: time.now())
         if let kept = report.kept { try await store.removeUpload(tokenHash: SessionTokens.hash(kept.token)) }
         return report
@@ -158,7 +161,7 @@ package struct ImportBank: Sendable {
             throw Failure.unreadable(Unreadable(format: format, problems: error.problems, omitted: error.omittedCount,
                                                 address: file.address, kept: file.kept))
         }
-        return Report(format: format, bank: result.bank, warnings: result.warnings, skipped: result.skipped,
+        return Report(format: format, bank: BankPictures.hashed(result.bank), warnings: result.warnings, skipped: result.skipped,
                       skippedOmitted: result.skippedOmittedCount, kept: file.kept)
     }
 

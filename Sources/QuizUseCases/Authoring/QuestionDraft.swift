@@ -106,21 +106,14 @@ extension QuestionDraft {
         case .keep: picture = currentPicture
         case .remove: picture = nil
         case .replace(let data):
-            let checked: (hash: String, type: PostImageType)
-            do {
-                checked = try ImageFiles.check(data)
-            } catch .tooLarge {
-                return (nil, [.init(field: "picture", message: "is larger than the limit of \(PostImageType.maxBytes >> 20) MiB")])
-            } catch {
-                return (nil, [.init(field: "picture", message: "is not a PNG, JPEG or WebP image (checked from its contents; SVG is not accepted)")])
+            switch QuestionPicture.carried(data, alt: "") {
+            case .success(var carried):
+                carried.hash = (try? ImageFiles.check(data))?.hash ?? ""
+                carried.data = nil
+                picture = carried
+            case .failure(let refusal):
+                return (nil, [.init(field: "picture", message: refusal.message)])
             }
-            guard let size = PostImageType.dimensions(of: data) else {
-                return (nil, [.init(field: "picture", message: "cannot be read: its header gives no width and height")])
-            }
-            guard max(size.width, size.height) <= QuestionPicture.maxSide else {
-                return (nil, [.init(field: "picture", message: "is larger than \(QuestionPicture.maxSide) pixels on a side")])
-            }
-            picture = QuestionPicture(hash: checked.hash, type: checked.type, alt: "", width: size.width, height: size.height)
         }
         if var kept = picture, let alt = pictureAlt {
             kept.alt = alt.trimmingCharacters(in: .whitespacesAndNewlines)
