@@ -1,9 +1,13 @@
 """Pictures in questions, in a real browser: an author adds one with the question form, a player
-sees it loaded, with its alt text and its size set, on a phone."""
+sees it loaded, with its alt text and its size set, on a phone; a real Moodle file's picture is
+imported, shown and exported back."""
 
 import struct
+import urllib.request
 import zlib
+from pathlib import Path
 
+import pytest
 from conftest import PHONE
 from selenium.webdriver.common.by import By
 from test_journeys import PASSWORD, by_id, click_id, log_in, new_username, open_browser, register, text, type_into
@@ -66,3 +70,37 @@ def test_an_author_adds_a_picture_and_a_player_sees_it_with_its_alt_text(server,
     assert loaded == 120
     assert player.execute_script("return arguments[0].getBoundingClientRect().right", image) <= PHONE[0]
     screenshot(player, "question-picture")
+
+
+MOODLE_FILE = Path("/work/shared/testdata/formats/moodlexml/qas-multichoice.xml")
+
+
+@pytest.mark.skipif(not MOODLE_FILE.exists(), reason="the shared Moodle test files are not on this machine")
+def test_a_real_moodle_file_with_a_picture_is_imported_shown_and_exported_with_it(server, browser):
+    author_name = new_username("author")
+    server.create_user(author_name, PASSWORD)
+    server.set_role(author_name, "author")
+    author = open_browser(browser, server)
+    author.get(author.base_url + "/login?next=/manage")
+    log_in(author, author_name, PASSWORD)
+    # Used where it is (GPL-3.0, see its SOURCES.md), never copied into the repository.
+    by_id(author, "file").send_keys(str(MOODLE_FILE))
+    click_id(author, "preview-button")
+    assert "images other than the question's picture were not imported" in text(author, "import-problems")
+    click_id(author, "import-button")
+    quiz_link = next(link for link in author.find_elements(By.CSS_SELECTOR, "#manage-quizzes .quiz-link")
+                     if link.text == "qas-multichoice")
+    quiz_id = int(quiz_link.get_attribute("href").rstrip("/").split("/")[-1])
+
+    author.get(author.base_url + f"/manage/quizzes/{quiz_id}")
+    picture = author.find_element(By.CSS_SELECTOR, "#preview img.question-picture")
+    assert picture.get_attribute("alt") == "Picture for this question", "Moodle's alt=\"\" gets the fallback"
+    assert (picture.get_attribute("width"), picture.get_attribute("height")) == ("43", "51")
+
+    _, session = server.api("POST", "/sessions", {"username": author_name, "password": PASSWORD})
+    request = urllib.request.Request(server.url + f"/api/v1/quizzes/{quiz_id}/export?format=moodle-xml",
+                                     headers={"Authorization": "Bearer " + session["token"]})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        exported = response.read().decode()
+    assert '<img src="@@PLUGINFILE@@/picture.png" alt="Picture for this question" width="43" height="51">' in exported
+    assert '<file name="picture.png" path="/" encoding="base64">iVBORw0KGgo' in exported
