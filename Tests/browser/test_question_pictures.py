@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import PHONE
 from selenium.webdriver.common.by import By
-from test_journeys import PASSWORD, by_id, click_id, log_in, new_username, open_browser, register, text, type_into
+from test_journeys import PASSWORD, author_signed_in, by_id, click_id, new_username, open_browser, register, text, type_into
 
 
 def png(width, height, rgb=(200, 120, 30)):
@@ -31,12 +31,7 @@ def test_an_author_adds_a_picture_and_a_player_sees_it_with_its_alt_text(server,
     _, listing = server.api("GET", f"/quizzes/{quiz_id}/questions")
     question_id = listing["questions"][0]["id"]
 
-    author_name = new_username("author")
-    server.create_user(author_name, PASSWORD)
-    server.set_role(author_name, "author")
-    author = open_browser(browser, server)
-    author.get(author.base_url + f"/login?next=/manage/questions/{question_id}?quiz={quiz_id}")
-    log_in(author, author_name, PASSWORD)
+    author, _ = author_signed_in(browser, server, f"/manage/questions/{question_id}?quiz={quiz_id}")
     picture = tmp_path / "picture.png"
     picture.write_bytes(png(120, 80))
 
@@ -77,12 +72,7 @@ MOODLE_FILE = Path("/work/shared/testdata/formats/moodlexml/qas-multichoice.xml"
 
 @pytest.mark.skipif(not MOODLE_FILE.exists(), reason="the shared Moodle test files are not on this machine")
 def test_a_real_moodle_file_with_a_picture_is_imported_shown_and_exported_with_it(server, browser):
-    author_name = new_username("author")
-    server.create_user(author_name, PASSWORD)
-    server.set_role(author_name, "author")
-    author = open_browser(browser, server)
-    author.get(author.base_url + "/login?next=/manage")
-    log_in(author, author_name, PASSWORD)
+    author, author_name = author_signed_in(browser, server)
     # Used where it is (GPL-3.0, see its SOURCES.md), never copied into the repository.
     by_id(author, "file").send_keys(str(MOODLE_FILE))
     click_id(author, "preview-button")
