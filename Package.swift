@@ -182,7 +182,7 @@ let package = Package(
             dependencies: ["QuizStore", .product(name: "SQLKit", package: "sql-kit"), .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "QuizCoreTests", dependencies: ["QuizCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "QuizCoreTests", dependencies: ["QuizCore", "QuizTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "QuizFormatsTests", dependencies: ["QuizCore", "QuizFormats"], swiftSettings: swiftSettings),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"], swiftSettings: swiftSettings),
         .testTarget(

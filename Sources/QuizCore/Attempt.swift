@@ -74,8 +74,11 @@ public struct HistoryItem: Sendable, Hashable {
     public var quizTitle: String
     public var isCorrect: Bool
     public var answeredAt: Date
+    public var picture: QuestionPicture?
 
-    public init(attemptId: Int64, questionId: Int64, questionText: String, quizTitle: String, isCorrect: Bool, answeredAt: Date) {
+    public init(attemptId: Int64, questionId: Int64, questionText: String, quizTitle: String, isCorrect: Bool, answeredAt: Date,
+                picture: QuestionPicture? = nil) {
+        self.picture = picture
         self.attemptId = attemptId
         self.questionId = questionId
         self.questionText = questionText

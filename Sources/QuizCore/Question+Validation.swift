@@ -45,6 +45,13 @@ extension Question {
         if !Question.pointsRange.contains(points) {
             fail("points", "must be between 0 and 100, not \(points)")
         }
+        if let picture {
+            if isBlank(picture.alt) {
+                fail("picture.alt", "is empty: describe the picture for people who cannot see it")
+            } else if exceeds(picture.alt, QuestionPicture.maxAltLength) {
+                fail("picture.alt", "is longer than \(QuestionPicture.maxAltLength) characters")
+            }
+        }
 
         switch body {
         case .singleChoice(let choices):

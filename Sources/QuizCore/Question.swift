@@ -72,12 +72,15 @@ public struct Question: Sendable, Hashable {
     public var difficulty: Difficulty
     public var points: Int
     public var body: QuestionBody
+    /// At most one picture, shown above the answers.
+    public var picture: QuestionPicture?
 
     public var kind: QuestionKind { body.kind }
 
     public init(
         id: Int64? = nil, text: String, explanation: String? = nil,
-        difficulty: Difficulty = .medium, points: Int = Question.defaultPoints, body: QuestionBody
+        difficulty: Difficulty = .medium, points: Int = Question.defaultPoints, body: QuestionBody,
+        picture: QuestionPicture? = nil
     ) {
         self.id = id
         self.text = text
@@ -85,5 +88,6 @@ public struct Question: Sendable, Hashable {
         self.difficulty = difficulty
         self.points = points
         self.body = body
+        self.picture = picture
     }
 }

@@ -77,8 +77,21 @@ public enum BankFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// The file's bytes and the questions this format cannot hold; nil for read-only formats.
+    /// Moodle XML embeds pictures and the bundle carries them; the other formats have no place for one.
+    public var holdsPictures: Bool { self == .moodleXML || self == .bundle }
+
+    /// The file's bytes and the questions this format cannot hold (or, for formats without
+    /// pictures, whose picture it left out); nil for read-only formats.
     public func write(_ bank: Bank) -> (data: Data, skipped: [FormatProblem])? {
+        guard let (data, skipped) = writeQuestions(bank) else { return nil }
+        guard !holdsPictures else { return (data, skipped) }
+        let lost = bank.subjects.flatMap(\.topics).flatMap { topic in topic.quizzes.flatMap(\.questions) + topic.questions }
+            .filter { $0.picture != nil }
+            .map { FormatProblem(question: $0.text, message: "its picture was left out: the \(rawValue) format cannot hold pictures (use Moodle XML or the Quizbox bundle)") }
+        return (data, skipped + lost)
+    }
+
+    private func writeQuestions(_ bank: Bank) -> (data: Data, skipped: [FormatProblem])? {
         switch self {
         case .csv:
             let output = CSVWriter().write(bank)

@@ -1,7 +1,8 @@
+import Foundation
 import QuizCore
 
 extension BundleDecoder {
-    static let commonQuestionKeys: Set<String> = ["kind", "text", "difficulty", "explanation", "points"]
+    static let commonQuestionKeys: Set<String> = ["kind", "text", "difficulty", "explanation", "points", "picture"]
     static let questionKeys: [QuestionKind: Set<String>] = [
         .singleChoice: ["choices"], .multipleChoice: ["choices"], .trueFalse: ["answer"],
         .typedAnswer: ["answers"], .numeric: ["value", "tolerance", "unit"],
@@ -46,9 +47,11 @@ extension BundleDecoder {
         let explanation = string(fields, "explanation", .optional)
         let points = integer(fields, "points", .defaulted(Question.defaultPoints))
         let body = self.body(of: kind, fields)
+        let picture = fields["picture"].flatMap { $0 == .null ? nil : self.picture($0, fields) }
 
         guard let text, let points, let body, problems.problems.count + problems.omittedCount == before else { return nil }
-        let question = Question(text: text, explanation: explanation, difficulty: difficulty, points: points, body: body)
+        let question = Question(text: text, explanation: explanation, difficulty: difficulty, points: points, body: body,
+                                picture: picture)
         for error in question.validationErrors() {
             report(fields.path(error.field), error.message, question: text)
         }
@@ -76,6 +79,23 @@ extension BundleDecoder {
             let typoTolerance = bool(fields, "typoTolerance", .defaulted(false))
             guard let items, let seconds, let typoTolerance else { return nil }
             return .nameAll(items: items, timeLimitSeconds: seconds, typoTolerance: typoTolerance)
+        }
+    }
+
+    /// `{"alt", "data"}`: the alt text and the bytes in base64, checked as an upload is.
+    private mutating func picture(_ value: JSONValue, _ fields: Fields) -> QuestionPicture? {
+        guard let picture = object(value, at: fields.path("picture"), allowed: ["alt", "data"], question: fields.question) else { return nil }
+        let alt = string(picture, "alt")
+        guard let encoded = string(picture, "data"), let alt else { return nil }
+        guard let data = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters) else {
+            report(picture.path("data"), "is not base64", question: fields.question)
+            return nil
+        }
+        switch QuestionPicture.carried(data, alt: alt) {
+        case .success(let carried): return carried
+        case .failure(let refusal):
+            report(picture.path("data"), refusal.message, question: fields.question)
+            return nil
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import QuizCore
 
 /// Builds the bundle's JSON from a `Bank`. Every field is written, defaults included, so a file
@@ -42,6 +43,10 @@ enum BundleEncoder {
             "points": .number(Double(question.points)),
         ]
         if let explanation = question.explanation { members["explanation"] = .string(explanation) }
+        // Only a picture whose bytes came along: the bundle carries pictures, not addresses.
+        if let picture = question.picture, let data = picture.data {
+            members["picture"] = object(["alt": .string(picture.alt), "data": .string(data.base64EncodedString())])
+        }
         switch question.body {
         case .singleChoice(let choices), .multipleChoice(let choices):
             members["choices"] = .array(choices.map { choice in

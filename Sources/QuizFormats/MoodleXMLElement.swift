@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Inside a `<text>` element, nested elements (XHTML written without CDATA or escaping) are not
 /// children: their markup is kept in `text`, so HTML reaches the HTML-to-text conversion whichever
-/// way the file wrote it. The content of `<file>` elements (base64 images) is not kept.
+/// way the file wrote it. The content of `<file>` elements (base64 images) is kept as their text.
 struct MoodleXMLElement: Sendable {
     var name: String
     var attributes: [String: String]

@@ -42,7 +42,10 @@ struct MoodleXMLQuestionReader {
         let converted = MoodleXMLText.convert(rawText(of: holder), format: holder?.attributes["format"])
         let text = converted.text
         questionText = text
-        if converted.hasImages { sawImages = true }
+        let found = MoodleXMLPicture.read(holder)
+        let picked = found.picture == nil ? 0 : 1
+        // The question text's images other than its picture are left out.
+        if converted.hasImages && found.tagCount > picked { sawImages = true }
         if text.isEmpty && (converted.hasImages || (holder?.fileCount ?? 0) > 0) {
             fail("the question text is only an image, which Quizbox cannot import")
         }
@@ -58,10 +61,11 @@ struct MoodleXMLQuestionReader {
         }
 
         var explanation = plainText(of: element.child("generalfeedback"))
-        if sawImages || element.fileCount > 0 {
-            let files = element.fileCount
+        for refusal in found.refusals { warn("\(refusal): it was not imported") }
+        let files = element.fileCount - picked
+        if sawImages || files > 0 {
             let detail = files == 0 ? "" : files == 1 ? " (1 embedded file)" : " (\(files) embedded files)"
-            warn("images were not imported\(detail)")
+            warn(picked == 0 ? "images were not imported\(detail)" : "images other than the question's picture were not imported\(detail)")
         }
         guard let parsed, problems.isEmpty else { return nil }
 
@@ -70,7 +74,7 @@ struct MoodleXMLQuestionReader {
         }
         let question = Question(
             text: text, explanation: explanation.isEmpty ? nil : explanation,
-            points: points ?? Question.defaultPoints, body: parsed.body)
+            points: points ?? Question.defaultPoints, body: parsed.body, picture: found.picture)
         for error in question.validationErrors() {
             fail("\(describe(error.field)) \(error.message)")
         }

@@ -24,8 +24,9 @@ final class MoodleXMLTreeBuilder: NSObject, XMLParserDelegate {
     struct Options: Sendable {
         /// Elements whose nested elements are kept as markup in their text (HTML written as XHTML).
         var rawTextElements: Set<String> = ["text"]
-        /// Elements whose character data is not kept (Moodle's base64 `<file>`s).
-        var droppedTextElements: Set<String> = ["file"]
+        /// Elements whose character data is not kept. Moodle's base64 `<file>`s are kept: a question's
+        /// picture comes from one (the file itself is bounded by the import's size limit).
+        var droppedTextElements: Set<String> = []
         /// Said when the document holds no element.
         var noElement = MoodleXMLTreeBuilder.noElement
         /// Said of a DOCTYPE, which is always refused.

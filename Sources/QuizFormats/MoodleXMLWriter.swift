@@ -1,3 +1,4 @@
+import Foundation
 import QuizCore
 
 /// Writes a bank as Moodle XML that Moodle's "Import questions" and `MoodleXMLReader` read.
@@ -11,6 +12,10 @@ import QuizCore
 /// fraction 100, `*` written `\*`) and numeric questions (value, tolerance and unit) have their
 /// Moodle types. The name is the first 60 characters of the text; the explanation is the general
 /// feedback; points are the default grade.
+///
+/// A question whose picture carries its bytes has an `html` question text ending in
+/// `<img src="@@PLUGINFILE@@/picture.<ext>" alt=… width=… height=…>`, with the file embedded in
+/// base64 in the `<questiontext>`, as Moodle writes them.
 ///
 /// Quiz titles, descriptions and difficulty are not written. Name-them-all questions have no
 /// Moodle equivalent: they are returned in `skipped`, located by their path in the bank.
@@ -102,7 +107,11 @@ public struct MoodleXMLWriter: Sendable {
 
         var xml = "  <question type=\"\(type)\">\n"
         xml += "    <name><text>\(escape(name(of: question.text)))</text></name>\n"
-        xml += "    <questiontext format=\"plain_text\"><text>\(cdata(question.text))</text></questiontext>\n"
+        if let picture = question.picture, let data = picture.data {
+            xml += questionText(question.text, picture: picture, data: data)
+        } else {
+            xml += "    <questiontext format=\"plain_text\"><text>\(cdata(question.text))</text></questiontext>\n"
+        }
         if let explanation = question.explanation, !explanation.isEmpty {
             xml += "    <generalfeedback format=\"plain_text\"><text>\(cdata(explanation))</text></generalfeedback>\n"
         }
@@ -110,6 +119,17 @@ public struct MoodleXMLWriter: Sendable {
         for part in parts { xml += "    \(part)\n" }
         xml += "  </question>\n\n"
         return xml
+    }
+
+    /// The text as HTML (lines kept with `<br>`), then the picture, its file embedded.
+    private static func questionText(_ text: String, picture: QuestionPicture, data: Data) -> String {
+        let file = "picture.\(picture.type.fileExtension)"
+        let html = "<p>" + escape(text).replacing("\n", with: "<br>") + "</p>"
+            + "<p><img src=\"@@PLUGINFILE@@/\(file)\" alt=\"\(escape(picture.alt).replacing("\"", with: "&quot;"))\""
+            + " width=\"\(picture.width)\" height=\"\(picture.height)\"></p>"
+        return "    <questiontext format=\"html\"><text>\(cdata(html))</text>\n"
+            + "      <file name=\"\(file)\" path=\"/\" encoding=\"base64\">\(data.base64EncodedString())</file>\n"
+            + "    </questiontext>\n"
     }
 
     private static func answer(_ text: String, fraction: String, extra: String = "") -> String {

@@ -31,6 +31,28 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
     static var postPath: String { "/api/v1/posts" }
     static var postMaxBytes: Int { 7 << 20 }
 
+    /// A question with a picture: the form sends the bytes as they are (and the other fields), the
+    /// API in base64 as posts do.
+    static var questionPageMaxBytes: Int { PostImageType.maxBytes + (64 << 10) }
+    static var questionMaxBytes: Int { 7 << 20 }
+
+    /// `/manage/questions`, `/manage/questions/<id>` (the form), `/api/v1/manage/questions/<id>`
+    /// and `/api/v1/manage/topics/<id>/questions` (the API): where a question is written.
+    static func questionWrite(_ path: String) -> (api: Bool, matches: Bool) {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        let isId = { (part: Substring) in !part.isEmpty && part.utf8.allSatisfy { (0x30...0x39).contains($0) } }
+        switch Array(parts) {
+        case ["manage", "questions"]: return (false, true)
+        case let p where p.count == 3 && p[0] == "manage" && p[1] == "questions" && isId(p[2]): return (false, true)
+        case let p where p.count == 5 && p[0] == "api" && p[1] == "v1" && p[2] == "manage" && p[3] == "questions" && isId(p[4]):
+            return (true, true)
+        case let p where p.count == 6 && p[0] == "api" && p[1] == "v1" && p[2] == "manage" && p[3] == "topics" && isId(p[4])
+            && p[5] == "questions":
+            return (true, true)
+        default: return (false, false)
+        }
+    }
+
     /// What a route may receive, and who may send that much.
     struct Limit {
         enum Who { case anyone, signedIn, authors }
@@ -39,6 +61,8 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
         var who: Who
         /// Where a page sends someone signed out (an API route answers 401).
         var loginPath: String?
+        /// What a signed-in player is told on an authors' route.
+        var notAuthor = "Only authors and admins may import questions."
     }
 
     func limit(for path: String) -> Limit {
@@ -60,6 +84,16 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
                   tooLarge: APIError(.contentTooLarge, "image_too_large",
                                      "The request body is larger than \(Self.postMaxBytes >> 20) MiB: an image may be at most \(PostImageType.maxBytes >> 20) MiB. Nothing was posted."),
                   who: .signedIn)
+        case let path where Self.questionWrite(path).matches:
+            Self.questionWrite(path).api
+                ? Limit(maxBytes: Self.questionMaxBytes,
+                        tooLarge: APIError(.contentTooLarge, "body_too_large",
+                                           "The request body is larger than \(Self.questionMaxBytes >> 20) MiB: a picture may be at most \(PostImageType.maxBytes >> 20) MiB. Nothing was saved."),
+                        who: .authors, notAuthor: "This needs an author or admin account.")
+                : Limit(maxBytes: Self.questionPageMaxBytes,
+                        tooLarge: APIError(.contentTooLarge, "body_too_large",
+                                           "The picture is larger than the limit of \(PostImageType.maxBytes >> 20) MiB. Nothing was saved."),
+                        who: .authors, loginPath: "/login?next=/manage", notAuthor: "This needs an author or admin account.")
         default:
             Limit(maxBytes: defaultMaxBytes,
                   tooLarge: APIError(.contentTooLarge, "body_too_large", "The request body is larger than \(defaultMaxBytes / 1024) KiB."),
@@ -94,7 +128,7 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
                 throw APIError.unauthenticated
             }
             if limit.who == .authors, !user.role.canAuthor {
-                throw APIError(.forbidden, "forbidden", "Only authors and admins may import questions.")
+                throw APIError(.forbidden, "forbidden", limit.notAuthor)
             }
         }
         // A file or picture is copied while it is read (form parts, base64, the upload kept for

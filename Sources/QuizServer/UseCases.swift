@@ -31,7 +31,7 @@ struct UseCases: Sendable {
     let following: Following
     let feed: Feed
     let people: People
-    /// Post pictures on disk, which the pages also serve.
+    /// Post and question pictures on disk, which the pages also serve.
     let postImages: ImageFiles
     let articles: Articles
     let articleAuthoring: ArticleAuthoring
@@ -55,10 +55,13 @@ struct UseCases: Sendable {
             store: store,
             settings: .init(providers: config.oauthProviders, publicURL: config.resolvedPublicURL, pendingLifetime: config.oauthPendingLifetime),
             time: time, directory: ProviderDirectory(http: OAuthHTTP(), time: time), http: OAuthHTTP(), sessions: sessions, limiter: limiter)
-        importBank = ImportBank(store: store, downloader: RemoteBankLoader(limits: config.remoteImportLimits), time: time, metrics: activity)
-        exportBank = ExportBank(store: store)
+        postImages = ImageFiles(dataDirectory: config.dataDirectory)
+        importBank = ImportBank(store: store, downloader: RemoteBankLoader(limits: config.remoteImportLimits), time: time, images: postImages,
+                                metrics: activity)
+        exportBank = ExportBank(store: store, images: postImages)
         catalogAuthoring = CatalogAuthoring(store: store)
-        questionAuthoring = QuestionAuthoring(store: store, time: time)
+        // Question pictures share the post images' files and route.
+        questionAuthoring = QuestionAuthoring(store: store, time: time, images: postImages, limiter: limiter)
         manageUsers = ManageUsers(store: store)
         playQuiz = PlayQuiz(store: store, time: time, metrics: activity)
         practice = Practice(store: store, time: time)
@@ -70,7 +73,6 @@ struct UseCases: Sendable {
         nameAllGames = NameAllGames(store: store, time: time, games: GameTable(rereads: shared),
                                     guessLimiter: RateLimiter(limit: NameAllGames.guessesPerSecond, window: 1, time: time, shared: shared ? store.sql : nil))
         leaderboard = LeaderboardQuery(store: store)
-        postImages = ImageFiles(dataDirectory: config.dataDirectory)
         let postLimits = config.postLimits
         postToFeed = PostToFeed(store: store, images: postImages, limiter: limiter,
                                 limits: .init(perMinute: postLimits.perMinute, perHour: postLimits.perHour,

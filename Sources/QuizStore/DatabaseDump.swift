@@ -63,7 +63,9 @@ public enum DatabaseDump {
         Table(name: "topics", columns: [("id", .int), ("subject_id", .int), ("name", .text), ("description", .text), ("position", .int),
                                         ("published", .bool)]),
         Table(name: "questions", columns: [("id", .int), ("topic_id", .int), ("kind", .text), ("text", .text), ("explanation", .text),
-                                           ("difficulty", .text), ("points", .int), ("body", .text), ("created_at", .int), ("archived_at", .int)]),
+                                           ("difficulty", .text), ("points", .int), ("body", .text), ("created_at", .int), ("archived_at", .int),
+                                           ("picture_hash", .text), ("picture_type", .text), ("picture_alt", .text),
+                                           ("picture_width", .int), ("picture_height", .int)]),
         Table(name: "quizzes", columns: [("id", .int), ("topic_id", .int), ("title", .text), ("description", .text), ("position", .int),
                                          ("practice_user_id", .int), ("time_limit_seconds", .int), ("published", .bool)]),
         Table(name: "quiz_questions", columns: [("quiz_id", .int), ("question_id", .int), ("position", .int)]),
@@ -182,9 +184,12 @@ public enum DatabaseDump {
             for index in 1..<lines.count where !lines[index].isEmpty {
                 if lines[index].hasPrefix("{") {
                     let line = try decode(TableLine.self, index)
-                    guard let table = tables.first(where: { $0.name == line.table }), table.columns.map(\.name) == line.columns else {
+                    // An older dump may lack columns added at a table's end since (16: questions' pictures).
+                    guard let known = tables.first(where: { $0.name == line.table }), line.columns.count <= known.columns.count,
+                          Array(known.columns.map(\.name).prefix(line.columns.count)) == line.columns else {
                         throw DumpError.unreadable(line: index + 1, reason: "unknown table or columns \(line.table)")
                     }
+                    let table = Table(name: known.name, columns: Array(known.columns.prefix(line.columns.count)))
                     // The rows of the table before go in first: foreign keys follow the table order.
                     try await current?.flush(on: db)
                     current = Inserts(table)
@@ -230,8 +235,8 @@ public enum DatabaseDump {
         return counts
     }
 
-    /// Dumps these schema versions wrote load as they are: versions after the first of them added
-    /// no table or column (11 added only PostgreSQL sequences).
+    /// Dumps these schema versions wrote load: versions after the first of them added no table, and
+    /// columns only at a table's end (16), which an older dump leaves null.
     static let readableVersions = 10...Migrations.latestVersion
 
     /// One table's rows gathered into multi-row INSERTs: a round trip per 500 rows rather than

@@ -287,6 +287,18 @@ public struct Migrations: Sendable {
              DELETE FROM quiz_questions WHERE question_id IN (SELECT id FROM questions WHERE kind = 'nameAll')
              """]
         },
+        Migration(version: 16, name: "a picture per question, stored like post images") { _ in
+            [
+                // The file is `<hash>.<type's extension>` among the post images; null for no picture.
+                "ALTER TABLE questions ADD COLUMN picture_hash TEXT",
+                "ALTER TABLE questions ADD COLUMN picture_type TEXT",
+                "ALTER TABLE questions ADD COLUMN picture_alt TEXT",
+                "ALTER TABLE questions ADD COLUMN picture_width INTEGER",
+                "ALTER TABLE questions ADD COLUMN picture_height INTEGER",
+                // Deleting a post keeps a file a question still shows.
+                "CREATE INDEX questions_by_picture ON questions (picture_hash)",
+            ]
+        },
     ]
 
     /// The newest schema version this build knows.

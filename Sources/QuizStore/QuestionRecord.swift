@@ -88,7 +88,17 @@ struct QuestionBodyRecord: Codable {
             id: try row.int64("id"), text: try row.string("text"),
             explanation: try row.decode(column: "explanation", as: String?.self),
             difficulty: Difficulty(rawValue: try row.string("difficulty")) ?? .medium,
-            points: try row.int("points"), body: try record.body(kind: kind)
+            points: try row.int("points"), body: try record.body(kind: kind), picture: try decodePicture(row)
         )
+    }
+
+    /// Nil unless every part of it is there: a half-written row shows no picture rather than a broken one.
+    static func decodePicture(_ row: any SQLRow) throws -> QuestionPicture? {
+        guard let hash = try row.decode(column: "picture_hash", as: String?.self),
+              let type = try row.decode(column: "picture_type", as: String?.self).flatMap(PostImageType.init(rawValue:)),
+              let width = try row.decode(column: "picture_width", as: Int?.self),
+              let height = try row.decode(column: "picture_height", as: Int?.self) else { return nil }
+        return QuestionPicture(hash: hash, type: type, alt: try row.decode(column: "picture_alt", as: String?.self) ?? "",
+                               width: width, height: height)
     }
 }

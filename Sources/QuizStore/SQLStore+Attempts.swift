@@ -42,7 +42,8 @@ extension SQLStore: AttemptStore {
     public func history(userId: Int64, since date: Date, limit: Int) async throws -> [HistoryItem] {
         try await database.read { db in
             try await db.raw("""
-                SELECT a.attempt_id, a.question_id, a.correct, a.answered_at, x.text, q.title
+                SELECT a.attempt_id, a.question_id, a.correct, a.answered_at, x.text, q.title,
+                  x.picture_hash, x.picture_type, x.picture_alt, x.picture_width, x.picture_height
                 FROM attempts t JOIN answers a ON a.attempt_id = t.id
                 JOIN questions x ON x.id = a.question_id JOIN quizzes q ON q.id = t.quiz_id
                 WHERE t.user_id = \(bind: userId) AND a.answered_at >= \(bind: date.millis)
@@ -50,7 +51,8 @@ extension SQLStore: AttemptStore {
                 """).all().map {
                 HistoryItem(attemptId: try $0.int64("attempt_id"), questionId: try $0.int64("question_id"),
                             questionText: try $0.string("text"), quizTitle: try $0.string("title"),
-                            isCorrect: try $0.bool("correct"), answeredAt: try $0.date("answered_at"))
+                            isCorrect: try $0.bool("correct"), answeredAt: try $0.date("answered_at"),
+                            picture: try QuestionBodyRecord.decodePicture($0))
             }
         }
     }

@@ -89,7 +89,10 @@ extension SQLStore: CatalogStore {
         }
     }
 
-    static let questionColumns = "x.id, x.kind, x.text, x.explanation, x.difficulty, x.points, x.body"
+    static let questionColumns = """
+        x.id, x.kind, x.text, x.explanation, x.difficulty, x.points, x.body, \
+        x.picture_hash, x.picture_type, x.picture_alt, x.picture_width, x.picture_height
+        """
 
     public func questions(quizId: Int64) async throws -> [Question] {
         try await database.read { db in
@@ -212,7 +215,7 @@ extension SQLStore: CatalogStore {
         return (id, true)
     }
 
-    /// Rows per multi-row INSERT: well under SQLite's 32,766 bound values at nine a row.
+    /// Rows per multi-row INSERT: well under SQLite's 32,766 bound values at fourteen a row.
     static let rowsPerInsert = 500
 
     /// Inserts questions many to a statement. Their ids are assigned here, consecutively after the
@@ -225,15 +228,20 @@ extension SQLStore: CatalogStore {
         let ids = questions.indices.map { first + Int64($0) }
         for start in stride(from: 0, to: questions.count, by: Self.rowsPerInsert) {
             let rows: [SQLQueryString] = try (start..<min(start + Self.rowsPerInsert, questions.count)).map { index in
-                let question = questions[index]
+                var question = questions[index]
+                // A picture nobody stored (no hash yet) has no file to show: none is recorded.
+                if question.picture?.hash.isEmpty == true { question.picture = nil }
                 return """
                     (\(bind: ids[index]), \(bind: topicId), \(bind: question.kind.rawValue), \(bind: question.text),
                      \(bind: question.explanation), \(bind: question.difficulty.rawValue), \(bind: question.points),
-                     \(bind: try QuestionBodyRecord.encode(question.body)), \(bind: date.millis))
+                     \(bind: try QuestionBodyRecord.encode(question.body)), \(bind: date.millis),
+                     \(bind: question.picture?.hash), \(bind: question.picture?.type.rawValue), \(bind: question.picture?.alt),
+                     \(bind: question.picture?.width), \(bind: question.picture?.height))
                     """
             }
             try await db.raw("""
-                INSERT INTO questions (id, topic_id, kind, text, explanation, difficulty, points, body, created_at)
+                INSERT INTO questions (id, topic_id, kind, text, explanation, difficulty, points, body, created_at,
+                  picture_hash, picture_type, picture_alt, picture_width, picture_height)
                 VALUES \(rows.joined(separator: ", "))
                 """).run()
         }

@@ -133,7 +133,9 @@ extension SQLStore: SocialStore {
             try await db.raw("DELETE FROM posts WHERE id = \(bind: id)").run()
             guard let hash = try row.decode(column: "image_hash", as: String?.self),
                   let type = try row.decode(column: "image_type", as: String?.self).flatMap(PostImageType.init(rawValue:)),
-                  try await db.raw("SELECT 1 AS used FROM posts WHERE image_hash = \(bind: hash) LIMIT 1").first() == nil
+                  try await db.raw("SELECT 1 AS used FROM posts WHERE image_hash = \(bind: hash) LIMIT 1").first() == nil,
+                  // Questions show pictures from the same files (archived ones in history too).
+                  try await db.raw("SELECT 1 AS used FROM questions WHERE picture_hash = \(bind: hash) LIMIT 1").first() == nil
             else { return nil }
             return PostImageName(hash: hash, type: type)
         }

@@ -5,6 +5,7 @@ import QuizCore
 import QuizFormats
 import QuizServer
 import QuizStore
+import QuizUseCases
 
 extension BankFormat: ExpressibleByArgument {}
 extension CSVReader.AnswerColumn: ExpressibleByArgument {}
@@ -142,7 +143,10 @@ struct Import: AsyncParsableCommand {
             return
         }
         try await db.withStore { store, config in
-            let summary = try await store.importBank(result.bank, at: Date())
+            // Pictures go where the server looks for them: the configured data directory.
+            let bank = BankPictures.hashed(result.bank)
+            try BankPictures(images: ImageFiles(dataDirectory: config.dataDirectory)).store(bank)
+            let summary = try await store.importBank(bank, at: Date())
             print("Imported \(summary.questions) question(s) (\(counts)) into \(summary.quizzes) quiz(zes) from \(source) (\(format.rawValue)) into \(config.databaseDescription).")
         }
     }
@@ -185,14 +189,20 @@ struct Export: AsyncParsableCommand {
 
     func run() async throws {
         let scope: ExportScope = quiz.map(ExportScope.quiz) ?? topic.map(ExportScope.topic) ?? .everything
-        let bank: Bank = try await db.withStore { store, _ in
+        var lost: [FormatProblem] = []
+        let bank: Bank = try await db.withStore { store, config in
             do {
-                return try await store.exportBank(scope)
+                let bank = try await store.exportBank(scope)
+                guard format.holdsPictures else { return bank }
+                let attached = BankPictures(images: ImageFiles(dataDirectory: config.dataDirectory)).attached(bank)
+                lost = attached.lost
+                return attached.bank
             } catch StoreError.notFound {
                 throw CLIError("quizbox export: no \(quiz != nil ? "quiz" : "topic") with id \(quiz ?? topic ?? 0).")
             }
         }
-        guard let (data, skipped) = format.write(bank) else { return }
+        guard let (data, written) = format.write(bank) else { return }
+        let skipped = written + lost
         for problem in skipped {
             FileHandle.standardError.write(Data("quizbox export: skipped \(problem.description)\n".utf8))
         }

@@ -33,9 +33,12 @@ import Testing
         ]))
         #expect(question.points == 1)  // defaultgrade 1.3
         #expect(question.explanation == nil)  // empty general feedback and answer feedback
-        // Two base64 files (a PNG and an SVG) and their <img> tags are not imported.
+        // The PNG is the picture (its alt="" gets the fallback); the SVG is not imported.
+        let picture = try #require(question.picture)
+        #expect(picture.type == .png && picture.width == 43 && picture.height == 51)
+        #expect(picture.alt == QuestionPicture.fallbackAlt)
         #expect(result.warnings.map(\.description) == [
-            "line 3: images were not imported (2 embedded files) (question \"html layout\")",
+            "line 3: images other than the question's picture were not imported (1 embedded file) (question \"html layout\")",
         ])
     }
 

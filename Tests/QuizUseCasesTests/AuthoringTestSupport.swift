@@ -17,11 +17,15 @@ struct FakeDownloader: BankDownloader {
 
 extension UseCaseEnvironment {
     func importBank(_ downloader: FakeDownloader = FakeDownloader()) -> ImportBank {
-        ImportBank(store: store, downloader: downloader, time: time)
+        ImportBank(store: store, downloader: downloader, time: time, images: pictures)
     }
 
     var catalog: CatalogAuthoring { CatalogAuthoring(store: store) }
-    var questions: QuestionAuthoring { QuestionAuthoring(store: store, time: time) }
+    var questions: QuestionAuthoring { QuestionAuthoring(store: store, time: time, images: pictures) }
+    /// Pictures' files, in a folder of this environment's own.
+    var pictures: ImageFiles {
+        ImageFiles(dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("quizbox-pictures-\(ObjectIdentifier(store.database).hashValue)").path)
+    }
 
     /// An author, an admin and a player.
     func people() async throws -> (author: User, admin: User, player: User) {

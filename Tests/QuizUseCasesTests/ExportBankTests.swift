@@ -11,7 +11,7 @@ import Testing
             let (author, _, _) = try await env.people()
             let quiz = try await env.rome(by: author)
             for format in BankFormat.allCases where format.canWrite {
-                let exported = try await ExportBank(store: env.store)(.quiz(quiz.quiz.id), as: format, by: author)
+                let exported = try await ExportBank(store: env.store, images: env.pictures)(.quiz(quiz.quiz.id), as: format, by: author)
                 #expect(exported.fileName == "quiz-\(quiz.quiz.id).\(format.fileExtension)")
                 let back = try await env.importBank().preview(.file(exported.data, name: exported.fileName), .init(format: format), by: author)
                 // CSV and Aiken hold choice questions only: the true-or-false one is skipped, and said so.
@@ -27,7 +27,7 @@ import Testing
         try await withUseCases { env in
             let (author, _, player) = try await env.people()
             let quiz = try await env.rome(by: author)
-            let export = ExportBank(store: env.store)
+            let export = ExportBank(store: env.store, images: env.pictures)
             #expect(await failure(ExportBank.Failure.self) { _ = try await export(.quiz(quiz.quiz.id), as: .gift, by: player) } == .notAuthor)
             #expect(await failure(ExportBank.Failure.self) { _ = try await export(.quiz(999), as: .gift, by: author) } == .notFound)
             #expect(await failure(ExportBank.Failure.self) { _ = try await export(.topic(quiz.quiz.topicId), as: .openTriviaDB, by: author) }

@@ -35,7 +35,7 @@ import Testing
 
             let stored = try await env.importBank()(.file(Data(essay.utf8), name: "rome.gift"), .init(), by: author)
             #expect(stored.imported?.questions == 2)
-            #expect(try await ExportBank(store: env.store).quizzes(by: author).map(\.quiz.title) == ["rome"], "named after the file, published")
+            #expect(try await ExportBank(store: env.store, images: env.pictures).quizzes(by: author).map(\.quiz.title) == ["rome"], "named after the file, published")
         }
     }
 

@@ -39,7 +39,8 @@ SCREENS = [
     "register-username-taken", "practice-settings", "practice-timed-question", "practice-result", "random-form",
     "random-result", "games", "game-playing", "game-over", "manage-catalog", "manage-quiz", "manage-question", "manage-preview",
     "articles", "manage-articles",
-    "user-page", "feed", "question-tiles", "question-tiles-answered", "leaderboard-podium",
+    "user-page", "feed", "question-tiles", "question-tiles-answered", "leaderboard-podium", "manage-question-picture",
+    "question-picture",
 ]
 SCREEN_FILE = re.compile(r"^(\d+x\d+-\d\d-.+|FAILED-.+)\.png$")
 

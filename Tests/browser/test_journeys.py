@@ -125,6 +125,17 @@ def open_browser(browser, server, **options):
     return driver
 
 
+def author_signed_in(browser, server, next_path="/manage"):
+    """A new author (the role given as whoever runs Quizbox would), signed in at next_path."""
+    author_name = new_username("author")
+    server.create_user(author_name, PASSWORD)
+    server.set_role(author_name, "author")
+    author = open_browser(browser, server)
+    author.get(author.base_url + "/login?next=" + next_path)
+    log_in(author, author_name, PASSWORD)
+    return author, author_name
+
+
 # MARK: - Journeys
 
 
@@ -464,12 +475,7 @@ def test_naming_the_planets_as_you_type_then_giving_up(server, browser, screensh
     assert "Mercury" in missed and "Neptune" in missed and "Mars" not in missed
     screenshot(driver, "game-over")
 def test_an_author_publishes_a_new_quiz_and_a_player_finds_and_answers_it(server, browser, screenshot):
-    author_name = new_username("author")
-    server.create_user(author_name, PASSWORD)
-    server.set_role(author_name, "author")
-    author = open_browser(browser, server)
-    author.get(author.base_url + "/login?next=/manage")
-    log_in(author, author_name, PASSWORD)
+    author, _ = author_signed_in(browser, server)
     click_id(author, "manage-catalog-link")
     title = f"Opera {uuid.uuid4().hex[:6]}"
 

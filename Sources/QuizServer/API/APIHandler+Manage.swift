@@ -117,7 +117,8 @@ extension APIHandler {
 
     func createQuestion(_ input: Operations.CreateQuestion.Input) async throws -> Operations.CreateQuestion.Output {
         guard case .json(let body) = input.body else { throw APIError.sendJSON }
-        let stored = try await asUser { try await questions.create(QuestionDraft(body), inTopic: input.path.topicId, by: $0) }
+        let draft = try QuestionDraft(body)
+        let stored = try await asUser { try await questions.create(draft, inTopic: input.path.topicId, by: $0) }
         return .created(.init(body: .json(.init(stored.question, topicId: stored.topicId))))
     }
 
@@ -128,7 +129,8 @@ extension APIHandler {
 
     func updateQuestion(_ input: Operations.UpdateQuestion.Input) async throws -> Operations.UpdateQuestion.Output {
         guard case .json(let body) = input.body else { throw APIError.sendJSON }
-        let stored = try await asUser { try await questions.update(input.path.questionId, to: QuestionDraft(body), by: $0) }
+        let draft = try QuestionDraft(body)
+        let stored = try await asUser { try await questions.update(input.path.questionId, to: draft, by: $0) }
         return .ok(.init(body: .json(.init(stored.question, topicId: stored.topicId))))
     }
 
@@ -194,6 +196,9 @@ extension APIError {
             self.init(.conflict, "kind_locked", failure.message, field: "kind")
         case .nameAllInQuiz:
             self.init(.unprocessableContent, "name_all_in_quiz", failure.message, field: "kind")
+        case .tooManyPictures:
+            self.init(.tooManyRequests, "rate_limited", failure.message, field: "picture")
+            retryAfter = 3600
         }
     }
 
@@ -212,8 +217,18 @@ extension APIError {
 }
 
 extension QuestionDraft {
-    init(_ wire: Components.Schemas.AuthoredQuestion) {
+    /// Throws only for a picture that is not base64; everything else is the use case's to judge.
+    init(_ wire: Components.Schemas.AuthoredQuestion) throws {
         self.init()
+        if wire.removePicture == true {
+            picture = .remove
+        } else if let encoded = wire.picture?.data {
+            guard let data = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters) else {
+                throw APIError(.unprocessableContent, "invalid_question", "The picture is not valid base64.", field: "picture.data")
+            }
+            picture = .replace(data)
+        }
+        pictureAlt = wire.picture?.alt
         kind = QuestionKind(rawValue: wire.kind.rawValue) ?? .singleChoice
         text = wire.text
         explanation = wire.explanation
@@ -243,7 +258,8 @@ extension Components.Schemas.AuthoredQuestion {
             answer: draft.answer, answers: question.kind == .typedAnswer ? draft.answers : nil,
             value: draft.value, tolerance: draft.tolerance, unit: draft.unit,
             items: question.kind == .nameAll ? draft.items.map { .init(answer: $0.answer, alternates: $0.alternates) } : nil,
-            timeLimitSeconds: draft.timeLimitSeconds, typoTolerance: question.kind == .nameAll ? draft.typoTolerance : nil
+            timeLimitSeconds: draft.timeLimitSeconds, typoTolerance: question.kind == .nameAll ? draft.typoTolerance : nil,
+            picture: question.picture.map(Components.Schemas.QuestionPicture.init)
         )
     }
 }

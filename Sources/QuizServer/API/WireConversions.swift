@@ -55,8 +55,16 @@ extension Components.Schemas.Question {
         self.init(
             id: question.id ?? 0, kind: .init(rawValue: question.kind.rawValue) ?? .singleChoice, text: question.text,
             difficulty: .init(rawValue: question.difficulty.rawValue) ?? .medium, points: question.points,
-            position: position, choices: choices.isEmpty ? nil : choices, unit: unit
+            position: position, choices: choices.isEmpty ? nil : choices, unit: unit,
+            picture: question.picture.map(Components.Schemas.QuestionPicture.init)
         )
+    }
+}
+
+extension Components.Schemas.QuestionPicture {
+    /// Where it is served and how large, never its bytes.
+    init(_ picture: QuestionPicture) {
+        self.init(alt: picture.alt, url: picture.url, width: picture.width, height: picture.height)
     }
 }
 

@@ -169,6 +169,9 @@ enum LiveMessages {
             "openedAt": millis(view.openedAt), "deadline": millis(view.deadline), "now": millis(now),
         ]
         if let unit = view.unit { object["unit"] = unit }
+        if let picture = view.picture {
+            object["image"] = ["url": picture.url, "alt": picture.alt, "width": picture.width, "height": picture.height] as [String: Any]
+        }
         return text(object)
     }
 

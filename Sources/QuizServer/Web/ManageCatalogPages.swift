@@ -144,6 +144,7 @@ struct ManageCatalogPages: Sendable {
         var choices: [ChoiceRow]
         var correctAnswer: String
         var points: String
+        var picture: ManageQuestionPages.PictureModel?
     }
 
     struct QuizPage: Encodable {
@@ -311,7 +312,7 @@ struct ManageCatalogPages: Sendable {
                             canUp: index > 0, canDown: index < questions.count - 1, hasChoices: !question.body.choices.isEmpty,
                             choices: question.body.choices.map { ChoiceRow(text: $0.text, correct: $0.isCorrect) },
                             correctAnswer: question.correctAnswer.display,
-                            points: Pages.count(question.points, "point"))
+                            points: Pages.count(question.points, "point"), picture: question.picture.map(ManageQuestionPages.PictureModel.init))
             },
             hasQuestions: !questions.isEmpty, hasAvailable: !editor.available.isEmpty, available: editor.available.map(BankRow.init),
             gamesNote: editor.games == 0 ? nil : editor.games == 1
@@ -374,7 +375,9 @@ enum ManageText {
     /// Validation messages keyed by form field: "choices[2].text" → "choices".
     static func fieldErrors(_ errors: [Question.ValidationError]) -> [String: String] {
         var keyed: [String: String] = [:]
-        for error in errors {
+        for var error in errors {
+            // The alt text has a field of its own on the form.
+            if error.field == "picture.alt" { error.field = "pictureAlt" }
             let key = String(error.field.prefix { $0 != "[" && $0 != "." })
             let message = error.field == key ? error.message.capitalizedFirst : "\(error.field): \(error.message)"
             keyed[key] = keyed[key].map { "\($0) \(message)." } ?? "\(message)."

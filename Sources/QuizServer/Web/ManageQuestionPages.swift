@@ -48,6 +48,7 @@ struct ManageQuestionPages: Sendable {
     /// The message next to each field that has one.
     struct FieldErrors: Encodable {
         var kind, text, explanation, points, choices, answer, answers, value, tolerance, unit, items, timeLimitSeconds: String?
+        var picture, pictureAlt: String?
 
         init(_ errors: [String: String]) {
             kind = errors["kind"]
@@ -62,6 +63,8 @@ struct ManageQuestionPages: Sendable {
             unit = errors["unit"]
             items = errors["items"]
             timeLimitSeconds = errors["timeLimitSeconds"]
+            picture = errors["picture"]
+            pictureAlt = errors["pictureAlt"]
         }
     }
 
@@ -87,8 +90,27 @@ struct ManageQuestionPages: Sendable {
         var items: String
         var timeLimit: String
         var typoTolerance: Bool
+        /// The stored question's picture, shown above its alt text and the remove box.
+        var picture: PictureModel?
+        var pictureAlt: String
+        var removePicture: Bool
         var errors: FieldErrors
         var feedback: String?
+    }
+
+    /// A picture as `question-picture` shows it.
+    struct PictureModel: Encodable {
+        var url: String
+        var alt: String
+        var width: Int
+        var height: Int
+
+        init(_ picture: QuestionPicture) {
+            url = picture.url
+            alt = picture.alt
+            width = picture.width
+            height = picture.height
+        }
     }
 
     /// A form as sent: the draft read from it, what was typed into its number fields, and what
@@ -125,9 +147,11 @@ struct ManageQuestionPages: Sendable {
                       sent: SentForm? = nil) async throws -> Response {
         var draft = sent?.draft ?? QuestionDraft()
         let topic: Int64
+        var storedPicture: QuestionPicture?
         if let questionId {
             let stored = try await refusing { try await questions.question(questionId, by: context.user) }
             topic = stored.topicId
+            storedPicture = stored.question.picture
             if sent == nil { draft = QuestionDraft(stored.question) }
         } else {
             guard let topicId else { throw HTTPError(.notFound) }
@@ -135,7 +159,11 @@ struct ManageQuestionPages: Sendable {
             topic = topicId
         }
         let raw = sent?.raw ?? [:]
-        let errors = sent?.errors ?? [:]
+        var errors = sent?.errors ?? [:]
+        if case .replace = sent?.draft.picture, !errors.isEmpty, errors["picture"] == nil {
+            // A browser cannot be handed a file back.
+            errors["picture"] = "Choose the picture again: nothing was saved, and a page cannot keep a file between tries."
+        }
         let model = QuestionFormPage(
             isNew: questionId == nil, action: questionId.map { "/manage/questions/\($0)" } ?? "/manage/questions",
             questionId: questionId ?? 0, topicId: topic, quizId: quizId,
@@ -152,6 +180,7 @@ struct ManageQuestionPages: Sendable {
             unit: draft.unit ?? "",
             items: draft.items.map { ([$0.answer] + $0.alternates).joined(separator: " | ") }.joined(separator: "\n"),
             timeLimit: raw["time_limit"] ?? String(draft.timeLimitSeconds ?? 300), typoTolerance: draft.typoTolerance,
+            picture: storedPicture.map(PictureModel.init), pictureAlt: draft.pictureAlt ?? "", removePicture: draft.picture == .remove,
             errors: FieldErrors(errors), feedback: errors.isEmpty ? nil : "Please fix the marked fields; nothing was saved.")
         return pages.render("manage-question", model, visit: context.visit, title: questionId == nil ? "New question" : "Edit question",
                             tab: "Manage", status: errors.isEmpty ? .ok : .unprocessableContent)
@@ -192,6 +221,13 @@ struct ManageQuestionPages: Sendable {
         sent.draft.timeLimitSeconds = number("time_limit", as: Int.self, field: "timeLimitSeconds",
                                              message: "The time limit must be a whole number of seconds.")
         sent.draft.typoTolerance = form["typo_tolerance"] != nil
+        // An empty file field is no new picture; removing wins over a new one sent with it.
+        if form["remove_picture"] != nil {
+            sent.draft.picture = .remove
+        } else if let upload = form.files["picture"]?.data, !upload.isEmpty {
+            sent.draft.picture = .replace(upload)
+        }
+        sent.draft.pictureAlt = form["picture_alt"]
         return sent
     }
 
@@ -223,6 +259,8 @@ struct ManageQuestionPages: Sendable {
             return try await redisplay(ManageText.fieldErrors(errors))
         } catch let failure as QuestionAuthoring.Failure where failure == .kindLocked || failure == .nameAllInQuiz {
             return try await redisplay(["kind": failure.message])
+        } catch QuestionAuthoring.Failure.tooManyPictures {
+            return try await redisplay(["picture": QuestionAuthoring.Failure.tooManyPictures.message])
         }
         let done = questionId == nil ? "created" : "saved"
         return PageRenderer.redirect(to: quizId.map { "/manage/quizzes/\($0)?done=\(done)" } ?? "/manage/topics/\(stored.topicId)?done=\(done)")

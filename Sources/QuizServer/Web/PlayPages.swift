@@ -160,6 +160,7 @@ struct PlayPages: Sendable {
         var verdictText: String
         var when: String
         var iso: String
+        var picture: ManageQuestionPages.PictureModel?
     }
 
     struct HistoryPage: Encodable {
@@ -343,7 +344,8 @@ struct PlayPages: Sendable {
         let model = HistoryPage(items: items.map {
             HistoryLine(attemptId: $0.attemptId, questionId: $0.questionId, questionText: $0.questionText, quizTitle: $0.quizTitle,
                         verdictClass: $0.isCorrect ? "right" : "wrong", verdictText: $0.isCorrect ? "Right" : "Wrong",
-                        when: SocialPages.postDate($0.answeredAt).shown, iso: SocialPages.postDate($0.answeredAt).iso)
+                        when: SocialPages.postDate($0.answeredAt).shown, iso: SocialPages.postDate($0.answeredAt).iso,
+                        picture: $0.picture.map(ManageQuestionPages.PictureModel.init))
         }, backAttemptId: items.first?.attemptId)
         return pages.render("history", model, visit: context.visit, title: "History", tab: "Quizzes")
     }

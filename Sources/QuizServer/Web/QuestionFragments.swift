@@ -12,6 +12,7 @@ struct QuestionFragments: Sendable {
         var text: String
         var difficulty: String
         var points: String
+        var picture: ManageQuestionPages.PictureModel?
     }
 
     /// A choice as a tile: its colour and shape (the live game's, so a choice looks the same on
@@ -132,7 +133,8 @@ struct QuestionFragments: Sendable {
     func head(_ question: Question) -> PageHTML {
         PageHTML(renderer.fragment("question-head", for: question) {
             MustacheEncoder.encode(Head(text: question.text, difficulty: question.difficulty.rawValue.capitalized,
-                                        points: Pages.count(question.points, "point")))
+                                        points: Pages.count(question.points, "point"),
+                                        picture: question.picture.map(ManageQuestionPages.PictureModel.init)))
         })
     }
 

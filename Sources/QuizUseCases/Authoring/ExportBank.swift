@@ -23,9 +23,11 @@ package struct ExportBank: Sendable {
     }
 
     let store: any CatalogStore
+    let pictures: BankPictures
 
-    package init(store: any CatalogStore) {
+    package init(store: any CatalogStore, images: ImageFiles) {
         self.store = store
+        pictures = BankPictures(images: images)
     }
 
     /// The published quizzes in catalog order, each with its topic and subject: what the manage
@@ -38,18 +40,20 @@ package struct ExportBank: Sendable {
     package func callAsFunction(_ scope: ExportScope, as format: BankFormat, by user: User) async throws -> Exported {
         guard user.role.canAuthor else { throw Failure.notAuthor }
         guard format.canWrite else { throw Failure.notWritable(format) }
-        let bank: Bank
+        var bank: Bank
         do {
             bank = try await store.exportBank(scope)
         } catch StoreError.notFound {
             throw Failure.notFound
         }
+        var lost: [FormatProblem] = []
+        if format.holdsPictures { (bank, lost) = pictures.attached(bank) }
         guard let (data, skipped) = format.write(bank) else { throw Failure.notWritable(format) }
         let name = switch scope {
         case .quiz(let id): "quiz-\(id)"
         case .topic(let id): "topic-\(id)"
         case .everything: "quizbox"
         }
-        return Exported(data: data, fileName: "\(name).\(format.fileExtension)", format: format, skipped: skipped)
+        return Exported(data: data, fileName: "\(name).\(format.fileExtension)", format: format, skipped: skipped + lost)
     }
 }

@@ -118,12 +118,15 @@ package struct ImportBank: Sendable {
     let downloader: any BankDownloader
     let time: any TimeSource
     let metrics: ActivityMetrics
+    let pictures: BankPictures
 
-    package init(store: any Storage, downloader: any BankDownloader, time: any TimeSource, metrics: ActivityMetrics = .off) {
+    package init(store: any Storage, downloader: any BankDownloader, time: any TimeSource, images: ImageFiles,
+                 metrics: ActivityMetrics = .off) {
         self.store = store
         self.downloader = downloader
         self.time = time
         self.metrics = metrics
+        pictures = BankPictures(images: images)
     }
 
     /// Reads the source and stores nothing; an `upload` is kept for the import (`Report.kept`).
@@ -137,6 +140,7 @@ package struct ImportBank: Sendable {
         var report: Report
         do {
             report = try await read(source, options, by: user, keeping: false)
+            try pictures.store(report.bank)
             report.imported = try await store.importBank(report.bank, at: time.now())
         } catch {
             metrics.importsFailed.increment()
@@ -175,7 +179,7 @@ package struct ImportBank: Sendable {
             throw Failure.unreadable(Unreadable(format: format, problems: error.problems, omitted: error.omittedCount,
                                                 address: file.address, kept: file.kept, importableBySkipping: importable))
         }
-        return Report(format: format, bank: Self.distinguishingQuizTitles(result.bank), warnings: result.warnings,
+        return Report(format: format, bank: Self.distinguishingQuizTitles(BankPictures.hashed(result.bank)), warnings: result.warnings,
                       skipped: result.skipped, skippedOmitted: result.skippedOmittedCount, kept: file.kept)
     }
 

@@ -17,6 +17,8 @@ package struct QuestionAuthoring: Sendable {
         /// A name-them-all question added to a quiz, or a quiz's question made one: it is played
         /// as a game of its own (the Games page), never inside a quiz.
         case nameAllInQuiz
+        /// More new pictures than `picturesPerHour`.
+        case tooManyPictures
     }
 
     /// A question as stored, with the topic whose bank holds it.
@@ -27,10 +29,19 @@ package struct QuestionAuthoring: Sendable {
 
     let store: any AuthoringStore
     let time: any TimeSource
+    /// Where pictures are kept: the post images' files, by content hash.
+    let images: ImageFiles
+    /// New pictures per author per hour; nil for no limit.
+    let limiter: RateLimiter?
 
-    package init(store: any AuthoringStore, time: any TimeSource) {
+    /// New pictures one author may upload in an hour.
+    package static let picturesPerHour = 60
+
+    package init(store: any AuthoringStore, time: any TimeSource, images: ImageFiles, limiter: RateLimiter? = nil) {
         self.store = store
         self.time = time
+        self.images = images
+        self.limiter = limiter
     }
 
     /// The topic's questions, oldest first.
@@ -50,8 +61,10 @@ package struct QuestionAuthoring: Sendable {
     package func create(_ draft: QuestionDraft, inTopic topicId: Int64, appendingTo quizId: Int64? = nil, by user: User) async throws -> Stored {
         try author(user)
         var question = try Self.valid(draft, id: nil)
+        try await storePicture(draft, by: user)
         do {
             question.id = try await store.createQuestion(question, topicId: topicId, appendingTo: quizId, at: time.now())
+            try restorePicture(draft)
         } catch StoreError.notFound {
             throw Failure.topicNotFound
         } catch AuthoringError.nameAllInQuiz {
@@ -63,9 +76,14 @@ package struct QuestionAuthoring: Sendable {
     /// Replaces its content; past answers keep their verdicts and points.
     package func update(_ id: Int64, to draft: QuestionDraft, by user: User) async throws -> Stored {
         try author(user)
+        var draft = draft
+        guard let current = try await store.managedQuestion(id: id) else { throw Failure.questionNotFound }
+        draft.currentPicture = current.question.picture
         let question = try Self.valid(draft, id: id)
+        try await storePicture(draft, by: user)
         do {
             try await store.updateQuestion(question)
+            try restorePicture(draft)
         } catch StoreError.notFound {
             throw Failure.questionNotFound
         } catch AuthoringError.kindLocked {
@@ -85,6 +103,22 @@ package struct QuestionAuthoring: Sendable {
             throw Failure.questionNotFound
         }
         return stored.topicId
+    }
+
+    /// Writes a new picture's file before its row, within the author's hourly allowance. A file
+    /// whose row never comes is harmless: it is named by its bytes and holds nothing secret.
+    private func storePicture(_ draft: QuestionDraft, by user: User) async throws {
+        guard case .replace(let data) = draft.picture else { return }
+        if let limiter, !(try await limiter.allow([.init(key: "question-picture:\(user.id)", limit: Self.picturesPerHour, window: 3600)])) {
+            throw Failure.tooManyPictures
+        }
+        _ = try images.store(data)
+    }
+
+    /// A post sharing these bytes may have been deleted, and the file with it, between storing the
+    /// file and the row: write it again (a no-op when it is there).
+    private func restorePicture(_ draft: QuestionDraft) throws {
+        if case .replace(let data) = draft.picture { _ = try images.store(data) }
     }
 
     private func author(_ user: User) throws {
@@ -108,6 +142,8 @@ extension QuestionAuthoring.Failure {
         case .invalid(let errors): "The question breaks \(errors.count) rule(s), first: \(errors.first.map { "\($0.field) \($0.message)" } ?? "")."
         case .kindLocked: "Players have answered this question, so its kind stays; add a new question instead."
         case .nameAllInQuiz: CatalogAuthoring.Failure.nameAllMessage
+        case .tooManyPictures: "You have added \(QuestionAuthoring.picturesPerHour) pictures in the last hour; wait a while before adding more."
+
         }
     }
 }

@@ -28,6 +28,18 @@ package struct QuestionDraft: Sendable, Hashable {
     package var items: [NameAllItem] = []
     package var timeLimitSeconds: Int?
     package var typoTolerance = false
+    /// What to do with the question's picture: keep it, remove it, or replace it with new bytes.
+    package var picture: PictureChange = .keep
+    /// The picture's alt text; nil keeps the current one.
+    package var pictureAlt: String?
+    /// The picture the stored question has (set by `QuestionAuthoring` on update): what `.keep` keeps.
+    package var currentPicture: QuestionPicture?
+
+    package enum PictureChange: Sendable, Hashable {
+        case keep, remove
+        /// Bytes as uploaded; their size and type are checked from the bytes themselves.
+        case replace(Data)
+    }
 
     package init() {}
 
@@ -53,6 +65,8 @@ package struct QuestionDraft: Sendable, Hashable {
             self.timeLimitSeconds = timeLimitSeconds
             self.typoTolerance = typoTolerance
         }
+        currentPicture = question.picture
+        pictureAlt = question.picture?.alt
     }
 
     /// The question, or every rule it breaks (QuizCore's rules plus what its kind needs).
@@ -74,10 +88,38 @@ package struct QuestionDraft: Sendable, Hashable {
             body = .nameAll(items: items, timeLimitSeconds: timeLimitSeconds ?? 300, typoTolerance: typoTolerance)
         }
         let explanation = explanation.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
-        let question = Question(id: id, text: text, explanation: explanation, difficulty: difficulty, points: points, body: body)
-        var errors = question.validationErrors()
+        let (picture, pictureErrors) = resolvedPicture()
+        let question = Question(id: id, text: text, explanation: explanation, difficulty: difficulty, points: points, body: body,
+                                picture: picture)
+        var errors = pictureErrors + question.validationErrors()
         if let unit, unit.count > 50 { errors.append(.init(field: "unit", message: "is longer than 50 characters")) }
         return errors.isEmpty ? .success(question) : .failure(QuestionProblems(errors))
+    }
+}
+
+extension QuestionDraft {
+    /// The picture the question will have, or why the uploaded bytes cannot be one. SVG is refused:
+    /// it is a document that can carry script and remote references, and Quizbox has no sanitiser.
+    func resolvedPicture() -> (QuestionPicture?, [Question.ValidationError]) {
+        var picture: QuestionPicture?
+        switch self.picture {
+        case .keep: picture = currentPicture
+        case .remove: picture = nil
+        case .replace(let data):
+            switch QuestionPicture.carried(data, alt: "") {
+            case .success(var carried):
+                carried.hash = (try? ImageFiles.check(data))?.hash ?? ""
+                carried.data = nil
+                picture = carried
+            case .failure(let refusal):
+                return (nil, [.init(field: "picture", message: refusal.message)])
+            }
+        }
+        if var kept = picture, let alt = pictureAlt {
+            kept.alt = alt.trimmingCharacters(in: .whitespacesAndNewlines)
+            picture = kept
+        }
+        return (picture, [])
     }
 }
 

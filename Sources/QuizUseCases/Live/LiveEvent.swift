@@ -15,6 +15,8 @@ package struct LiveQuestionView: Sendable, Equatable {
     package var kind: QuestionKind
     package var choices: [Choice]
     package var unit: String?
+    /// Served by its hash, so it names no answer.
+    package var picture: QuestionPicture?
     package var points: LiveSettings.Points
     package var seconds: Int
     package var openedAt: Date
@@ -27,6 +29,7 @@ package struct LiveQuestionView: Sendable, Equatable {
         kind = question.kind
         choices = question.body.choices.map { Choice(id: $0.id, text: $0.text) }
         if case .numeric(_, _, let unit) = question.body { self.unit = unit }
+        picture = question.picture
         points = game.settings.points(at: game.index)
         seconds = game.seconds
         openedAt = game.openedAt ?? Date(timeIntervalSince1970: 0)

@@ -17,11 +17,17 @@ package struct ImageFiles: Sendable {
         directory = URL(fileURLWithPath: dataDirectory, isDirectory: true).appendingPathComponent("images", isDirectory: true)
     }
 
-    /// Checks the bytes (size, then type from the first bytes) and stores them; returns the hash and type.
-    package func store(_ data: Data) throws -> (hash: String, type: PostImageType) {
+    /// Checks the bytes (size, then type from the first bytes) without storing them; returns the
+    /// hash and type they would be stored under.
+    package static func check(_ data: Data) throws(Refusal) -> (hash: String, type: PostImageType) {
         guard data.count <= PostImageType.maxBytes else { throw Refusal.tooLarge }
         guard let type = PostImageType.sniff(data) else { throw Refusal.notAnImage }
-        let hash = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        return (SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined(), type)
+    }
+
+    /// Checks the bytes (size, then type from the first bytes) and stores them; returns the hash and type.
+    package func store(_ data: Data) throws -> (hash: String, type: PostImageType) {
+        let (hash, type) = try Self.check(data)
         let target = directory.appendingPathComponent("\(hash).\(type.fileExtension)")
         if FileManager.default.fileExists(atPath: target.path) { return (hash, type) }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

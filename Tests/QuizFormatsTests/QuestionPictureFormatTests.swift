@@ -1,0 +1,78 @@
+import Foundation
+import QuizCore
+import QuizFormats
+import Testing
+
+/// Pictures through the formats: Moodle XML reads `@@PLUGINFILE@@` images with their embedded
+/// file and writes them back the same way, the bundle carries them, and the other formats list the
+/// questions whose picture they left out.
+@Suite struct QuestionPictureFormatTests {
+    /// A real 8×6 PNG.
+    static let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAIAAABxZ0isAAAAEUlEQVR4nGMQUDDAihgGUgIAQOESAYIG6jMAAAAASUVORK5CYII=")!
+
+    static func moodleQuestion(alt: String) -> String {
+        """
+          <question type="shortanswer">
+            <name><text>Planet</text></name>
+            <questiontext format="html">
+              <text><![CDATA[<p>Which planet is this?</p><p><img src="@@PLUGINFILE@@/saturn%20rings.png" \(alt) width="8" height="6"></p>]]></text>
+              <file name="saturn rings.png" path="/" encoding="base64">\(png.base64EncodedString())</file>
+            </questiontext>
+            <answer fraction="100"><text>Saturn</text></answer>
+          </question>
+
+        """
+    }
+
+    func bank(_ question: Question) -> Bank {
+        Bank(subjects: [BankSubject(name: "Space", topics: [BankTopic(name: "Planets", questions: [question])])])
+    }
+
+    @Test func moodleXMLReadsTheQuestionTextsImageAsItsPicture() throws {
+        let result = try readMoodleXML(moodleQuiz(Self.moodleQuestion(alt: #"alt="A planet &amp; its rings""#)))
+        let question = try #require(moodleXMLQuestions(result.bank).first)
+        #expect(question.text == "Which planet is this?")
+        let picture = try #require(question.picture)
+        #expect(picture.alt == "A planet & its rings")
+        #expect(picture.width == 8 && picture.height == 6)
+        #expect(picture.type == .png && picture.data == Self.png)
+        #expect(!result.warnings.contains { $0.message.contains("image") || $0.message.contains("picture") }, "\(result.warnings)")
+    }
+
+    @Test func aMoodleImageWithoutAltGetsTheFallbackNeverItsFileName() throws {
+        let result = try readMoodleXML(moodleQuiz(Self.moodleQuestion(alt: #"alt="" role="presentation""#)))
+        #expect(moodleXMLQuestions(result.bank).first?.picture?.alt == QuestionPicture.fallbackAlt)
+    }
+
+    @Test func aMoodleXMLFileWithAPictureRoundTrips() throws {
+        let read = try readMoodleXML(moodleQuiz(Self.moodleQuestion(alt: #"alt="Rings""#)))
+        let written = try #require(BankFormat.moodleXML.write(read.bank))
+        #expect(written.skipped.isEmpty)
+        let text = String(decoding: written.data, as: UTF8.self)
+        #expect(text.contains(#"<img src="@@PLUGINFILE@@/picture.png" alt="Rings" width="8" height="6">"#))
+        #expect(text.contains(#"<file name="picture.png" path="/" encoding="base64">"#))
+        let again = try MoodleXMLReader().read(written.data)
+        #expect(moodleXMLQuestions(again.bank) == moodleXMLQuestions(read.bank))
+    }
+
+    @Test func theBundleCarriesPicturesAndRefusesOnesThatAreNot() throws {
+        let picture = try QuestionPicture.carried(Self.png, alt: "Rings").get()
+        let question = Question(text: "Which planet is this?", body: .typedAnswer(["Saturn"]), picture: picture)
+        let data = BundleCodec().write(bank(question))
+        #expect(try BundleCodec().read(data).subjects.first?.topics.first?.questions == [question])
+
+        let svg = Data("<svg xmlns='http://www.w3.org/2000/svg'/>".utf8).base64EncodedString()
+        let bad = String(decoding: data, as: UTF8.self).replacingOccurrences(of: Self.png.base64EncodedString(), with: svg)
+        #expect(throws: ImportError.self) { try BundleCodec().read(Data(bad.utf8)) }
+    }
+
+    @Test func formatsWithoutPicturesListTheQuestionsThatLostOne() throws {
+        let picture = try QuestionPicture.carried(Self.png, alt: "Rings").get()
+        let question = Question(text: "Which planet is this?", body: .typedAnswer(["Saturn"]), picture: picture)
+        for format in [BankFormat.csv, .gift, .aiken] {
+            let written = try #require(format.write(bank(question)))
+            #expect(written.skipped.contains { $0.message.contains("picture was left out") && $0.question == question.text }, "\(format)")
+        }
+        #expect(BankFormat.bundle.write(bank(question))?.skipped.isEmpty == true)
+    }
+}
