@@ -90,6 +90,9 @@ final class RunningServer: @unchecked Sendable {
     func request(_ method: String, _ path: String, token: String? = nil, json: Any? = nil) async throws -> (Int, [String: Any]) {
         var request = URLRequest(url: baseURL.appendingPathComponent(path))
         request.httpMethod = method
+        // A connection per request: under a loaded full run a kept-alive connection that the
+        // server had closed (idle timeout) left a request waiting out URLSession's 60 s.
+        request.setValue("close", forHTTPHeaderField: "Connection")
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         if let json {
             request.httpBody = try JSONSerialization.data(withJSONObject: json)
