@@ -80,9 +80,15 @@ def test_every_operation_conforms_to_openapi_yaml(tmp_path):
         ]
         mark = len(server.log)
         started = time.monotonic()
-        run = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=900,
-                             env={**os.environ, "SCHEMATHESIS_HOOKS": str(HERE / "schemathesis_hooks.py"),
-                                  "NO_COLOR": "1", "COLUMNS": "200"})
+        environment = {**os.environ, "SCHEMATHESIS_HOOKS": str(HERE / "schemathesis_hooks.py"), "NO_COLOR": "1", "COLUMNS": "200"}
+        run = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=900, env=environment)
+        # CPython 3.11's `ast` is not thread-safe ("AST constructor recursion depth mismatch",
+        # python/cpython#106905): with two workers Hypothesis's source inspection can trip on it,
+        # an error of the tool, not a finding about the API. Such a run is run once more, alone.
+        if run.returncode != 0 and "AST constructor recursion depth mismatch" in run.stdout + run.stderr:
+            print("schemathesis hit CPython's ast thread-safety bug; running once more with one worker")
+            single = [("1" if part == "2" and command[index - 1] == "--workers" else part) for index, part in enumerate(command)]
+            run = subprocess.run(single, cwd=tmp_path, capture_output=True, text=True, timeout=900, env=environment)
         print(f"schemathesis took {time.monotonic() - started:.0f} s")
         errors = server.error_lines(mark)
         assert run.returncode == 0, (f"schemathesis found problems (exit {run.returncode}):\n"
