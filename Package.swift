@@ -219,7 +219,8 @@ let package = Package(
         ),
         .testTarget(
             name: "QuizboxTests",
-            dependencies: ["quizbox", "QuizTestSupport", "QuizStore", .product(name: "SQLKit", package: "sql-kit")],
+            dependencies: ["quizbox", "QuizTestSupport", "QuizStore", .product(name: "SQLKit", package: "sql-kit"),
+                           .product(name: "AsyncHTTPClient", package: "async-http-client")],
             swiftSettings: swiftSettings
         ),
     ]

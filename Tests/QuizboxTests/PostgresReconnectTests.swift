@@ -1,9 +1,7 @@
 import Foundation
+import NIOHTTP1
 import QuizTestSupport
 import Testing
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// The real binary on PostgreSQL when the database goes away while it runs, and comes back.
 @Suite struct PostgresReconnectTests {
@@ -58,9 +56,7 @@ import FoundationNetworking
 extension RunningServer {
     /// A page as a signed-in browser gets it (the session cookie), with its status and HTML.
     func page(_ path: String, token: String) async throws -> (status: Int, html: String) {
-        var request = URLRequest(url: baseURL.appendingPathComponent(path))
-        request.setValue("quizbox_session=\(token)", forHTTPHeaderField: "Cookie")
-        let (data, response) = try await URLSession.shared.data(for: request)
-        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+        let (status, data) = try await send("GET", path, headers: ["Cookie": "quizbox_session=\(token)"])
+        return (status, String(decoding: data, as: UTF8.self))
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
+import Synchronization
 import Testing
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import AsyncHTTPClient
+import NIOCore
+import NIOHTTP1
 
 /// Runs the built `quizbox` executable, as a user would.
 struct QuizboxProcess {
@@ -47,6 +48,10 @@ final class RunningServer: @unchecked Sendable {
     let process = Process()
     let baseURL: URL
     private let output = Pipe()
+    /// The log after the ready line, read as it comes: a pipe nobody reads fills up (64 KB, a few
+    /// hundred request log lines) and then the server blocks on its next log write.
+    private let log = Mutex<Data>(Data())
+    private let drained = DispatchSemaphore(value: 0)
 
     init(arguments: [String], environment: [String: String] = [:], in directory: URL) throws {
         process.executableURL = QuizboxProcess.executable
@@ -72,6 +77,16 @@ final class RunningServer: @unchecked Sendable {
             throw ServerDidNotStart(output: seen)
         }
         baseURL = url
+        log.withLock { $0.append(Data(seen.utf8)) }
+        let handle = output.fileHandleForReading
+        Thread.detachNewThread { [self] in
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                self.log.withLock { $0.append(chunk) }
+            }
+            self.drained.signal()
+        }
     }
 
     struct ServerDidNotStart: Error, CustomStringConvertible {
@@ -82,25 +97,35 @@ final class RunningServer: @unchecked Sendable {
     /// Sends SIGTERM and waits for a clean exit; returns the rest of the log.
     func stop() -> (status: Int32, log: String) {
         process.terminate()
-        let rest = output.fileHandleForReading.readDataToEndOfFile()
+        drained.wait()
+        drained.signal()  // a second stop() returns too
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: rest, as: UTF8.self))
+        return (process.terminationStatus, String(decoding: log.withLock { $0 }, as: UTF8.self))
     }
 
     func request(_ method: String, _ path: String, token: String? = nil, json: Any? = nil) async throws -> (Int, [String: Any]) {
-        var request = URLRequest(url: baseURL.appendingPathComponent(path))
-        request.httpMethod = method
-        // A connection per request: under a loaded full run a kept-alive connection that the
-        // server had closed (idle timeout) left a request waiting out URLSession's 60 s.
-        request.setValue("close", forHTTPHeaderField: "Connection")
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        var headers = HTTPHeaders()
+        if let token { headers.add(name: "Authorization", value: "Bearer \(token)") }
+        var body: Data?
         if let json {
-            request.httpBody = try JSONSerialization.data(withJSONObject: json)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            body = try JSONSerialization.data(withJSONObject: json)
+            headers.add(name: "Content-Type", value: "application/json")
         }
-        let (data, response) = try await URLSession.shared.data(for: request)
+        let (status, data) = try await send(method, path, headers: headers, body: body)
         let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
-        return ((response as? HTTPURLResponse)?.statusCode ?? 0, object)
+        return (status, object)
+    }
+
+    /// One request through AsyncHTTPClient: URLSession on Linux (libcurl) reused connections the
+    /// server had closed and failed with "Empty reply from server" under load.
+    func send(_ method: String, _ path: String, headers: HTTPHeaders = [:], body: Data? = nil) async throws -> (Int, Data) {
+        var request = HTTPClientRequest(url: baseURL.appendingPathComponent(path).absoluteString)
+        request.method = HTTPMethod(rawValue: method)
+        request.headers = headers
+        if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
+        let bytes = try await response.body.collect(upTo: 16 << 20)
+        return (Int(response.status.code), Data(bytes.readableBytesView))
     }
 }
 
