@@ -162,19 +162,13 @@ func buildRouter(
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: yaml)))
     }
     // Browsers ask for /favicon.ico whatever the page says; the PNG serves (they read the bytes).
-    router.get("/favicon.ico") { _, _ -> Response in
-        guard let file = PageRenderer.staticFiles["icon-48.png"] else { throw HTTPError(.notFound) }
-        var headers = HTTPFields()
-        headers[.contentType] = file.type
-        headers[.cacheControl] = "public, max-age=86400"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: file.data)))
+    router.get("/favicon.ico") { request, _ -> Response in
+        guard let file = StaticFile.all["icon-48.png"] else { throw HTTPError(.notFound) }
+        return file.response(to: request, maxAge: 86400)
     }
-    router.get("/static/:file") { _, context -> Response in
-        guard let file = PageRenderer.staticFiles[try context.parameters.require("file")] else { throw HTTPError(.notFound) }
-        var headers = HTTPFields()
-        headers[.contentType] = file.type
-        headers[.cacheControl] = "public, max-age=3600"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: file.data)))
+    router.get("/static/:file") { request, context -> Response in
+        guard let file = StaticFile.all[try context.parameters.require("file")] else { throw HTTPError(.notFound) }
+        return file.response(to: request, maxAge: 3600)
     }
     let pages = Pages(renderer: renderer, config: config, time: time)
     let accountPages = AccountPages(pages: pages, sessions: useCases.sessions, register: useCases.register, logIn: useCases.logIn,
@@ -188,7 +182,7 @@ func buildRouter(
     ExternalSignInPages(pages: pages, flow: useCases.externalSignIn, accountPages: accountPages).register(anyone: anyone, signedIn: signedIn)
     ManagePages(pages: pages, importBank: useCases.importBank, exportBank: useCases.exportBank).register(anyone: anyone, authors: authors)
     ManageCatalogPages(pages: pages, catalog: useCases.catalogAuthoring).register(authors: authors)
-    ManageQuestionPages(pages: pages, questions: useCases.questionAuthoring).register(authors: authors)
+    ManageQuestionPages(pages: pages, questions: useCases.questionAuthoring, catalog: useCases.catalogAuthoring).register(authors: authors)
     ManageUserPages(pages: pages, manageUsers: useCases.manageUsers).register(authors: authors)
     // Play pages keep the play session's start in a cookie (history lists what it answered).
     let playing = router.group().add(middleware: PageMiddleware(sessions: useCases.sessions, pages: pages, play: true))

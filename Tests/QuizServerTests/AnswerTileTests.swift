@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import NIOCore
 import QuizCore
 @testable import QuizServer
 import Testing
@@ -9,7 +10,7 @@ import Testing
 /// choice, whatever order the choices are shown in, with keys 1–9.
 @Suite struct AnswerTileTests {
     @Test func theShapesAreTheLiveGamesShapes() throws {
-        let script = String(decoding: try #require(PageRenderer.staticFiles["live-common.js"]).data, as: UTF8.self)
+        let script = String(decoding: try #require(StaticFile.all["live-common.js"]).data.readableBytesView, as: UTF8.self)
         let regex = /\['([a-z]+)', '([^']+)'\]/
         let live = script.matches(of: regex).map { (String($0.output.1), String($0.output.2)) }
         #expect(live.count == QuestionFragments.AnswerLook.shapes.count)

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import NIOCore
 import QuizCore
 import QuizServer
 import QuizStore
@@ -307,18 +308,67 @@ import Testing
         }
     }
 
-    @Test func everyPageWithItsStylesheetStaysUnder60KB() async throws {
+    /// What a phone downloads for a page: the page and every stylesheet and script it names, as
+    /// sent to a browser that takes gzip (pictures aside).
+    static func weight(of page: TestBrowser.Page, in browser: TestBrowser) async throws -> Int {
+        var total = page.bytes
+        let pattern = #"(?:href|src)="(/static/[a-z0-9.-]+\.(?:css|js))""#
+        let regex = try NSRegularExpression(pattern: pattern)
+        let html = page.html as NSString
+        let assets = Set(regex.matches(in: page.html, range: NSRange(location: 0, length: html.length)).map { html.substring(with: $0.range(at: 1)) })
+        for asset in assets {
+            let file = try await browser.get(asset)
+            #expect(file.status == .ok, "\(asset)")
+            total += file.bytes
+        }
+        return total
+    }
+
+    @Test func everyPageWithItsStylesheetsAndScriptsStaysUnder60KB() async throws {
+        try await withApp { client, env in
+            let browser = TestBrowser(client)
+            browser.acceptEncoding = "gzip, deflate, br"
+            try await browser.register("sizer")
+            try await env.store.setRole(.author, username: "sizer")
+            env.time.advance(by: env.config.resolvedCacheLifetime + 0.1)
+            _ = try await browser.post("/quizzes/1/start", [])
+            let hosted = try await browser.post("/live", [("quiz", "1"), ("secondsPerQuestion", "20"), ("teams", "0")])
+            let host = try #require(hosted.location, "\(hosted.status) \(hosted.html)")
+            var weighed = 0
+            for path in ["/", "/home", "/subjects/1", "/quizzes", "/quizzes/1", "/play/1", "/play/1/questions/1", "/history",
+                         "/leaderboard", "/profile", "/contact", "/manage", "/manage/catalog", "/manage/quizzes/1",
+                         "/manage/questions/1", "/manage/questions/new?topic=1", "/practice", "/random", "/games",
+                         "/feed", "/people", "/users/sizer", "/live", "/live/new?quiz=1", host, "/join", "/join/123456"] {
+                let page = try await browser.get(path)
+                #expect(page.status == .ok, "\(path)")
+                let weight = try await Self.weight(of: page, in: browser)
+                #expect(weight < 60_000, "\(path): \(weight) bytes with its stylesheets and scripts")
+                weighed = max(weighed, weight)
+            }
+            #expect(weighed > 5_000, "the pages and their files were weighed")
+        }
+    }
+
+    @Test func staticFilesAreGzippedForBrowsersThatTakeItAndRevalidateByETag() async throws {
         try await withApp { client, _ in
             let browser = TestBrowser(client)
-            try await browser.register("sizer")
-            let css = try await browser.get("/static/app.css")
-            #expect(css.headers[.contentType] == "text/css; charset=utf-8")
-            _ = try await browser.post("/quizzes/1/start", [])
-            for path in ["/", "/home", "/subjects/1", "/quizzes", "/quizzes/1", "/play/1", "/play/1/questions/1", "/history",
-                         "/leaderboard", "/profile", "/contact", "/manage"] {
-                let page = try await browser.get(path)
-                #expect(page.html.utf8.count + css.html.utf8.count < 60_000, "\(path)")
-            }
+            let plain = try await browser.get("/static/app.css")
+            #expect(plain.headers[.contentEncoding] == nil)
+            #expect(plain.html.contains("prefers-color-scheme"))
+            browser.acceptEncoding = "gzip;q=0, identity"
+            #expect(try await browser.get("/static/app.css").headers[.contentEncoding] == nil)
+            browser.acceptEncoding = "br, gzip"
+            let packed = try await browser.get("/static/app.css")
+            #expect(packed.headers[.contentEncoding] == "gzip")
+            #expect(packed.headers[.vary] == "Accept-Encoding")
+            #expect(packed.bytes * 3 < plain.bytes, "\(packed.bytes) of \(plain.bytes) bytes")
+            #expect(packed.headers[.eTag] == plain.headers[.eTag])
+            let tag = try #require(plain.headers[.eTag])
+            let again = try await client.execute(uri: "/static/app.css", method: .get, headers: [.ifNoneMatch: tag]) { $0 }
+            #expect(again.status == .notModified)
+            #expect(again.body.readableBytes == 0)
+            // PNGs are already compressed: sent as they are.
+            #expect(try await browser.get("/static/icon-192.png").headers[.contentEncoding] == nil)
         }
     }
 }

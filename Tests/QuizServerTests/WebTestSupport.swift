@@ -10,11 +10,15 @@ final class TestBrowser: @unchecked Sendable {
     private(set) var cookies: [String: String] = [:]
     /// What the browser says of where a request comes from; nil sends no such header.
     var fetchSite: String? = "same-origin"
+    /// Sent as Accept-Encoding when set, as browsers do.
+    var acceptEncoding: String?
 
     struct Page {
         let status: HTTPResponse.Status
         let headers: HTTPFields
         let html: String
+        /// The body's size as sent (compressed, when it was).
+        var bytes = 0
         var location: String? { headers[.location] }
         var csrf: String? {
             guard let range = html.range(of: #"name="csrf" value="([^"]+)""#, options: .regularExpression) else { return nil }
@@ -59,8 +63,9 @@ final class TestBrowser: @unchecked Sendable {
         if !cookies.isEmpty { headers[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
         if body != nil { headers[.contentType] = "application/x-www-form-urlencoded" }
         if let fetchSite { headers[HTTPField.Name("Sec-Fetch-Site")!] = fetchSite }
+        if let acceptEncoding { headers[.acceptEncoding] = acceptEncoding }
         let page = try await client.execute(uri: path, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) }) {
-            Page(status: $0.status, headers: $0.headers, html: String(buffer: $0.body))
+            Page(status: $0.status, headers: $0.headers, html: String(buffer: $0.body), bytes: $0.body.readableBytes)
         }
         for field in page.headers where field.name == .setCookie {
             let pair = field.value.split(separator: ";")[0].split(separator: "=", maxSplits: 1)

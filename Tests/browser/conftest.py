@@ -40,9 +40,9 @@ SCREENS = [
     "random-result", "games", "game-playing", "game-over", "manage-catalog", "manage-quiz", "manage-question", "manage-preview",
     "articles", "manage-articles",
     "user-page", "feed", "question-tiles", "question-tiles-answered", "leaderboard-podium", "manage-question-picture",
-    "question-picture",
+    "question-picture", "manage-question-kinds",
 ]
-SCREEN_FILE = re.compile(r"^(\d+x\d+-\d\d-.+|FAILED-.+)\.png$")
+SCREEN_FILE = re.compile(r"^(\d+x\d+-\d\d-.+|live-.+|FAILED-.+)\.png$")
 
 
 # MARK: - The server
@@ -232,15 +232,21 @@ def pytest_runtest_makereport(item, call):
 
 @pytest.fixture
 def screenshot():
-    """screenshot(driver, "home"): saves the current page at every size in SIZES."""
+    """screenshot(driver, "home"): saves the current page at every size in SIZES, light and dark
+    (the pages follow the system's colour scheme, emulated here)."""
 
     def save(driver, name):
         assert name in SCREENS, f"add {name!r} to SCREENS in conftest.py"
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        for width, height in SIZES:
-            set_viewport(driver, (width, height))
-            path = SCREENSHOTS / f"{width}x{height}-{SCREENS.index(name) + 1:02d}-{name}.png"
-            assert driver.save_screenshot(str(path)), f"could not save {path}"
+        for scheme in ("light", "dark"):
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                                   {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            for width, height in SIZES:
+                set_viewport(driver, (width, height))
+                suffix = "" if scheme == "light" else "-dark"
+                path = SCREENSHOTS / f"{width}x{height}-{SCREENS.index(name) + 1:02d}-{name}{suffix}.png"
+                assert driver.save_screenshot(str(path)), f"could not save {path}"
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
         set_viewport(driver, driver.viewport)
 
     return save

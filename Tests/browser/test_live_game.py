@@ -28,8 +28,13 @@ def visible(driver, element_id):
 
 
 def shot(driver, name):
+    """The screen as it is, light and dark: each browser keeps its own size (phone or projector)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    assert driver.save_screenshot(str(SCREENSHOTS / f"live-{driver.viewport[0]}x{driver.viewport[1]}-{name}.png"))
+    for scheme in ("light", "dark"):
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        suffix = "" if scheme == "light" else "-dark"
+        assert driver.save_screenshot(str(SCREENSHOTS / f"live-{driver.viewport[0]}x{driver.viewport[1]}-{name}{suffix}.png"))
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
 
 def answer_something(driver, index):

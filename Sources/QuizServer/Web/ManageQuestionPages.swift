@@ -10,6 +10,7 @@ import QuizUseCases
 struct ManageQuestionPages: Sendable {
     let pages: Pages
     let questions: QuestionAuthoring
+    let catalog: CatalogAuthoring
 
     func register(authors: some RouterMethods<AuthorContext>) {
         authors.get("/manage/questions/new") { request, context in
@@ -68,8 +69,16 @@ struct ManageQuestionPages: Sendable {
         }
     }
 
+    /// A link in the trail above the form: subject, topic, quiz.
+    struct Crumb: Encodable {
+        var name: String
+        var url: String
+    }
+
     struct QuestionFormPage: Encodable {
         var isNew: Bool
+        var crumbs: [Crumb]
+        var maxChoices: Int
         var action: String
         var questionId: Int64
         var topicId: Int64
@@ -165,7 +174,8 @@ struct ManageQuestionPages: Sendable {
             errors["picture"] = "Choose the picture again: nothing was saved, and a page cannot keep a file between tries."
         }
         let model = QuestionFormPage(
-            isNew: questionId == nil, action: questionId.map { "/manage/questions/\($0)" } ?? "/manage/questions",
+            isNew: questionId == nil, crumbs: try await crumbs(topic: topic, quiz: quizId, user: context.user),
+            maxChoices: Question.choiceCountRange.upperBound, action: questionId.map { "/manage/questions/\($0)" } ?? "/manage/questions",
             questionId: questionId ?? 0, topicId: topic, quizId: quizId,
             back: quizId.map { "/manage/quizzes/\($0)" } ?? "/manage/topics/\(topic)",
             // A new question for a quiz cannot be a name-them-all one: those are played from Games.
@@ -184,6 +194,20 @@ struct ManageQuestionPages: Sendable {
             errors: FieldErrors(errors), feedback: errors.isEmpty ? nil : "Please fix the marked fields; nothing was saved.")
         return pages.render("manage-question", model, visit: context.visit, title: questionId == nil ? "New question" : "Edit question",
                             tab: "Manage", status: errors.isEmpty ? .ok : .unprocessableContent)
+    }
+
+    /// Where the form sits: its subject, topic and, when opened from one, quiz, each a link.
+    func crumbs(topic topicId: Int64, quiz quizId: Int64?, user: User) async throws -> [Crumb] {
+        let outline = try await catalog.outline(by: user)
+        guard let subject = outline.first(where: { $0.topics.contains { $0.id == topicId } }),
+              let topic = subject.topics.first(where: { $0.id == topicId }) else { return [] }
+        var trail = [Crumb(name: "Subjects, topics and quizzes", url: "/manage/catalog"),
+                     Crumb(name: subject.name, url: "/manage/subjects/\(subject.id)"),
+                     Crumb(name: topic.name, url: "/manage/topics/\(topic.id)")]
+        if let quiz = topic.quizzes.first(where: { $0.id == quizId }) {
+            trail.append(Crumb(name: quiz.title, url: "/manage/quizzes/\(quiz.id)"))
+        }
+        return trail
     }
 
     /// Reads the form into a draft, with what could not even be read.

@@ -61,23 +61,6 @@ struct PageRenderer: Sendable {
         return html
     }
 
-    /// The files under /static, read once: name → (content type, bytes).
-    static let staticFiles: [String: (type: String, data: Data)] = {
-        let types = ["app.css": "text/css; charset=utf-8", "countdown.js": "text/javascript; charset=utf-8", "tiles.js": "text/javascript; charset=utf-8", "time.js": "text/javascript; charset=utf-8",
-                     "icon.svg": "image/svg+xml", "icon-48.png": "image/png", "icon-180.png": "image/png", "icon-192.png": "image/png",
-                     "icon-512.png": "image/png", "manifest.webmanifest": "application/manifest+json",
-                     "name-all.js": "text/javascript; charset=utf-8", "feed.js": "text/javascript; charset=utf-8",
-                     "live.css": "text/css; charset=utf-8", "live-common.js": "text/javascript; charset=utf-8",
-                     "live-host.js": "text/javascript; charset=utf-8", "live-player.js": "text/javascript; charset=utf-8"]
-        var files: [String: (type: String, data: Data)] = [:]
-        for (name, type) in types {
-            let parts = name.split(separator: ".")
-            if let url = Bundle.module.url(forResource: "static/\(parts[0])", withExtension: String(parts[1])),
-               let data = try? Data(contentsOf: url) { files[name] = (type, data) }
-        }
-        return files
-    }()
-
     static let contentSecurityPolicy =
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; connect-src 'self'; manifest-src 'self'; form-action 'self'; "
         + "frame-ancestors 'none'; base-uri 'none'"
