@@ -219,11 +219,38 @@ import Testing
             let wrong = try await laptop.post("/profile/password", [("old_password", "nope nope"), ("new_password", "second password"),
                                                                     ("new_password_confirm", "second password")])
             #expect(wrong.contains("Your current password is not right."))
+            // Every mistake at once, each next to its field.
+            let all = try await laptop.post("/profile/password", [("old_password", "nope nope"), ("new_password", "short"),
+                                                                  ("new_password_confirm", "shorter")])
+            #expect(all.status == .unprocessableContent)
+            for (id, message) in [("error-old-password", "Your current password is not right."),
+                                  ("error-new-password", "Password must be at least 8 characters long."),
+                                  ("error-new-password-confirm", "The two new passwords differ.")] {
+                #expect(all.contains(#"id="\#(id)">\#(message)</p>"#), "\(id)")
+            }
+            #expect(all.html.components(separatedBy: #"aria-invalid="true""#).count == 4)
             let done = try await laptop.post("/profile/password", [("old_password", "first password"), ("new_password", "second password"),
                                                                    ("new_password_confirm", "second password")])
             #expect(done.contains("Your password has been changed"))
             #expect(try await laptop.get("/profile").status == .ok)
             #expect(try await phone.get("/profile").status == .seeOther)
+        }
+    }
+
+    @Test func aLiveGameFormWithMistakesShowsEachAndKeepsWhatWasChosen() async throws {
+        try await withApp { client, _ in
+            let browser = TestBrowser(client)
+            try await browser.register("hostess")
+            let page = try await browser.post("/live", [("quiz", "1"), ("secondsPerQuestion", "1"), ("teams", "9"),
+                                                        ("shuffleAnswers", "true"), ("autoAdvance", "true"), ("points-2", "double")])
+            #expect(page.status == .unprocessableContent)
+            #expect(page.contains(#"id="error-seconds">Give a whole number of seconds from 5 to 240.</p>"#))
+            #expect(page.contains(#"id="error-teams">Choose no teams, or 2 to 6.</p>"#))
+            #expect(page.contains(#"name="secondsPerQuestion""#) && page.contains(#"value="1""#))
+            #expect(page.contains(#"id="shuffle-answers" name="shuffleAnswers" value="true" checked"#))
+            #expect(page.contains(#"id="auto-advance" name="autoAdvance" value="true" checked"#))
+            #expect(!page.contains(#"id="streak-bonus" name="streakBonus" value="true" checked"#), "left unticked, it stays so")
+            #expect(page.contains(#"<option value="double" selected>Double</option>"#))
         }
     }
 

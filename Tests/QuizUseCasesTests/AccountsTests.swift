@@ -84,20 +84,23 @@ import Testing
             let elsewhere = try await env.sessions.start(for: user)
             let change = ChangePassword(store: env.store, sessions: env.sessions, hasher: env.hasher,
                                         limiter: RateLimiter(time: env.time), minimumPasswordLength: 8)
-            await #expect(throws: ChangePassword.Failure.wrongCurrentPassword) {
+            await #expect(throws: ChangePassword.Failure.invalid(.init(current: "Your current password is not right."))) {
                 try await change(userId: user.id, current: "wrong", new: "second password", keepingToken: here.token)
             }
-            await #expect(throws: ChangePassword.Failure.confirmationDiffers) {
-                try await change(userId: user.id, current: "first password", new: "second password", confirmed: false, keepingToken: here.token)
+            // Every mistake at once: a wrong current password, a short new one typed twice differently.
+            await #expect(throws: ChangePassword.Failure.invalid(.init(current: "Your current password is not right.",
+                                                                      new: "Password must be at least 8 characters long.",
+                                                                      confirmation: "The two new passwords differ."))) {
+                try await change(userId: user.id, current: "wrong", new: "short", confirmed: false, keepingToken: here.token)
             }
-            await #expect(throws: ChangePassword.Failure.invalidNewPassword(message: "Password must be at least 8 characters long.")) {
-                try await change(userId: user.id, current: "first password", new: "short", keepingToken: here.token)
+            await #expect(throws: ChangePassword.Failure.invalid(.init(confirmation: "The two new passwords differ."))) {
+                try await change(userId: user.id, current: "first password", new: "second password", confirmed: false, keepingToken: here.token)
             }
             #expect(try await change(userId: user.id, current: "first password", new: "second password", keepingToken: here.token) == .changed)
             #expect(try await env.sessions.user(token: here.token).id == user.id)
             await #expect(throws: Sessions.Failure.invalid) { try await env.sessions.user(token: elsewhere.token) }
             // Five tries a quarter hour, right or wrong: this is the fifth, the sixth waits.
-            await #expect(throws: ChangePassword.Failure.wrongCurrentPassword) {
+            await #expect(throws: ChangePassword.Failure.invalid(.init(current: "Your current password is not right."))) {
                 try await change(userId: user.id, current: "x", new: "third password", keepingToken: nil)
             }
             await #expect(throws: ChangePassword.Failure.tooManyChanges) {

@@ -57,7 +57,12 @@ final class RecordingOutbox: LiveOutbox, Sendable {
             await #expect(throws: LiveGames.Failure.quizNotFound) { try await games.host(quizId: 999, user: host, settings: LiveSettings()) }
             var bad = LiveSettings()
             bad.secondsPerQuestion = 1
-            await #expect(throws: LiveGames.Failure.badSettings) { try await games.host(quizId: fixture.quiz.id, user: host, settings: bad) }
+            await #expect(throws: LiveGames.Failure.badSettings([.seconds])) { try await games.host(quizId: fixture.quiz.id, user: host, settings: bad) }
+            bad.teams = 9
+            bad.points = [7: .double]
+            await #expect(throws: LiveGames.Failure.badSettings([.seconds, .teams, .pointsIndex])) {
+                try await games.host(quizId: fixture.quiz.id, user: host, settings: bad)
+            }
         }
     }
 

@@ -48,11 +48,18 @@ public struct LiveSettings: Sendable, Codable, Equatable {
         case seconds, teams, pointsIndex
     }
 
+    /// Everything a game cannot play with, at once.
+    public func problems(questionCount: Int) -> [Problem] {
+        var found: [Problem] = []
+        if !Self.secondsRange.contains(secondsPerQuestion) { found.append(.seconds) }
+        if teams != 0 && !Self.teamRange.contains(teams) { found.append(.teams) }
+        if !points.keys.allSatisfy({ (0..<questionCount).contains($0) }) { found.append(.pointsIndex) }
+        return found
+    }
+
     /// Refuses what a game cannot play with.
     public func validated(questionCount: Int) throws(Problem) -> LiveSettings {
-        guard Self.secondsRange.contains(secondsPerQuestion) else { throw .seconds }
-        guard teams == 0 || Self.teamRange.contains(teams) else { throw .teams }
-        guard points.keys.allSatisfy({ (0..<questionCount).contains($0) }) else { throw .pointsIndex }
+        if let first = problems(questionCount: questionCount).first { throw first }
         return self
     }
 }

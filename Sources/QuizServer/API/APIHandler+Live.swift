@@ -102,9 +102,16 @@ extension APIError {
             self.init(.notFound, "not_found", "No quiz \(quizId.map(String.init) ?? "") that you may host.", field: "quizId")
         case .noPlayableQuestions:
             self.init(.unprocessableContent, "no_questions", "This quiz has no question a live game can play.", field: "quizId")
-        case .badSettings:
-            self.init(.unprocessableContent, "bad_settings",
-                      "secondsPerQuestion is 5 to 240, teams 0 or 2 to 6, and points name questions of the quiz.")
+        case .badSettings(let problems):
+            let broken: [(field: String, rule: String)] = problems.map {
+                switch $0 {
+                case .seconds: ("secondsPerQuestion", "secondsPerQuestion is 5 to 240")
+                case .teams: ("teams", "teams is 0 or 2 to 6")
+                case .pointsIndex: ("points", "points name questions of the quiz")
+                }
+            }
+            self.init(.unprocessableContent, "bad_settings", broken.map(\.rule).joined(separator: "; ") + ".",
+                      field: broken.count == 1 ? broken[0].field : nil)
         case .tooManyGames:
             self.init(.conflict, "too_many_games", "You run \(gamesPerHost) live games already, as many as one host may: end one first.")
         case .unknownGame, .notHost:

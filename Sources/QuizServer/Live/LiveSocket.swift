@@ -257,7 +257,7 @@ struct LiveSocket: Sendable {
         case .notHost: ("not-host", "Only the game's host can run it.")
         case .badRejoin: ("bad-rejoin", "That nickname and code do not match a player of this game.")
         case .rateLimited: ("rate-limited", "Too many tries from your network. Wait a minute and try again.")
-        case .quizNotFound, .noPlayableQuestions, .badSettings, .tooManyGames: ("not-now", "That game cannot be set up.")
+        case .quizNotFound, .noPlayableQuestions, .badSettings(_), .tooManyGames: ("not-now", "That game cannot be set up.")
         case .game(let error):
             switch error {
             case .locked: ("locked", "The host has locked this game: no new players.")

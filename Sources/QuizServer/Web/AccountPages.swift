@@ -116,6 +116,10 @@ struct AccountPages: Sendable {
         var hasLiveGames: Bool
         var passwordFeedback: String?
         var passwordFeedbackClass: String?
+        /// Next to each password field, what is wrong with it.
+        var currentPasswordError: String?
+        var newPasswordError: String?
+        var confirmPasswordError: String?
         var hasPassword: Bool
         var linked: [LinkedProvider]
         var linkable: [LinkableProvider]
@@ -265,7 +269,7 @@ struct AccountPages: Sendable {
     }
 
     /// The profile, with the outcome of a password change or of linking a provider when there was one.
-    func profilePage(_ visit: Visit, user: User, password: Feedback? = nil, link: Feedback? = nil,
+    func profilePage(_ visit: Visit, user: User, password: Feedback? = nil, passwordProblems: ChangePassword.Problems? = nil, link: Feedback? = nil,
                      linkedNotice: String? = nil, status: HTTPResponse.Status? = nil) async throws -> Response {
         let overview: Profile.Overview
         do {
@@ -294,6 +298,8 @@ struct AccountPages: Sendable {
             },
             hasLiveGames: !overview.liveGames.isEmpty,
             passwordFeedback: password?.text, passwordFeedbackClass: password.map { $0.ok ? "right" : "wrong" },
+            currentPasswordError: passwordProblems?.current, newPasswordError: passwordProblems?.new,
+            confirmPasswordError: passwordProblems?.confirmation,
             hasPassword: overview.hasPassword,
             linked: overview.identities.map { identity in
                 LinkedProvider(name: identity.provider, providerUsername: identity.providerUsername,
@@ -320,16 +326,15 @@ struct AccountPages: Sendable {
                 ? "Your password is set: you can now also log in with your username and password. Other devices have been logged out."
                 : "Your password has been changed. Other devices have been logged out."
             return try await profilePage(context.visit, user: context.user, password: Feedback(text: text, ok: true))
-        } catch let failure as ChangePassword.Failure {
-            let text = switch failure {
-            case .tooManyChanges: "Too many password changes. Wait a quarter of an hour and try again."
-            case .wrongCurrentPassword: "Your current password is not right."
-            case .confirmationDiffers: "The two new passwords differ."
-            case .invalidNewPassword(let message): message
-            }
-            var page = try await profilePage(context.visit, user: context.user, password: Feedback(text: text, ok: false),
-                                             status: failure == .tooManyChanges ? .tooManyRequests : nil)
-            if failure == .tooManyChanges { page.headers[.retryAfter] = String(ChangePassword.retryAfter) }
+        } catch ChangePassword.Failure.invalid(let problems) {
+            return try await profilePage(context.visit, user: context.user,
+                                         password: Feedback(text: "Please fix the marked fields; the password was not changed.", ok: false),
+                                         passwordProblems: problems)
+        } catch ChangePassword.Failure.tooManyChanges {
+            var page = try await profilePage(context.visit, user: context.user,
+                                             password: Feedback(text: "Too many password changes. Wait a quarter of an hour and try again.", ok: false),
+                                             status: .tooManyRequests)
+            page.headers[.retryAfter] = String(ChangePassword.retryAfter)
             return page
         }
     }

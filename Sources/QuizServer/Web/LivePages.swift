@@ -37,6 +37,8 @@ struct LivePages: Sendable {
         var index: Int
         var position: Int
         var text: String
+        var double = false
+        var none = false
     }
 
     struct NewGamePage: Encodable {
@@ -45,9 +47,25 @@ struct LivePages: Sendable {
         var questions: [QuestionLine]
         var error: String?
         var skipped: String?
+        // What was sent, shown again after a mistake (nil and false show the defaults).
+        var secondsPerQuestion: String?
+        var streakBonusOff = false
+        var shuffleAnswers = false
+        var leaderboardAfterEachOff = false
+        var autoAdvance = false
+        var teams2 = false, teams3 = false, teams4 = false, teams5 = false, teams6 = false
+        var secondsError: String?
+        var teamsError: String?
     }
 
-    func newGame(_ context: SignedInContext, quizId: Int64, error: String? = nil) async throws -> Response {
+    /// A sent form shown again: its values and what is wrong with each field.
+    struct SentSettings {
+        var seconds: String
+        var settings: LiveSettings
+        var problems: [LiveSettings.Problem]
+    }
+
+    func newGame(_ context: SignedInContext, quizId: Int64, error: String? = nil, sent: SentSettings? = nil) async throws -> Response {
         let setup: LiveGames.Setup
         do {
             setup = try await games.setup(quizId: quizId, user: context.user)
@@ -58,13 +76,30 @@ struct LivePages: Sendable {
                                                         error: "This quiz has no question a live game can play."),
                                 visit: context.visit, title: "Host a live game", tab: "Quizzes", status: .unprocessableContent)
         }
-        let model = NewGamePage(
+        var model = NewGamePage(
             quizId: quizId, quizTitle: setup.quiz.title,
-            questions: setup.questions.enumerated().map { QuestionLine(index: $0.offset, position: $0.offset + 1, text: $0.element.text) },
+            questions: setup.questions.enumerated().map { index, question in
+                let points = sent?.settings.points(at: index) ?? .standard
+                return QuestionLine(index: index, position: index + 1, text: question.text, double: points == .double, none: points == .none)
+            },
             error: error,
             skipped: setup.skipped > 0
                 ? "\(Pages.count(setup.skipped, "“name them all” question")) of this quiz \(setup.skipped == 1 ? "is" : "are") left out: live games play questions everyone answers once against one clock."
                 : nil)
+        if let sent {
+            let settings = sent.settings
+            model.secondsPerQuestion = sent.seconds
+            model.streakBonusOff = !settings.streakBonus
+            model.shuffleAnswers = settings.shuffleAnswers
+            model.leaderboardAfterEachOff = !settings.leaderboardAfterEach
+            model.autoAdvance = settings.autoAdvance
+            (model.teams2, model.teams3, model.teams4, model.teams5, model.teams6) =
+                (settings.teams == 2, settings.teams == 3, settings.teams == 4, settings.teams == 5, settings.teams == 6)
+            if sent.problems.contains(.seconds) {
+                model.secondsError = "Give a whole number of seconds from \(LiveSettings.secondsRange.lowerBound) to \(LiveSettings.secondsRange.upperBound)."
+            }
+            if sent.problems.contains(.teams) { model.teamsError = "Choose no teams, or 2 to 6." }
+        }
         return pages.render("live-new", model, visit: context.visit, title: "Host a live game", tab: "Quizzes",
                             status: error == nil ? .ok : .unprocessableContent)
     }
@@ -88,12 +123,13 @@ struct LivePages: Sendable {
             return PageRenderer.redirect(to: "/live/\(game.id)/host")
         } catch .quizNotFound {
             throw HTTPError(.notFound)
-        } catch .badSettings {
-            return try await newGame(context, quizId: quizId,
-                                     error: "Time per question is 5 to 240 seconds, and teams 2 to 6 (or none).")
+        } catch .badSettings(let problems) {
+            return try await newGame(context, quizId: quizId, error: "Please fix the marked fields; no game was created.",
+                                     sent: SentSettings(seconds: form.text("secondsPerQuestion"), settings: settings, problems: problems))
         } catch .tooManyGames {
             return try await newGame(context, quizId: quizId,
-                                     error: "You are running \(games.limits.gamesPerHost) games already: end one first.")
+                                     error: "You are running \(games.limits.gamesPerHost) games already: end one first.",
+                                     sent: SentSettings(seconds: form.text("secondsPerQuestion"), settings: settings, problems: []))
         } catch {
             return try await newGame(context, quizId: quizId, error: "This quiz has no question a live game can play.")
         }

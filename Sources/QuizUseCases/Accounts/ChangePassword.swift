@@ -6,10 +6,24 @@ import QuizStore
 package struct ChangePassword: Sendable {
     package enum Failure: Error, Equatable {
         case tooManyChanges
-        case wrongCurrentPassword
+        /// Every mistake at once, each for its field.
+        case invalid(Problems)
+    }
+
+    /// What is wrong with each field; nil where nothing is.
+    package struct Problems: Equatable, Sendable {
+        package var current: String?
+        package var new: String?
         /// The new password was typed twice, differently.
-        case confirmationDiffers
-        case invalidNewPassword(message: String)
+        package var confirmation: String?
+
+        package init(current: String? = nil, new: String? = nil, confirmation: String? = nil) {
+            self.current = current
+            self.new = new
+            self.confirmation = confirmation
+        }
+
+        var isEmpty: Bool { current == nil && new == nil && confirmation == nil }
     }
 
     package enum Outcome: Sendable, Equatable {
@@ -43,17 +57,18 @@ package struct ChangePassword: Sendable {
             throw Failure.tooManyChanges
         }
         let existing = try await store.passwordHash(userId: userId)
+        var problems = Problems()
         if let existing {
-            guard current.utf8.count <= 1024, try await hasher.verify(current, hash: existing, lane: .changePassword) else {
-                throw Failure.wrongCurrentPassword
-            }
+            let right = current.utf8.count <= 1024 ? try await hasher.verify(current, hash: existing, lane: .changePassword) : false
+            if !right { problems.current = "Your current password is not right." }
         }
-        guard confirmed else { throw Failure.confirmationDiffers }
         do {
             try Registration.validatePassword(new, minimumLength: minimumPasswordLength)
         } catch {
-            throw Failure.invalidNewPassword(message: error.message)
+            problems.new = error.message
         }
+        if !confirmed { problems.confirmation = "The two new passwords differ." }
+        guard problems.isEmpty else { throw Failure.invalid(problems) }
         try await store.setPasswordHash(try await hasher.hash(new, lane: .changePassword), userId: userId)
         try await sessions.endOthers(userId: userId, keeping: keepingToken)
         return existing == nil ? .set : .changed

@@ -16,7 +16,8 @@ package final class LiveGames: Sendable {
         case quizNotFound
         /// The quiz has no question a live game can play.
         case noPlayableQuestions
-        case badSettings
+        /// Every setting the game cannot play with.
+        case badSettings([LiveSettings.Problem])
         /// No running game with that PIN or id.
         case unknownGame
         case notHost
@@ -115,7 +116,8 @@ package final class LiveGames: Sendable {
     package func host(quizId: Int64, user: User, settings: LiveSettings) async throws(Failure) -> LiveGameRecord {
         let setup = try await setup(quizId: quizId, user: user)
         let (quiz, questions) = (setup.quiz, setup.questions)
-        guard let settings = try? settings.validated(questionCount: questions.count) else { throw .badSettings }
+        let problems = settings.problems(questionCount: questions.count)
+        guard problems.isEmpty else { throw .badSettings(problems) }
         let running = rooms.withLock { rooms in rooms.byId.values.filter { $0.hostUserId == user.id }.count }
         guard running < limits.gamesPerHost else { throw .tooManyGames }
         let now = time.now()
