@@ -17,14 +17,23 @@ public struct QuestionPicture: Sendable, Hashable {
     /// The bytes, only while a file format carries the picture (an import before it is stored, an
     /// export that embeds it); nil for a stored picture, which its hash names.
     public var data: Data?
+    /// Where a file named the picture (a CSV's `image` column), before it is downloaded: such a
+    /// picture has no bytes, hash or size yet, and is never stored as it is.
+    public var address: String?
 
-    public init(hash: String, type: PostImageType, alt: String, width: Int, height: Int, data: Data? = nil) {
+    public init(hash: String, type: PostImageType, alt: String, width: Int, height: Int, data: Data? = nil, address: String? = nil) {
+        self.address = address
         self.hash = hash
         self.type = type
         self.alt = alt
         self.width = width
         self.height = height
         self.data = data
+    }
+
+    /// A picture a file names by address, to download before the import stores it.
+    public static func named(address: String, alt: String) -> QuestionPicture {
+        QuestionPicture(hash: "", type: .png, alt: alt, width: 0, height: 0, address: address)
     }
 
     /// Alt text for a picture a file carried without any (Moodle's editor often writes `alt=""`):

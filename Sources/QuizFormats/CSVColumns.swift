@@ -1,7 +1,7 @@
 /// Where each known column sits in a row: the fixed six-column layout, or what a header names.
 struct CSVColumns: Sendable {
     enum Name: Int, CaseIterable, Sendable {
-        case question, option1, option2, option3, option4, answer, subject, topic, difficulty, explanation
+        case question, option1, option2, option3, option4, answer, subject, topic, difficulty, explanation, image, imageAlt
 
         /// Spelled out: `String(describing:)` goes through reflection, which made refusing a
         /// header of 100,000 cells (each compared with every name) take seconds.
@@ -17,6 +17,8 @@ struct CSVColumns: Sendable {
             case .topic: "topic"
             case .difficulty: "difficulty"
             case .explanation: "explanation"
+            case .image: "image"
+            case .imageAlt: "image_alt"
             }
         }
 
@@ -92,7 +94,7 @@ struct CSVColumns: Sendable {
             // with "Answer1" and a "Correct" number, say) fails here, and should learn why.
             problems.insert((nil, "header lacks the column(s) \(missing.joined(separator: ", ")); "
                 + "the header must name question, option1, option2, option3, option4, answer "
-                + "(and optionally subject, topic, difficulty, explanation)"), at: 0)
+                + "(and optionally subject, topic, difficulty, explanation, image, image_alt)"), at: 0)
         }
         if !problems.isEmpty { return .invalid(problems, omitted: omitted) }
         return .columns(CSVColumns(positions: positions, fieldCount: fields.count, fromHeader: true))

@@ -156,15 +156,18 @@ public struct CSVReader: Sendable {
                 report(column(.difficulty), "unknown difficulty \"\(difficultyText)\": use easy, medium or hard")
             }
         }
+        let picture = self.picture(columns.value(.image, in: fields), alt: columns.value(.imageAlt, in: fields),
+                                   column: column, report: report)
         if failed { return }
 
         let explanation = columns.value(.explanation, in: fields)
         let choices = cells.enumerated().map { index, option in
             Choice(id: index + 1, text: option.text, isCorrect: index == correct)
         }
-        let question = Question(
+        var question = Question(
             text: text, explanation: explanation.isEmpty ? nil : explanation,
             difficulty: difficulty, body: .singleChoice(choices))
+        question.picture = picture
         for error in question.validationErrors() {
             let (name, columnName) = csvName(of: error.field, options: cells.map(\.name))
             report(columnName.flatMap(column), "\(name) \(error.message)")
@@ -174,6 +177,37 @@ public struct CSVReader: Sendable {
         let subject = columns.value(.subject, in: fields)
         let topic = columns.value(.topic, in: fields)
         add(question, subject.isEmpty ? options.defaultSubject : subject, topic.isEmpty ? options.defaultTopic : topic)
+    }
+
+    /// The `image` column's picture, to download before the import stores it: an http(s) address,
+    /// described by `image_alt` (a neutral description when empty; never the address, which may
+    /// name the answer).
+    private func picture(_ address: String, alt: String, column: (Name) -> Int?, report: (Int?, String) -> Void) -> QuestionPicture? {
+        guard !address.isEmpty else { return nil }
+        guard address.utf8.count <= 2_000, let url = URL(string: address), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", url.host?.isEmpty == false else {
+            report(column(.image), "image must be the http or https address of a PNG, JPEG or WebP picture")
+            return nil
+        }
+        guard alt.count <= QuestionPicture.maxAltLength else {
+            report(column(.imageAlt), "image_alt is longer than \(QuestionPicture.maxAltLength) characters")
+            return nil
+        }
+        return .named(address: address, alt: alt.isEmpty ? QuestionPicture.fallbackAlt : alt)
+    }
+
+    /// Whether the file's header names an `image` column: such a file is read whole, its pictures
+    /// downloaded before anything is stored.
+    public static func namesPictures(_ data: Data) -> Bool {
+        var found = false
+        data.withUnsafeBytes { raw in
+            var position = CSVTokenizer.Position()
+            CSVTokenizer.forEachRecord(in: raw.bindMemory(to: UInt8.self), from: &position) { record in
+                if case .columns(let columns) = CSVColumns.header(from: record.fields) { found = columns.index(of: .image) != nil }
+                return false
+            }
+        }
+        return found
     }
 
     /// The CSV column a validation error's field came from: "choices[2].text" is the third

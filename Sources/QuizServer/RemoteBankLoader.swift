@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOSSL
+import QuizCore
 import QuizFormats
 import QuizUseCases
 #if canImport(Glibc)
@@ -196,5 +197,12 @@ extension RemoteBankLoader: BankDownloader {
             case .privateAddress(let reason): throw .privateAddress(reason)
             }
         }
+    }
+
+    /// A picture: the same address checks and timeouts, at most a picture's size.
+    package func downloadPicture(_ url: URL) async throws(ImportBank.DownloadFailure) -> Data {
+        var limits = limits
+        limits.maxBytes = min(limits.maxBytes, PostImageType.maxBytes)
+        return try await RemoteBankLoader(limits: limits).downloadBank(url)
     }
 }

@@ -63,7 +63,11 @@ struct Import: AsyncParsableCommand {
         let defaults = ImportDefaults(subject: subject, topic: topic,
                                       quizTitle: quizTitle ?? url.deletingPathExtension().lastPathComponent, maxBytes: Self.maxBytes,
                                       csvAnswerColumn: answerColumn, skipInvalid: skipInvalid)
-        if format == .csv { return try await importCSV(data, defaults: defaults) }
+        // A CSV naming pictures is read whole: its pictures are downloaded before anything is stored.
+        if format == .csv && !CSVReader.namesPictures(data) { return try await importCSV(data, defaults: defaults) }
+        guard size <= Self.maxBytes else {
+            throw CLIError("quizbox import: \(file) names pictures in an image column and is larger than 20 MiB: split it, or leave the pictures out.")
+        }
         let result: ReadResult
         do {
             result = try format.read(data, defaults: defaults)
@@ -135,6 +139,17 @@ struct Import: AsyncParsableCommand {
     }
 
     func store(_ result: ReadResult, source: String, format: BankFormat) async throws {
+        var result = result
+        do {
+            // The operator can reach their own network anyway: no SSRF to guard against here.
+            var limits = RemoteBankLoader.Limits()
+            limits.allowPrivateAddresses = true
+            let pictures = try await PictureDownloads(downloader: RemoteBankLoader(limits: limits))(result.bank, skipInvalid: skipInvalid)
+            result.bank = pictures.bank
+            result.skipped += pictures.skipped
+        } catch {
+            throw failure(error, source: source, format: format)
+        }
         for warning in result.warnings { print("\(source):\(warning.description) (not imported)") }
         printSkipped(result.skipped, omitted: result.skippedOmittedCount, source: source)
         let counts = Self.counts(result.bank)

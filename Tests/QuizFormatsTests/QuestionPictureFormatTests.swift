@@ -28,6 +28,32 @@ import Testing
         Bank(subjects: [BankSubject(name: "Space", topics: [BankTopic(name: "Planets", questions: [question])])])
     }
 
+    @Test func aCSVImageColumnNamesThePictureToDownloadWithItsAlt() throws {
+        let text = """
+            question,option1,option2,answer,image,image_alt
+            Which planet has rings?,Saturn,Mars,Saturn,https://example.org/saturn.png,A ringed planet
+            Which is red?,Saturn,Mars,Mars,http://example.org/mars.webp,
+            No picture?,Yes,No,Yes,,
+            """
+        #expect(CSVReader.namesPictures(Data(text.utf8)))
+        #expect(!CSVReader.namesPictures(Data("question,option1,option2,answer\nQ,A,B,A\n".utf8)))
+        let questions = try readCSV(text).subjects.flatMap(\.topics).flatMap { $0.quizzes.flatMap(\.questions) }
+        #expect(questions.map { $0.picture?.address } == ["https://example.org/saturn.png", "http://example.org/mars.webp", nil])
+        #expect(questions.map { $0.picture?.alt } == ["A ringed planet", QuestionPicture.fallbackAlt, nil])
+        #expect(questions[0].picture?.data == nil, "the reader downloads nothing")
+
+        let problems = csvProblems("""
+            question,option1,option2,answer,image,image_alt
+            Q1?,A,B,A,file:///etc/passwd,x
+            Q2?,A,B,A,not an address,x
+            Q3?,A,B,A,https://example.org/p.png,\(String(repeating: "a", count: 501))
+            """)
+        #expect(problems.map(\.line) == [2, 3, 4])
+        #expect(problems.map(\.column) == [5, 5, 6])
+        #expect(problems[0].message.contains("http or https address"))
+        #expect(problems[2].message.contains("image_alt is longer than 500"))
+    }
+
     @Test func moodleXMLReadsTheQuestionTextsImageAsItsPicture() throws {
         let result = try readMoodleXML(moodleQuiz(Self.moodleQuestion(alt: #"alt="A planet &amp; its rings""#)))
         let question = try #require(moodleXMLQuestions(result.bank).first)

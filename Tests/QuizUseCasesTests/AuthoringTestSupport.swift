@@ -13,6 +13,10 @@ struct FakeDownloader: BankDownloader {
         guard let answer = files[url.absoluteString] else { throw .unusable("\(url.absoluteString) answered 404 Not Found, not 200 OK") }
         return try answer.get()
     }
+
+    func downloadPicture(_ url: URL) async throws(ImportBank.DownloadFailure) -> Data {
+        try await downloadBank(url)
+    }
 }
 
 extension UseCaseEnvironment {

@@ -143,4 +143,58 @@ import Testing
             #expect(csv.skipped.contains { $0.message.contains("picture was left out") })
         }
     }
+
+    @Test func aCSVsPicturesAreDownloadedBeforeTheImportAndOneThatFailsStopsItOrIsSkipped() async throws {
+        try await withUseCases { env in
+            let (author, _, _) = try await env.people()
+            let csv = """
+                question,option1,option2,answer,subject,topic,image,image_alt
+                Which planet has rings?,Saturn,Mars,Saturn,Space,Planets,https://pictures.example/saturn.png,Rings
+                Which has a moon called Phobos?,Saturn,Mars,Mars,Space,Planets,https://pictures.example/saturn.png,Rings again
+                Which is the hottest?,Venus,Mars,Venus,Space,Planets,https://pictures.example/gone.png,Clouds
+                """
+            var downloader = FakeDownloader()
+            downloader.files["https://pictures.example/saturn.png"] = .success(Self.png)
+            downloader.files["https://pictures.example/gone.png"] = .failure(.unreachable("the connection was refused"))
+            let importer = env.importBank(downloader)
+
+            // One picture cannot be loaded: nothing is stored, and the preview says which and why.
+            let failed = await failure(ImportBank.Failure.self) { _ = try await importer.preview(.pasted(csv), .init(), by: author) }
+            guard case .unreadable(let unreadable)? = failed else { Issue.record("\(String(describing: failed))"); return }
+            #expect(unreadable.problems.map(\.question) == ["Which is the hottest?"])
+            #expect(unreadable.problems.first?.message == "its image https://pictures.example/gone.png could not be loaded: the connection was refused")
+            #expect(unreadable.importableBySkipping == 2)
+            #expect(try await env.store.outline().contains { $0.name == "Space" } == false)
+
+            // Skipping: the two others come with their picture (one file, named twice).
+            var skipping = ImportBank.Options()
+            skipping.skipInvalid = true
+            let report = try await importer(.pasted(csv), skipping, by: author)
+            #expect(report.imported?.questions == 2)
+            #expect(report.skipped.map(\.question) == ["Which is the hottest?"])
+            let topicId = try #require(try await env.store.outline().first { $0.name == "Space" }?.topics.first?.id)
+            let stored = try await env.questions.bank(ofTopic: topicId, by: author).compactMap(\.picture)
+            #expect(stored.map(\.alt).sorted() == ["Rings", "Rings again"])
+            #expect(stored.allSatisfy { $0.width == 8 && $0.height == 6 && $0.address == nil && env.pictures.image(named: $0.fileName)?.data == Self.png })
+
+            // What answers is not a picture: refused from its bytes.
+            downloader.files["https://pictures.example/gone.png"] = .success(Data("<svg onload=alert(1)>".utf8))
+            let notImage = await failure(ImportBank.Failure.self) { _ = try await env.importBank(downloader).preview(.pasted(csv), .init(), by: author) }
+            guard case .unreadable(let refused)? = notImage else { Issue.record("\(String(describing: notImage))"); return }
+            #expect(refused.problems.first?.message.contains("is not a PNG, JPEG or WebP image") == true)
+        }
+    }
+
+    @Test func aFileNamingTooManyPictureAddressesIsRefusedWhole() async throws {
+        try await withUseCases { env in
+            let (author, _, _) = try await env.people()
+            let rows = (1...(PictureDownloads.maxAddresses + 1)).map { "Q\($0)?,A,B,A,https://pictures.example/\($0).png" }
+            let csv = (["question,option1,option2,answer,image"] + rows).joined(separator: "\n")
+            var skipping = ImportBank.Options()
+            skipping.skipInvalid = true
+            let failed = await failure(ImportBank.Failure.self) { _ = try await env.importBank().preview(.pasted(csv), skipping, by: author) }
+            guard case .unreadable(let unreadable)? = failed else { Issue.record("\(String(describing: failed))"); return }
+            #expect(unreadable.problems.first?.message == "the file names 101 picture addresses; at most 100 are downloaded in one import")
+        }
+    }
 }

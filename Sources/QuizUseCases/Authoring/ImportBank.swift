@@ -8,6 +8,8 @@ import QuizStore
 /// protection (time and size limits, each redirect's address checked, no private networks).
 package protocol BankDownloader: Sendable {
     func downloadBank(_ url: URL) async throws(ImportBank.DownloadFailure) -> Data
+    /// A picture a bank names by address, with the same checks and a picture's size limit.
+    func downloadPicture(_ url: URL) async throws(ImportBank.DownloadFailure) -> Data
 }
 
 /// Importing a question bank from a file, a paste or an address: a preview says what it holds
@@ -168,7 +170,7 @@ package struct ImportBank: Sendable {
                                       topic: options.topic.isEmpty ? "Imported" : options.topic,
                                       quizTitle: title.isEmpty ? "Imported questions" : title,
                                       maxBytes: Self.maxFileBytes, skipInvalid: options.skipInvalid)
-        let result: ReadResult
+        var result: ReadResult
         do {
             result = try format.read(file.data, defaults: defaults)
         } catch {
@@ -178,6 +180,17 @@ package struct ImportBank: Sendable {
             let importable = options.skipInvalid ? 0 : ((try? format.read(file.data, defaults: skipping))?.bank.questionCount ?? 0)
             throw Failure.unreadable(Unreadable(format: format, problems: error.problems, omitted: error.omittedCount,
                                                 address: file.address, kept: file.kept, importableBySkipping: importable))
+        }
+        do {
+            let pictures = try await PictureDownloads(downloader: downloader)(result.bank, skipInvalid: options.skipInvalid)
+            result.bank = pictures.bank
+            result.skipped += pictures.skipped
+        } catch {
+            // One problem per question whose picture failed; a problem of no question is the whole file's.
+            let failed = error.problems.allSatisfy { $0.question != nil } ? error.problems.count + error.omittedCount : result.bank.questionCount
+            throw Failure.unreadable(Unreadable(format: format, problems: error.problems, omitted: error.omittedCount,
+                                                address: file.address, kept: file.kept,
+                                                importableBySkipping: options.skipInvalid ? 0 : result.bank.questionCount - failed))
         }
         return Report(format: format, bank: Self.distinguishingQuizTitles(BankPictures.hashed(result.bank)), warnings: result.warnings,
                       skipped: result.skipped, skippedOmitted: result.skippedOmittedCount, kept: file.kept)
