@@ -22,8 +22,8 @@ extension CachedStore: SocialStore {
         try await sql.socialProfile(username: username, viewerId: viewerId)
     }
 
-    public func searchUsers(_ query: String, limit: Int) async throws -> [UserMatch] {
-        try await sql.searchUsers(query, limit: limit)
+    public func searchUsers(_ query: String, limit: Int, viewerId: Int64?) async throws -> [UserMatch] {
+        try await sql.searchUsers(query, limit: limit, viewerId: viewerId)
     }
 
     public func createPost(_ post: NewPost) async throws -> Post {

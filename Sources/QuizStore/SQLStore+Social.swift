@@ -69,7 +69,7 @@ extension SQLStore: SocialStore {
         }
     }
 
-    public func searchUsers(_ query: String, limit: Int) async throws -> [UserMatch] {
+    public func searchUsers(_ query: String, limit: Int, viewerId: Int64?) async throws -> [UserMatch] {
         let term = query.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         guard !term.isEmpty, term.count <= 100 else { return [] }
         // `\`, `%` and `_` in what was typed match themselves.
@@ -79,14 +79,18 @@ extension SQLStore: SocialStore {
         let prefix = "\(escaped)%"
         return try await database.read { db in
             try await db.raw("""
-                SELECT u.id, u.username, u.first_name, u.last_name FROM users u
+                SELECT u.id, u.username, u.first_name, u.last_name,
+                       CASE WHEN EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = \(bind: viewerId ?? 0) AND f.followee_id = u.id)
+                            THEN 1 ELSE 0 END AS followed
+                FROM users u
                 WHERE u.username_key LIKE \(bind: pattern) ESCAPE '\\'
                    OR LOWER(u.first_name || ' ' || u.last_name) LIKE \(bind: pattern) ESCAPE '\\'
                 ORDER BY CASE WHEN u.username_key LIKE \(bind: prefix) ESCAPE '\\' THEN 0 ELSE 1 END, u.username_key
                 LIMIT \(bind: max(1, min(limit, 100)))
                 """).all().map {
                 UserMatch(userId: try $0.int64("id"), username: try $0.string("username"),
-                          firstName: try $0.string("first_name"), lastName: try $0.string("last_name"))
+                          firstName: try $0.string("first_name"), lastName: try $0.string("last_name"),
+                          followedByViewer: try $0.int("followed") == 1)
             }
         }
     }

@@ -108,6 +108,8 @@ public struct UserMatch: Sendable, Hashable {
     public var username: String
     public var firstName: String
     public var lastName: String
+    /// Whether the one searching follows them (false when no one is named).
+    public var followedByViewer = false
 }
 
 public enum SocialError: Error, Sendable, Equatable {
@@ -149,7 +151,8 @@ public protocol SocialStore: Sendable {
     /// The profile of `username` (any case); nil when no such user.
     func socialProfile(username: String, viewerId: Int64?) async throws -> SocialProfile?
     /// Users whose username, first, last or full name contains `query`, ignoring case; at most `limit`.
-    func searchUsers(_ query: String, limit: Int) async throws -> [UserMatch]
+    /// `viewerId`, when given, marks whom they follow.
+    func searchUsers(_ query: String, limit: Int, viewerId: Int64?) async throws -> [UserMatch]
     /// Validates the text (see `PostText`) and stores the post; throws `invalidPost`.
     func createPost(_ post: NewPost) async throws -> Post
     /// Throws `StoreError.notFound` or `SocialError.forbidden` (someone else's). Returns the
@@ -176,4 +179,10 @@ public struct PostImageName: Sendable, Equatable {
     }
 
     public var fileName: String { "\(hash).\(type.fileExtension)" }
+}
+
+extension SocialStore {
+    public func searchUsers(_ query: String, limit: Int) async throws -> [UserMatch] {
+        try await searchUsers(query, limit: limit, viewerId: nil)
+    }
 }

@@ -29,9 +29,13 @@ import Testing
     @Test(arguments: DatabaseKind.available)
     func searchMatchesUsernamesAndNamesIgnoringCaseWithWildcardsTakenLiterally(kind: DatabaseKind) async throws {
         try await withStore(kind) { store in
-            _ = try await store.createUser(NewUser(username: "lovelace", firstName: "Ada", lastName: "Lovelace", passwordHash: "x", role: .player, createdAt: t0))
-            _ = try await store.createUser(NewUser(username: "grace_h", firstName: "Grace", lastName: "Hopper", passwordHash: "x", role: .player, createdAt: t0))
+            let ada = try await store.createUser(NewUser(username: "lovelace", firstName: "Ada", lastName: "Lovelace", passwordHash: "x", role: .player, createdAt: t0))
+            let grace = try await store.createUser(NewUser(username: "grace_h", firstName: "Grace", lastName: "Hopper", passwordHash: "x", role: .player, createdAt: t0))
             _ = try await store.createUser(NewUser(username: "gracexh", firstName: "Other", lastName: "Person", passwordHash: "x", role: .player, createdAt: t0))
+            _ = try await store.follow(followerId: ada.id, followeeId: grace.id, at: t0)
+            #expect(try await store.searchUsers("grace", limit: 10, viewerId: ada.id).map(\.followedByViewer) == [true, false])
+            #expect(try await store.searchUsers("grace", limit: 10, viewerId: grace.id).map(\.followedByViewer) == [false, false])
+            #expect(try await store.searchUsers("grace", limit: 10).map(\.followedByViewer) == [false, false])
             #expect(try await store.searchUsers("ADA LOVE", limit: 10).map(\.username) == ["lovelace"])
             #expect(try await store.searchUsers("hopper", limit: 10).map(\.username) == ["grace_h"])
             // "_" is a character here, not LIKE's any-character.

@@ -27,7 +27,7 @@ struct SocialPages: Sendable {
         signedIn.post("/feed/posts") { _, context in try await createPost(context) }
         signedIn.post("/posts/:id/delete") { _, context in try await deletePost(context, id: context.pathID("id")) }
         signedIn.get("/people") { request, context in
-            try await peoplePage(context.visit, query: request.uri.queryParameters["q"].map(String.init) ?? "")
+            try await peoplePage(context, query: request.uri.queryParameters["q"].map(String.init) ?? "")
         }
         signedIn.get("/users/:username") { request, context in
             try await userPage(context, username: Self.pathName(try context.parameters.require("username")),
@@ -95,10 +95,14 @@ struct SocialPages: Sendable {
         var username: String
         var name: String
         var userUrl: String
+        /// Follow or unfollow from the list, back to the same search; none for yourself.
+        var canFollow: Bool
+        var followed: Bool
     }
 
     struct PeoplePage: Encodable {
         var query: String
+        var searchPath: String
         var searchFeedback: String?
         var searched: Bool
         var results: [SearchResult]
@@ -235,13 +239,16 @@ struct SocialPages: Sendable {
 
     // MARK: People
 
-    func peoplePage(_ visit: Visit, query: String) async throws -> Response {
-        var model = PeoplePage(query: String(query.prefix(People.maxQueryCharacters)), searched: false, results: [], noResults: false)
+    func peoplePage(_ context: SignedInContext, query: String) async throws -> Response {
+        let visit = context.visit
+        let shown = String(query.prefix(People.maxQueryCharacters))
+        var model = PeoplePage(query: shown, searchPath: "/people?q=\(Pages.encode(shown))", searched: false, results: [], noResults: false)
         do {
-            if let found = try await people.search(query) {
+            if let found = try await people.search(query, viewerId: context.user.id) {
                 model.searched = true
                 model.results = found.map {
-                    SearchResult(username: $0.username, name: "\($0.firstName) \($0.lastName)", userUrl: "/users/\(Pages.encode($0.username))")
+                    SearchResult(username: $0.username, name: "\($0.firstName) \($0.lastName)", userUrl: "/users/\(Pages.encode($0.username))",
+                                 canFollow: $0.userId != context.user.id, followed: $0.followedByViewer)
                 }
                 model.noResults = found.isEmpty
             }
@@ -277,6 +284,8 @@ struct SocialPages: Sendable {
         do {
             let profile = follow ? try await following.follow(username, viewerId: context.user.id)
                 : try await following.unfollow(username, viewerId: context.user.id)
+            // From the search list: back to the same search; otherwise to their page.
+            if let next = context.form["next"] { return PageRenderer.redirect(to: Pages.safeNext(next)) }
             return PageRenderer.redirect(to: "/users/\(Pages.encode(profile.username))")
         } catch let failure as Following.Failure {
             let status: HTTPResponse.Status = if case .noSuchUser = failure { .notFound } else { .unprocessableContent }

@@ -49,10 +49,10 @@ package struct People: Sendable {
 
     /// People whose username or name contains `query` (trimmed), ignoring case; nil when there is
     /// nothing to search for.
-    package func search(_ query: String, limit: Int = People.searchResults) async throws -> [UserMatch]? {
+    package func search(_ query: String, limit: Int = People.searchResults, viewerId: Int64? = nil) async throws -> [UserMatch]? {
         let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
         guard trimmed.count <= Self.maxQueryCharacters else { throw Failure.queryTooLong(maxCharacters: Self.maxQueryCharacters) }
         guard !trimmed.isEmpty else { return nil }
-        return try await store.searchUsers(trimmed, limit: limit)
+        return try await store.searchUsers(trimmed, limit: limit, viewerId: viewerId)
     }
 }
