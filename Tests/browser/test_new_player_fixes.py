@@ -30,6 +30,23 @@ def test_a_long_quiz_title_does_not_push_the_page_sideways_on_a_phone(server, br
     assert bar[0] >= 0 and bar[1] <= PHONE[0]
 
 
+def test_the_footer_is_not_hidden_under_the_phone_tab_bar(server, browser):
+    driver = open_browser(server=server, browser=browser)
+    set_viewport(driver, PHONE)
+    register(driver, new_username())
+    for page in ("/home", "/leaderboard", "/profile"):
+        driver.get(server.url + page)
+        driver.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
+        footer, bar = driver.execute_script(
+            "return [document.getElementById('contact-link').getBoundingClientRect().bottom,"
+            " document.querySelector('.tabbar').getBoundingClientRect().top]")
+        assert footer <= bar, f"{page}: the footer's link ends at {footer} px, under the tab bar from {bar} px"
+        # And a tap on it reaches it, not the bar.
+        hit = driver.execute_script("var r = document.getElementById('contact-link').getBoundingClientRect();"
+                                    " return document.elementFromPoint(r.left + 2, r.top + r.height / 2).id")
+        assert hit == "contact-link", page
+
+
 def test_practice_offers_the_questions_left_right_under_its_notice(server, browser):
     driver = open_browser(server=server, browser=browser)
     set_viewport(driver, PHONE)
