@@ -1,12 +1,33 @@
 import Foundation
 
+/// A subject's or quiz's cover picture, stored like question pictures (by the hash of its bytes).
+/// Decorative: the name is always shown beside it, so it has no alt text of its own.
+public struct CoverPicture: Sendable, Hashable {
+    public var hash: String
+    public var type: PostImageType
+    public var width: Int
+    public var height: Int
+
+    public init(hash: String, type: PostImageType, width: Int, height: Int) {
+        self.hash = hash
+        self.type = type
+        self.width = width
+        self.height = height
+    }
+
+    public var fileName: String { "\(hash).\(type.fileExtension)" }
+    public var url: String { "/images/\(fileName)" }
+}
+
 /// Rows of the catalog as lists show them.
 public struct SubjectSummary: Sendable, Hashable {
     public var id: Int64
     public var name: String
     public var description: String
     public var topicCount: Int
-    public init(id: Int64, name: String, description: String, topicCount: Int) {
+    public var cover: CoverPicture?
+    public init(id: Int64, name: String, description: String, topicCount: Int, cover: CoverPicture? = nil) {
+        self.cover = cover
         self.id = id
         self.name = name
         self.description = description
@@ -40,10 +61,12 @@ public struct QuizSummary: Sendable, Hashable {
     public var timeLimitSeconds: Int?
     /// Set for a practice round: the player it was drawn for. Such quizzes are not in the catalog.
     public var practiceUserId: Int64?
+    public var cover: CoverPicture?
     public init(
         id: Int64, topicId: Int64, title: String, description: String, questionCount: Int, totalPoints: Int,
-        timeLimitSeconds: Int? = nil, practiceUserId: Int64? = nil, isPublished: Bool = true
+        timeLimitSeconds: Int? = nil, practiceUserId: Int64? = nil, isPublished: Bool = true, cover: CoverPicture? = nil
     ) {
+        self.cover = cover
         self.isPublished = isPublished
         self.id = id
         self.topicId = topicId

@@ -37,13 +37,16 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
     static var questionMaxBytes: Int { 7 << 20 }
 
     /// `/manage/questions`, `/manage/questions/<id>` (the form), `/api/v1/manage/questions/<id>`
-    /// and `/api/v1/manage/topics/<id>/questions` (the API): where a question is written.
+    /// and `/api/v1/manage/topics/<id>/questions` (the API): where a question is written; and
+    /// `/manage/subjects/<id>/cover`, `/manage/quizzes/<id>/cover`: where a cover is sent.
     static func questionWrite(_ path: String) -> (api: Bool, matches: Bool) {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         let isId = { (part: Substring) in !part.isEmpty && part.utf8.allSatisfy { (0x30...0x39).contains($0) } }
         switch Array(parts) {
         case ["manage", "questions"]: return (false, true)
         case let p where p.count == 3 && p[0] == "manage" && p[1] == "questions" && isId(p[2]): return (false, true)
+        case let p where p.count == 4 && p[0] == "manage" && (p[1] == "subjects" || p[1] == "quizzes") && isId(p[2]) && p[3] == "cover":
+            return (false, true)
         case let p where p.count == 5 && p[0] == "api" && p[1] == "v1" && p[2] == "manage" && p[3] == "questions" && isId(p[4]):
             return (true, true)
         case let p where p.count == 6 && p[0] == "api" && p[1] == "v1" && p[2] == "manage" && p[3] == "topics" && isId(p[4])

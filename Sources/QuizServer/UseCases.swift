@@ -59,7 +59,7 @@ struct UseCases: Sendable {
         importBank = ImportBank(store: store, downloader: RemoteBankLoader(limits: config.remoteImportLimits), time: time, images: postImages,
                                 metrics: activity)
         exportBank = ExportBank(store: store, images: postImages)
-        catalogAuthoring = CatalogAuthoring(store: store)
+        catalogAuthoring = CatalogAuthoring(store: store, images: postImages, limiter: limiter)
         // Question pictures share the post images' files and route.
         questionAuthoring = QuestionAuthoring(store: store, time: time, images: postImages, limiter: limiter)
         manageUsers = ManageUsers(store: store)

@@ -64,8 +64,16 @@ public struct CatalogChange: Sendable, Hashable {
     public var position: Int?
     /// Quizzes only: subjects and topics follow their quizzes.
     public var published: Bool?
+    /// Subjects and quizzes only: a new cover picture, or none.
+    public var cover: CoverChange?
 
-    public init(name: String? = nil, description: String? = nil, position: Int? = nil, published: Bool? = nil) {
+    public enum CoverChange: Sendable, Hashable {
+        case set(CoverPicture)
+        case remove
+    }
+
+    public init(name: String? = nil, description: String? = nil, position: Int? = nil, published: Bool? = nil, cover: CoverChange? = nil) {
+        self.cover = cover
         self.name = name
         self.description = description
         self.position = position
@@ -95,6 +103,8 @@ public protocol AuthoringStore: Sendable {
     func create(_ level: CatalogLevel, parent: Int64?, name: String, description: String) async throws -> Int64
     /// Applies the whole change in one transaction.
     func update(_ level: CatalogLevel, id: Int64, _ change: CatalogChange) async throws
+    /// A subject's or quiz's cover picture (nil for none, or for a topic); throws `StoreError.notFound`.
+    func cover(_ level: CatalogLevel, id: Int64) async throws -> CoverPicture?
     /// Throws `AuthoringError.notEmpty` or `.quizHasAttempts` rather than deleting what players rely on.
     func delete(_ level: CatalogLevel, id: Int64) async throws
 

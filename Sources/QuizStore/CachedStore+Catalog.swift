@@ -77,6 +77,10 @@ extension CachedStore: AuthoringStore {
         try await changing(.catalog) { try await sql.update(level, id: id, change) }
     }
 
+    public func cover(_ level: CatalogLevel, id: Int64) async throws -> CoverPicture? {
+        try await sql.cover(level, id: id)
+    }
+
     public func delete(_ level: CatalogLevel, id: Int64) async throws {
         // A deleted quiz leaves its article's card without one.
         try await changing([.catalog, .social]) { try await sql.delete(level, id: id) }

@@ -299,6 +299,14 @@ public struct Migrations: Sendable {
                 "CREATE INDEX questions_by_picture ON questions (picture_hash)",
             ]
         },
+        Migration(version: 18, name: "a cover picture per subject and quiz") { _ in
+            ["subjects", "quizzes"].flatMap { table in
+                // Among the post images like question pictures; null for none (a cover drawn from the name).
+                ["ALTER TABLE \(table) ADD COLUMN cover_hash TEXT", "ALTER TABLE \(table) ADD COLUMN cover_type TEXT",
+                 "ALTER TABLE \(table) ADD COLUMN cover_width INTEGER", "ALTER TABLE \(table) ADD COLUMN cover_height INTEGER",
+                 "CREATE INDEX \(table)_by_cover ON \(table) (cover_hash)"]
+            }
+        },
     ]
 
     /// The newest schema version this build knows.

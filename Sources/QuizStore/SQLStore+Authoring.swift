@@ -140,6 +140,28 @@ extension SQLStore: AuthoringStore {
             if let published = change.published, level == .quiz {
                 try await db.raw("UPDATE quizzes SET published = \(bind: published) WHERE id = \(bind: id)").run()
             }
+            if let cover = change.cover, level != .topic {
+                var picture: CoverPicture?
+                if case .set(let set) = cover { picture = set }
+                try await db.raw("""
+                    UPDATE \(unsafeRaw: level.table) SET cover_hash = \(bind: picture?.hash), cover_type = \(bind: picture?.type.rawValue),
+                      cover_width = \(bind: picture?.width), cover_height = \(bind: picture?.height)
+                    WHERE id = \(bind: id)
+                    """).run()
+            }
+        }
+    }
+
+    public func cover(_ level: CatalogLevel, id: Int64) async throws -> CoverPicture? {
+        try await database.read { db in
+            guard level != .topic else {
+                guard try await db.raw("SELECT id FROM topics WHERE id = \(bind: id)").first() != nil else { throw StoreError.notFound }
+                return nil
+            }
+            guard let row = try await db.raw("""
+                SELECT cover_hash, cover_type, cover_width, cover_height FROM \(unsafeRaw: level.table) WHERE id = \(bind: id)
+                """).first() else { throw StoreError.notFound }
+            return try Self.decodeCover(row)
         }
     }
 

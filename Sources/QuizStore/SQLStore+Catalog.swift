@@ -13,12 +13,12 @@ extension SQLStore: CatalogStore {
     public func subjects() async throws -> [SubjectSummary] {
         try await database.read { db in
             try await db.raw("""
-                SELECT s.id, s.name, s.description,
+                SELECT s.id, s.name, s.description, s.cover_hash, s.cover_type, s.cover_width, s.cover_height,
                   (SELECT COUNT(*) FROM topics t WHERE t.subject_id = s.id AND \(unsafeRaw: Self.visibleTopic)) AS n
                 FROM subjects s WHERE \(unsafeRaw: Self.visibleSubject) ORDER BY s.position, s.id
                 """).all().map {
                 SubjectSummary(id: try $0.int64("id"), name: try $0.string("name"),
-                               description: try $0.string("description"), topicCount: try $0.int("n"))
+                               description: try $0.string("description"), topicCount: try $0.int("n"), cover: try Self.decodeCover($0))
             }
         }
     }
@@ -41,6 +41,7 @@ extension SQLStore: CatalogStore {
 
     static let quizSummarySQL = """
         SELECT q.id, q.topic_id, q.title, q.description, q.time_limit_seconds, q.practice_user_id, q.published,
+          q.cover_hash, q.cover_type, q.cover_width, q.cover_height,
           (SELECT COUNT(*) FROM quiz_questions qq WHERE qq.quiz_id = q.id) AS n,
           (SELECT COALESCE(SUM(x.points), 0) FROM quiz_questions qq JOIN questions x ON x.id = qq.question_id
            WHERE qq.quiz_id = q.id) AS total
@@ -51,7 +52,16 @@ extension SQLStore: CatalogStore {
         QuizSummary(id: try row.int64("id"), topicId: try row.int64("topic_id"), title: try row.string("title"),
                     description: try row.string("description"), questionCount: try row.int("n"),
                     totalPoints: try row.int("total"), timeLimitSeconds: try row.decode(column: "time_limit_seconds", as: Int?.self),
-                    practiceUserId: try row.decode(column: "practice_user_id", as: Int64?.self), isPublished: try row.bool("published"))
+                    practiceUserId: try row.decode(column: "practice_user_id", as: Int64?.self), isPublished: try row.bool("published"),
+                    cover: try decodeCover(row))
+    }
+
+    /// The row's `cover_*` columns; nil for none (or a type this build does not know).
+    static func decodeCover(_ row: any SQLRow) throws -> CoverPicture? {
+        guard let hash = try row.decode(column: "cover_hash", as: String?.self),
+              let type = try row.decode(column: "cover_type", as: String?.self).flatMap(PostImageType.init(rawValue:)) else { return nil }
+        return CoverPicture(hash: hash, type: type, width: try row.decode(column: "cover_width", as: Int?.self) ?? 0,
+                            height: try row.decode(column: "cover_height", as: Int?.self) ?? 0)
     }
 
     public func quizzes(topicId: Int64) async throws -> [QuizSummary]? {
@@ -76,7 +86,7 @@ extension SQLStore: CatalogStore {
         try await database.read { db in
             try await db.raw("""
                 SELECT q.id, q.topic_id, q.title, q.description, q.time_limit_seconds, q.practice_user_id, q.published,
-                  t.name AS topic_name, s.name AS subject_name,
+                  q.cover_hash, q.cover_type, q.cover_width, q.cover_height, t.name AS topic_name, s.name AS subject_name,
                   (SELECT COUNT(*) FROM quiz_questions qq WHERE qq.quiz_id = q.id) AS n,
                   (SELECT COALESCE(SUM(x.points), 0) FROM quiz_questions qq JOIN questions x ON x.id = qq.question_id
                    WHERE qq.quiz_id = q.id) AS total

@@ -139,7 +139,12 @@ extension SQLStore: SocialStore {
                   let type = try row.decode(column: "image_type", as: String?.self).flatMap(PostImageType.init(rawValue:)),
                   try await db.raw("SELECT 1 AS used FROM posts WHERE image_hash = \(bind: hash) LIMIT 1").first() == nil,
                   // Questions show pictures from the same files (archived ones in history too).
-                  try await db.raw("SELECT 1 AS used FROM questions WHERE picture_hash = \(bind: hash) LIMIT 1").first() == nil
+                  try await db.raw("SELECT 1 AS used FROM questions WHERE picture_hash = \(bind: hash) LIMIT 1").first() == nil,
+                  // And covers.
+                  try await db.raw("""
+                      SELECT 1 AS used FROM subjects WHERE cover_hash = \(bind: hash)
+                      UNION ALL SELECT 1 FROM quizzes WHERE cover_hash = \(bind: hash) LIMIT 1
+                      """).first() == nil
             else { return nil }
             return PostImageName(hash: hash, type: type)
         }

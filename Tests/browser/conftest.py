@@ -40,7 +40,7 @@ SCREENS = [
     "random-result", "games", "game-playing", "game-over", "manage-catalog", "manage-quiz", "manage-question", "manage-preview",
     "articles", "manage-articles",
     "user-page", "feed", "question-tiles", "question-tiles-answered", "leaderboard-podium", "manage-question-picture",
-    "question-picture", "manage-question-kinds",
+    "question-picture", "manage-question-kinds", "home-cover",
 ]
 SCREEN_FILE = re.compile(r"^(\d+x\d+-\d\d-.+|live-.+|FAILED-.+)\.png$")
 

@@ -95,3 +95,33 @@ def test_a_real_moodle_file_with_a_picture_is_imported_shown_and_exported_with_i
         exported = response.read().decode()
     assert '<img src="@@PLUGINFILE@@/picture.png" alt="Picture for this question" width="43" height="51">' in exported
     assert '<file name="picture.png" path="/" encoding="base64">iVBORw0KGgo' in exported
+
+
+def test_an_author_gives_a_subject_a_cover_and_a_player_sees_it_on_its_tile(server, browser, tmp_path, screenshot):
+    author, _ = author_signed_in(browser, server, "/manage/subjects/1")
+    # Before: the cover drawn from the name.
+    assert author.find_element(By.ID, "cover-drawn").text == "S"
+    picture = tmp_path / "cover.png"
+    picture.write_bytes(png(320, 120, (40, 90, 200)))
+    by_id(author, "cover").send_keys(str(picture))
+    click_id(author, "set-cover")
+    assert "The cover is set" in text(author, "notice")
+    assert by_id(author, "cover-picture").get_attribute("src").split("/images/")[1].endswith(".png")
+
+    player = open_browser(browser, server, size=PHONE)
+    register(player, new_username())
+    player.get(player.base_url + "/home")
+    tile = player.find_element(By.CSS_SELECTOR, "#subjects img.cover-picture")
+    assert (tile.get_dom_attribute("width"), tile.get_dom_attribute("height"), tile.get_dom_attribute("alt")) == ("320", "120", "")
+    loaded = player.execute_async_script(
+        "var img = arguments[0], done = arguments[1];"
+        "if (img.complete) done(img.naturalWidth); else img.addEventListener('load', () => done(img.naturalWidth));", tile)
+    assert loaded == 320
+    screenshot(player, "home-cover")
+
+    # Removed: the drawn cover is back.
+    author.get(author.base_url + "/manage/subjects/1")
+    click_id(author, "remove-cover")
+    assert "The cover is removed" in text(author, "notice")
+    player.get(player.base_url + "/home")
+    assert not player.find_elements(By.CSS_SELECTOR, "#subjects img.cover-picture")

@@ -178,6 +178,10 @@ extension APIError {
             self.init(.unprocessableContent, "too_many_questions", failure.message, field: "questionIds")
         case .nameAllInQuiz:
             self.init(.unprocessableContent, "name_all_in_quiz", failure.message, field: "questionIds")
+        case .badCover:
+            self.init(.unprocessableContent, "bad_cover", failure.message, field: "cover")
+        case .tooManyPictures:
+            self.init(.tooManyRequests, "too_many_pictures", failure.message)
         }
     }
 

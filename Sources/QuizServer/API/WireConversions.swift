@@ -23,7 +23,13 @@ extension Components.Schemas.User {
 
 extension Components.Schemas.Subject {
     init(_ s: SubjectSummary) {
-        self.init(id: s.id, name: s.name, description: s.description, topicCount: s.topicCount)
+        self.init(id: s.id, name: s.name, description: s.description, topicCount: s.topicCount, cover: s.cover.map(Components.Schemas.Cover.init))
+    }
+}
+
+extension Components.Schemas.Cover {
+    init(_ c: CoverPicture) {
+        self.init(url: c.url, width: c.width, height: c.height)
     }
 }
 
@@ -36,7 +42,7 @@ extension Components.Schemas.Topic {
 extension Components.Schemas.Quiz {
     init(_ q: QuizSummary) {
         self.init(id: q.id, topicId: q.topicId, title: q.title, description: q.description,
-                  questionCount: q.questionCount, totalPoints: q.totalPoints)
+                  questionCount: q.questionCount, totalPoints: q.totalPoints, cover: q.cover.map(Components.Schemas.Cover.init))
     }
 }
 

@@ -20,8 +20,7 @@ struct BrowsePages: Sendable {
         var name: String
         var description: String
         var topicCount: String
-        var coverClasses: String
-        var coverInitial: String
+        var cover: CoverView
     }
 
     struct HomePage: Encodable {
@@ -32,8 +31,7 @@ struct BrowsePages: Sendable {
         var id: Int64
         var title: String
         var questionCount: String
-        var coverClasses: String
-        var coverInitial: String
+        var cover: CoverView
     }
 
     struct TopicSection: Encodable {
@@ -56,8 +54,7 @@ struct BrowsePages: Sendable {
         var questionCount: String
         /// The news articles the quiz is about.
         var about: String?
-        var coverClasses: String
-        var coverInitial: String
+        var cover: CoverView
     }
 
     struct QuizzesPage: Encodable {
@@ -66,9 +63,8 @@ struct BrowsePages: Sendable {
 
     func home(_ context: SignedInContext) async throws -> Response {
         let subjects = try await browse.subjects().map {
-            let cover = CoverArt($0.name)
-            return SubjectTile(id: $0.id, name: $0.name, description: $0.description, topicCount: Pages.count($0.topicCount, "topic"),
-                               coverClasses: cover.classes, coverInitial: cover.initial)
+            SubjectTile(id: $0.id, name: $0.name, description: $0.description, topicCount: Pages.count($0.topicCount, "topic"),
+                        cover: CoverView(name: $0.name, picture: $0.cover))
         }
         return pages.render("home", HomePage(subjects: subjects), visit: context.visit, title: "Home", tab: "Home")
     }
@@ -82,9 +78,8 @@ struct BrowsePages: Sendable {
         }
         let topics = subject.topics.map { entry in
             TopicSection(name: entry.topic.name, description: entry.topic.description, quizzes: entry.quizzes.map {
-                let cover = CoverArt($0.title)
-                return QuizLink(id: $0.id, title: $0.title, questionCount: Pages.count($0.questionCount, "question"),
-                                coverClasses: cover.classes, coverInitial: cover.initial)
+                QuizLink(id: $0.id, title: $0.title, questionCount: Pages.count($0.questionCount, "question"),
+                         cover: CoverView(name: $0.title, picture: $0.cover))
             })
         }
         let model = SubjectPage(subjectName: subject.subject.name, subjectDescription: subject.subject.description, topics: topics)
@@ -93,11 +88,10 @@ struct BrowsePages: Sendable {
 
     func quizzes(_ context: SignedInContext) async throws -> Response {
         let quizzes = try await browse.quizzes().map { entry in
-            let cover = CoverArt(entry.listing.quiz.title)
-            return QuizLine(id: entry.listing.quiz.id, title: entry.listing.quiz.title, topic: entry.listing.topicName,
-                            subject: entry.listing.subjectName, questionCount: Pages.count(entry.listing.quiz.questionCount, "question"),
-                            about: entry.articles.isEmpty ? nil : entry.articles.joined(separator: "; "),
-                            coverClasses: cover.classes, coverInitial: cover.initial)
+            QuizLine(id: entry.listing.quiz.id, title: entry.listing.quiz.title, topic: entry.listing.topicName,
+                     subject: entry.listing.subjectName, questionCount: Pages.count(entry.listing.quiz.questionCount, "question"),
+                     about: entry.articles.isEmpty ? nil : entry.articles.joined(separator: "; "),
+                     cover: CoverView(name: entry.listing.quiz.title, picture: entry.listing.quiz.cover))
         }
         return pages.render("quizzes", QuizzesPage(quizzes: quizzes), visit: context.visit, title: "Quizzes", tab: "Quizzes")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import QuizCore
 
 /// A subject's or quiz's cover when it has no picture: one of eight colours and four patterns
 /// picked from its name (the same name, the same cover, on every page and instance) and its
@@ -29,4 +30,23 @@ struct CoverArt: Equatable {
     }
 
     var classes: String { "cover cover-c\(colour) cover-p\(pattern)" }
+}
+
+/// How a tile shows its cover: its picture when it has one, else the one drawn from its name.
+/// Flat, distinct names: a template section falls through to its parent for a missing key.
+struct CoverView: Encodable {
+    var coverPictureUrl: String?
+    var coverPictureWidth: Int?
+    var coverPictureHeight: Int?
+    var coverClasses: String
+    var coverInitial: String
+
+    init(name: String, picture: CoverPicture?) {
+        let art = CoverArt(name)
+        coverPictureUrl = picture?.url
+        coverPictureWidth = picture?.width
+        coverPictureHeight = picture?.height
+        coverClasses = art.classes
+        coverInitial = art.initial
+    }
 }

@@ -42,6 +42,11 @@ struct ManageCatalogPages: Sendable {
         authors.get("/manage/quizzes/:id") { request, context in
             try await quizPage(context, id: context.pathID("id"), done: request.uri.queryParameters["done"].map(String.init))
         }
+        for level in [CatalogLevel.subject, .quiz] {
+            authors.post(RouterPath("/manage/\(Self.plural(level))/:id/cover")) { _, context in
+                try await saveCover(context, level, id: context.pathID("id"))
+            }
+        }
         authors.post("/manage/quizzes/:id/publish") { _, context in
             try await publishQuiz(context, id: context.pathID("id"))
         }
@@ -126,6 +131,29 @@ struct ManageCatalogPages: Sendable {
         var createAction: String
         var hasBank: Bool
         var bank: [BankRow]
+        var coverForm: CoverForm?
+    }
+
+    /// The cover section of a subject's or quiz's page: what its tile shows, and the form.
+    struct CoverForm: Encodable {
+        var coverPictureUrl: String?
+        var coverPictureWidth: Int?
+        var coverPictureHeight: Int?
+        var coverClasses: String
+        var coverInitial: String
+        var coverAction: String
+        var coverError: String?
+
+        init(name: String, picture: CoverPicture?, action: String, error: String?) {
+            let view = CoverView(name: name, picture: picture)
+            coverPictureUrl = view.coverPictureUrl
+            coverPictureWidth = view.coverPictureWidth
+            coverPictureHeight = view.coverPictureHeight
+            coverClasses = view.coverClasses
+            coverInitial = view.coverInitial
+            coverAction = action
+            coverError = error
+        }
     }
 
     struct ChoiceRow: Encodable {
@@ -164,6 +192,7 @@ struct ManageCatalogPages: Sendable {
         var available: [BankRow]
         /// "The topic's 2 name-them-all questions are played from Games, not in quizzes."
         var gamesNote: String?
+        var coverForm: CoverForm
     }
 
     // MARK: Pages
@@ -237,7 +266,8 @@ struct ManageCatalogPages: Sendable {
     }
 
     func entryPage(_ context: AuthorContext, _ level: CatalogLevel, id: Int64, done: String?,
-                   form: EntryForm? = nil, child: EntryForm? = nil) async throws -> Response {
+                   form: EntryForm? = nil, child: EntryForm? = nil, coverError: String? = nil,
+                   status: HTTPResponse.Status? = nil) async throws -> Response {
         let entry: (name: String, description: String, children: [ChildRow], bank: [Question]?)
         switch level {
         case .subject:
@@ -260,10 +290,14 @@ struct ManageCatalogPages: Sendable {
             childName: child?.name ?? "", childDescription: child?.description ?? "",
             childNameError: child?.errors["name"], childDescriptionError: child?.errors["description"],
             createAction: level == .subject ? "/manage/subjects/\(id)/topics" : "/manage/topics/\(id)/quizzes",
-            hasBank: entry.bank != nil, bank: (entry.bank ?? []).map(BankRow.init))
-        let failed = form != nil || child != nil
+            hasBank: entry.bank != nil, bank: (entry.bank ?? []).map(BankRow.init),
+            coverForm: level == .subject
+                ? CoverForm(name: entry.name, picture: try await refusing { try await catalog.cover(level, id, by: context.user) },
+                            action: Self.managePath(of: level, id: id) + "/cover", error: coverError)
+                : nil)
+        let failed = form != nil || child != nil || coverError != nil
         return pages.render("manage-entry", model, visit: context.visit, title: entry.name, tab: "Manage",
-                            notice: ManageText.notice(done), status: failed ? .unprocessableContent : .ok)
+                            notice: ManageText.notice(done), status: status ?? (failed ? .unprocessableContent : .ok))
     }
 
     func saveEntry(_ context: AuthorContext, _ level: CatalogLevel, id: Int64) async throws -> Response {
@@ -298,8 +332,10 @@ struct ManageCatalogPages: Sendable {
     }
 
     /// A quiz's editor: its title, draft or published, and which of its topic's questions it holds.
-    func quizPage(_ context: AuthorContext, id: Int64, done: String?, form: EntryForm? = nil, failure: String? = nil) async throws -> Response {
+    func quizPage(_ context: AuthorContext, id: Int64, done: String?, form: EntryForm? = nil, failure: String? = nil,
+                  coverError: String? = nil, coverStatus: HTTPResponse.Status = .unprocessableContent) async throws -> Response {
         let editor = try await refusing { try await catalog.quizEditor(id, by: context.user) }
+        let cover = try await refusing { try await catalog.cover(.quiz, id, by: context.user) }
         let quiz = editor.quiz.quiz
         let questions = editor.quiz.questions
         let model = QuizPage(
@@ -317,10 +353,29 @@ struct ManageCatalogPages: Sendable {
             hasQuestions: !questions.isEmpty, hasAvailable: !editor.available.isEmpty, available: editor.available.map(BankRow.init),
             gamesNote: editor.games == 0 ? nil : editor.games == 1
                 ? "This topic's name-them-all question is played on its own from Games, so it is not offered here."
-                : "This topic's \(editor.games) name-them-all questions are played on their own from Games, so they are not offered here.")
-        let status: HTTPResponse.Status = failure != nil ? .conflict : form != nil ? .unprocessableContent : .ok
+                : "This topic's \(editor.games) name-them-all questions are played on their own from Games, so they are not offered here.",
+            coverForm: CoverForm(name: quiz.title, picture: cover, action: "/manage/quizzes/\(id)/cover", error: coverError))
+        let status: HTTPResponse.Status = failure != nil ? .conflict : form != nil ? .unprocessableContent : coverError != nil ? coverStatus : .ok
         return pages.render("manage-quiz", model, visit: context.visit, title: quiz.title, tab: "Manage",
                             notice: ManageText.notice(done), status: status)
+    }
+
+    /// A new cover from the form's file, or none with "remove"; back to the page, or the page with
+    /// the reason next to the field.
+    func saveCover(_ context: AuthorContext, _ level: CatalogLevel, id: Int64) async throws -> Response {
+        let remove = context.form["remove"] != nil
+        let upload = context.form.files["cover"]?.data ?? Data()
+        func again(_ message: String, _ status: HTTPResponse.Status = .unprocessableContent) async throws -> Response {
+            level == .quiz ? try await quizPage(context, id: id, done: nil, coverError: message, coverStatus: status)
+                : try await entryPage(context, level, id: id, done: nil, coverError: message, status: status)
+        }
+        if !remove && upload.isEmpty { return try await again("Choose a picture first.") }
+        do {
+            try await refusing { try await catalog.setCover(level, id, remove ? nil : upload, by: context.user) }
+        } catch let failure as CatalogAuthoring.Failure {
+            return try await again(failure.message, failure == .tooManyPictures ? .tooManyRequests : .unprocessableContent)
+        }
+        return PageRenderer.redirect(to: Self.managePath(of: level, id: id) + (remove ? "?done=cover-removed" : "?done=cover"))
     }
 
     func publishQuiz(_ context: AuthorContext, id: Int64) async throws -> Response {
@@ -368,6 +423,8 @@ enum ManageText {
         case "published": "Published: players can find it now."
         case "unpublished": "Unpublished: it is a draft again, hidden from players."
         case "role": "Role changed."
+        case "cover": "The cover is set: players see it on the tile."
+        case "cover-removed": "The cover is removed: the tile shows one drawn from the name."
         default: nil
         }
     }

@@ -20,6 +20,10 @@ package struct CatalogAuthoring: Sendable {
         case tooManyQuestions(limit: Int)
         /// A name-them-all question is played as a game of its own, never inside a quiz.
         case nameAllInQuiz(Int64)
+        /// What was sent as a cover is not a picture Quizbox takes (why, as "is …").
+        case badCover(String)
+        /// More new pictures than the author's hourly allowance (question pictures count too).
+        case tooManyPictures
 
         package static var nameAllMessage: String {
             "A name-them-all question is played on its own from Games, not inside a quiz: keep it in the topic's bank."
@@ -53,9 +57,13 @@ package struct CatalogAuthoring: Sendable {
     package static var maxQuizQuestions: Int { 1_000 }
 
     let store: any AuthoringStore
+    let images: ImageFiles?
+    let limiter: RateLimiter?
 
-    package init(store: any AuthoringStore) {
+    package init(store: any AuthoringStore, images: ImageFiles? = nil, limiter: RateLimiter? = nil) {
         self.store = store
+        self.images = images
+        self.limiter = limiter
     }
 
     /// Everything, drafts included, in catalog order.
@@ -107,6 +115,34 @@ package struct CatalogAuthoring: Sendable {
         try author(user)
         try Self.check(level, name: change.name, description: change.description)
         try await storing(level) { try await store.update(level, id: id, change) }
+    }
+
+    /// A subject's or quiz's cover picture (PNG, JPEG or WebP, checked from its bytes, at most
+    /// 5 MiB), or none with nil: tiles without one get a cover drawn from their name.
+    package func setCover(_ level: CatalogLevel, _ id: Int64, _ data: Data?, by user: User) async throws {
+        try author(user)
+        guard level != .topic, let images else { throw Failure.notFound(level) }
+        var change = CatalogChange.CoverChange.remove
+        if let data {
+            let picture: QuestionPicture
+            switch QuestionPicture.carried(data, alt: "") {
+            case .success(let carried): picture = carried
+            case .failure(let refusal): throw Failure.badCover(refusal.message)
+            }
+            if let limiter, !(try await limiter.allow([.init(key: "question-picture:\(user.id)", limit: QuestionAuthoring.picturesPerHour,
+                                                              window: 3600)])) {
+                throw Failure.tooManyPictures
+            }
+            // The file before its row: a file whose row never comes is harmless, named by its bytes.
+            let stored = try images.store(data)
+            change = .set(CoverPicture(hash: stored.hash, type: stored.type, width: picture.width, height: picture.height))
+        }
+        try await storing(level) { try await store.update(level, id: id, CatalogChange(cover: change)) }
+    }
+
+    package func cover(_ level: CatalogLevel, _ id: Int64, by user: User) async throws -> CoverPicture? {
+        try author(user)
+        return try await storing(level) { try await store.cover(level, id: id) }
     }
 
     /// One place up or down among its siblings.
@@ -196,6 +232,8 @@ extension CatalogAuthoring.Failure {
         case .questionNotInTopic(let id): "Question \(id) is not in this quiz's topic."
         case .tooManyQuestions(let limit): "A quiz holds at most \(limit) questions."
         case .nameAllInQuiz: Self.nameAllMessage
+        case .badCover(let why): "The cover \(why)."
+        case .tooManyPictures: "You have added \(QuestionAuthoring.picturesPerHour) pictures in the last hour; wait a while before adding more."
         }
     }
 }
