@@ -136,21 +136,12 @@ struct ManageCatalogPages: Sendable {
 
     /// The cover section of a subject's or quiz's page: what its tile shows, and the form.
     struct CoverForm: Encodable {
-        var coverPictureUrl: String?
-        var coverPictureWidth: Int?
-        var coverPictureHeight: Int?
-        var coverClasses: String
-        var coverInitial: String
+        var cover: CoverView
         var coverAction: String
         var coverError: String?
 
         init(name: String, picture: CoverPicture?, action: String, error: String?) {
-            let view = CoverView(name: name, picture: picture)
-            coverPictureUrl = view.coverPictureUrl
-            coverPictureWidth = view.coverPictureWidth
-            coverPictureHeight = view.coverPictureHeight
-            coverClasses = view.coverClasses
-            coverInitial = view.coverInitial
+            cover = CoverView(name: name, picture: picture)
             coverAction = action
             coverError = error
         }
