@@ -49,6 +49,16 @@ extension TestBrowser {
             #expect(huge.contains("larger than the limit of 5 MiB"))
             let empty = try await browser.postToFeed("", image: nil)
             #expect(empty.status == .unprocessableContent)
+            // Every mistake at once: text over the limit and a file that is no picture.
+            let both = try await browser.postToFeed(String(repeating: "x", count: 2_001), image: ("photo.png", Array("text".utf8)))
+            #expect(both.contains(#"id="error-post-text""#))
+            let imageError = try #require(both.html.range(of: #"id="error-post-image">[^<]*"#, options: .regularExpression))
+            #expect(both.html[imageError].contains("not a PNG, JPEG or WebP image"))
+            #expect(both.contains("Please fix the marked fields; nothing was posted."))
+            #expect(both.html.components(separatedBy: #"aria-invalid="true""#).count == 3)
+            // A good picture with a text too long: the picture must be chosen again, and the page says so.
+            let again = try await browser.postToFeed(String(repeating: "x", count: 2_001), image: ("photo.png", tinyPNG))
+            #expect(again.contains(#"id="error-post-image">Choose the image again"#))
             #expect(try await browser.get("/feed").contains(#"id="feed-empty""#))
         }
     }

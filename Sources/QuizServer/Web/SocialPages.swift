@@ -62,6 +62,9 @@ struct SocialPages: Sendable {
         var nextUrl: String?
         var postText: String
         var postFeedback: String?
+        /// Next to each field, what is wrong with it.
+        var postTextError: String?
+        var postImageError: String?
     }
 
     /// A post in a list (template "post").
@@ -129,6 +132,8 @@ struct SocialPages: Sendable {
         var text: String
         var message: String
         var status: HTTPResponse.Status
+        var textError: String?
+        var imageError: String?
     }
 
     func feedPage(_ context: SignedInContext, cursor: String?, fragment: Bool, refused: Refused? = nil) async throws -> Response {
@@ -142,7 +147,8 @@ struct SocialPages: Sendable {
         let nextURL = page.next.map { "/feed?cursor=\($0.token)" }
         let model = FeedPageModel(itemsHtml: PageHTML(itemsHTML(page.items, visit: visit, viewer: context.user, returnTo: "/feed")),
                              hasItems: !page.items.isEmpty, firstPage: cursor?.isEmpty ?? true, nextUrl: nextURL,
-                             postText: refused?.text ?? "", postFeedback: refused?.message)
+                             postText: refused?.text ?? "", postFeedback: refused?.message,
+                             postTextError: refused?.textError, postImageError: refused?.imageError)
         if fragment {
             // For feed.js: just the next items, and where the page after them starts.
             var response = pages.render("feed-items", model, visit: visit, title: "Feed", tab: "Feed")
@@ -164,7 +170,18 @@ struct SocialPages: Sendable {
             case .imageTooLarge, .imageQuotaExceeded: .contentTooLarge
             case .notAnImage: .unsupportedMediaType
             }
-            let refused = Refused(text: String(text.prefix(PostText.maxCharacters * 2)), message: failure.message, status: status)
+            var refused = Refused(text: String(text.prefix(PostText.maxCharacters * 2)), message: failure.message, status: status)
+            switch failure {
+            case .invalidText, .imageTooLarge, .notAnImage:
+                // Every mistake at once, each next to its field.
+                (refused.textError, refused.imageError) = PostToFeed.problems(text: text, image: context.form.files["image"]?.data)
+                if refused.textError != nil && refused.imageError != nil { refused.message = "Please fix the marked fields; nothing was posted." }
+                if refused.imageError == nil, context.form.files["image"]?.data.isEmpty == false {
+                    refused.imageError = "Choose the image again: nothing was posted, and a page cannot keep a file between tries."
+                }
+            case .tooManyPosts, .imageQuotaExceeded:
+                break
+            }
             return try await feedPage(context, cursor: nil, fragment: false, refused: refused)
         }
     }

@@ -63,6 +63,22 @@ package struct PostToFeed: Sendable {
     package static var retryAfter: Int { 60 }
 
     /// An empty `image` is no image (a form's file field left empty).
+    /// Every mistake of a post at once, by field, checked before anything is stored: what a form
+    /// shows next to each of its fields (the post itself stops at the first).
+    package static func problems(text: String, image: Data?) -> (text: String?, image: String?) {
+        let image = image.flatMap { $0.isEmpty ? nil : $0 }
+        var found: (text: String?, image: String?) = (nil, nil)
+        do { _ = try PostText.normalize(text, hasImage: image != nil) } catch { found.text = error.message }
+        if let image {
+            do {
+                _ = try ImageFiles.check(image)
+            } catch {
+                found.image = (error == .tooLarge ? Failure.imageTooLarge(maxBytes: PostImageType.maxBytes) : Failure.notAnImage).message
+            }
+        }
+        return found
+    }
+
     package func callAsFunction(userId: Int64, text: String, image: Data?) async throws -> Post {
         let image = image.flatMap { $0.isEmpty ? nil : $0 }
         // The text first: a refused post stores no image either.
