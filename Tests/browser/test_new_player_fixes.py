@@ -178,3 +178,33 @@ def test_the_leaderboard_puts_the_top_on_a_podium_and_you_in_words(server, brows
     screenshot(driver, "leaderboard-podium")
     link.click()
     assert text(driver, "user-username") == me
+
+
+def test_small_things_a_new_player_noticed(server, browser):
+    driver = open_browser(server=server, browser=browser)
+    set_viewport(driver, PHONE)
+    me = new_username()
+    register(driver, me)
+    other = new_username("friend")
+    server.create_user(other, PASSWORD)
+
+    # An address with a word where a number goes is a page that does not exist, not a type error.
+    for address in ("/quizzes/abc", "/questions/abc"):
+        driver.get(server.url + address)
+        assert driver.title == "Page not found · Quizbox", address
+        assert "Int64" not in driver.find_element(By.TAG_NAME, "body").text
+
+    # The profile links to your own page, as others see it.
+    driver.get(server.url + "/profile")
+    click_id(driver, "profile-own-page")
+    assert driver.current_url.endswith(f"/users/{me}")
+
+    # People found by a search can be followed from the list, which then offers to unfollow.
+    driver.get(server.url + f"/people?q={other}")
+    row = driver.find_element(By.CSS_SELECTOR, "#people-results li")
+    row.find_element(By.CSS_SELECTOR, "button[aria-label^='Follow']").click()
+    row = driver.find_element(By.CSS_SELECTOR, "#people-results li")
+    assert row.find_element(By.CSS_SELECTOR, "button").text == "Unfollow"
+    assert driver.current_url.endswith(f"/people?q={other}")
+    driver.get(server.url + f"/users/{other}")
+    assert text(driver, "user-followers") == "1 follower"
