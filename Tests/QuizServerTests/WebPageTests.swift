@@ -365,7 +365,8 @@ import Testing
             for path in ["/", "/home", "/subjects/1", "/quizzes", "/quizzes/1", "/play/1", "/play/1/questions/1", "/history",
                          "/leaderboard", "/profile", "/contact", "/manage", "/manage/catalog", "/manage/quizzes/1",
                          "/manage/questions/1", "/manage/questions/new?topic=1", "/practice", "/random", "/games",
-                         "/feed", "/people", "/users/sizer", "/live", "/live/new?quiz=1", host, "/join", "/join/123456"] {
+                         "/feed", "/people", "/users/sizer", "/live", "/live/new?quiz=1", host, "/join", "/join/123456", "/articles",
+                         "/manage/articles", "/questions/1"] {
                 let page = try await browser.get(path)
                 #expect(page.status == .ok, "\(path)")
                 let weight = try await Self.weight(of: page, in: browser)

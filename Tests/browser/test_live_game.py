@@ -5,7 +5,7 @@ import csv
 import io
 import urllib.request
 
-from conftest import PHONE, SCREENSHOTS, set_viewport
+from conftest import PHONE, SCREENSHOTS, SIZES, set_viewport
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 from test_journeys import by_id, click_id, log_in, new_username, open_browser, type_into
@@ -28,13 +28,18 @@ def visible(driver, element_id):
 
 
 def shot(driver, name):
-    """The screen as it is, light and dark: each browser keeps its own size (phone or projector)."""
+    """The screen as it is, at a phone's size and a laptop's, light and dark; then back to the
+    browser's own size (phone or projector)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    who = "host" if driver.viewport == PROJECTOR else "player"
     for scheme in ("light", "dark"):
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
-        suffix = "" if scheme == "light" else "-dark"
-        assert driver.save_screenshot(str(SCREENSHOTS / f"live-{driver.viewport[0]}x{driver.viewport[1]}-{name}{suffix}.png"))
+        for width, height in SIZES:
+            set_viewport(driver, (width, height))
+            suffix = "" if scheme == "light" else "-dark"
+            assert driver.save_screenshot(str(SCREENSHOTS / f"live-{width}x{height}-{who}-{name}{suffix}.png"))
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    set_viewport(driver, driver.viewport)
 
 
 def answer_something(driver, index):
