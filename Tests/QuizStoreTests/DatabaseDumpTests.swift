@@ -60,6 +60,25 @@ import Testing
         }
     }
 
+    /// A dump from before migration 15 may hold a name-them-all question inside a quiz: it loads
+    /// with the question in its topic's bank only, as the migration left every other database.
+    @Test func aDumpFromBeforeNameThemAllLeftQuizzesLoadsWithoutThemInQuizzes() async throws {
+        try await withStore(.sqlite) { original in
+            try await fill(original)
+            let quizId = try await firstQuizId(original)
+            let nameAll = try #require(try await original.nameAllQuestions().first?.question.id)
+            var lines = try await dump(original).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            lines[0] = #"{"quizbox":"database dump","schemaVersion":14}"#
+            let table = try #require(lines.firstIndex { $0.hasPrefix("{") && $0.contains(#""quiz_questions""#) })
+            lines.insert("[\(quizId),\(nameAll),999]", at: table + 1)
+            try await withStore(.sqlite) { target in
+                try await DatabaseDump.import(lines.map { Substring($0) }, into: target.database)
+                #expect(try await target.questions(quizId: quizId).contains { $0.kind == .nameAll } == false)
+                #expect(try await target.nameAllQuestions().contains { $0.question.id == nameAll }, "still in its bank")
+            }
+        }
+    }
+
     /// Something in every table: users and a session, points and buckets, a draft quiz and an
     /// archived question, finished and practice attempts, a question seen, answered on its own,
     /// and a game with finds that ended.
