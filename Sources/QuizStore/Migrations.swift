@@ -299,6 +299,15 @@ public struct Migrations: Sendable {
                 "CREATE INDEX questions_by_picture ON questions (picture_hash)",
             ]
         },
+        // Live games across instances on PostgreSQL: the instance that runs a game's clock and
+        // scoring holds a lease on it, renewed every second and taken over once it has run out
+        // (milliseconds of the database's own clock). Unused on SQLite (one instance).
+        Migration(version: 17, name: "live games: the owner instance's lease") { _ in
+            [
+                "ALTER TABLE live_games ADD COLUMN owner TEXT",
+                "ALTER TABLE live_games ADD COLUMN lease_until BIGINT",
+            ]
+        },
     ]
 
     /// The newest schema version this build knows.
