@@ -12,9 +12,9 @@ public protocol LiveClusterStore: LiveGameStore {
     /// Takes every running game whose lease ran out (or that has none); returns them.
     func takeExpiredLiveGames(owner: String, seconds: Int) async throws -> [Int64]
     /// Ends question `index` in the database (phase `reveal`) if `owner` still holds the game and
-    /// the question is open there, and returns every answer stored for it. Nil when not.
-    /// Answers checked by `saveCheckedLiveAnswer` are either in what it returns or refused.
-    func closeLiveQuestion(gameId: Int64, index: Int, owner: String) async throws -> [LiveAnswerRecord]?
+    /// the question is open there, and returns every answer stored for it. Answers checked by
+    /// `saveCheckedLiveAnswer` are either in what it returns or refused.
+    func closeLiveQuestion(gameId: Int64, index: Int, owner: String) async throws -> LiveCloseOutcome
     /// Stores an answer taken by an instance that does not own the game, if its question is still
     /// open in the database; `notice` is sent (NOTIFY) with it.
     func saveCheckedLiveAnswer(_ record: LiveAnswerRecord, notice: String) async throws -> LiveAnswerOutcome
@@ -26,6 +26,15 @@ public protocol LiveClusterStore: LiveGameStore {
     func runningLiveGame(pin: String) async throws -> LiveGameRecord?
     /// Sends `payload` to every instance listening (PostgreSQL NOTIFY on `LiveNotifications.channel`).
     func notifyLive(_ payload: String) async throws
+}
+
+public enum LiveCloseOutcome: Sendable, Equatable {
+    /// Every answer stored for the question.
+    case closed([LiveAnswerRecord])
+    /// Another instance holds the game now.
+    case notOwner
+    /// The database does not have that question open (its state was not stored yet, or failed to be).
+    case notOpen
 }
 
 public enum LiveAnswerOutcome: Sendable, Equatable {

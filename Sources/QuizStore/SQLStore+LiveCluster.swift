@@ -40,19 +40,17 @@ extension SQLStore: LiveClusterStore {
         }
     }
 
-    public func closeLiveQuestion(gameId: Int64, index: Int, owner: String) async throws -> [LiveAnswerRecord]? {
+    public func closeLiveQuestion(gameId: Int64, index: Int, owner: String) async throws -> LiveCloseOutcome {
         try await database.transaction { db in
-            // The UPDATE waits for every answer transaction holding the row (FOR SHARE) to commit;
-            // the SELECT after it (READ COMMITTED: a new snapshot) sees their answers, and later
-            // ones find the question closed.
-            let closed = try await db.raw("""
-                UPDATE live_games SET phase = \(bind: LivePhase.reveal.rawValue)
-                WHERE id = \(bind: gameId) AND owner = \(bind: owner) AND phase = \(bind: LivePhase.question.rawValue)
-                  AND question_index = \(bind: index) AND ended_at IS NULL
-                RETURNING id
-                """).first()
-            guard closed != nil else { return nil }
-            return try await Self.liveAnswers(gameId: gameId, questionIndex: index, on: db)
+            // FOR UPDATE waits for every answer transaction holding the row (FOR SHARE) to commit;
+            // the SELECT of answers after it (READ COMMITTED: a new snapshot) sees theirs, and
+            // later ones find the question closed.
+            guard let game = try await db.raw("""
+                SELECT owner, phase, question_index FROM live_games WHERE id = \(bind: gameId) AND ended_at IS NULL FOR UPDATE
+                """).first(), try game.decode(column: "owner", as: String?.self) == owner else { return .notOwner }
+            guard try game.string("phase") == LivePhase.question.rawValue, try game.int("question_index") == index else { return .notOpen }
+            try await db.raw("UPDATE live_games SET phase = \(bind: LivePhase.reveal.rawValue) WHERE id = \(bind: gameId)").run()
+            return .closed(try await Self.liveAnswers(gameId: gameId, questionIndex: index, on: db))
         }
     }
 

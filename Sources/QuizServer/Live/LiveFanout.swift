@@ -13,7 +13,7 @@ struct LiveFanout: Service {
     let logger: Logger
 
     func run() async throws {
-        try await cancelWhenGracefulShutdown { [games, notices] in
+        await cancelWhenGracefulShutdown { [games, notices] in
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
                     await notices.listen(connected: { await games.resync() }, received: { await games.received($0) })

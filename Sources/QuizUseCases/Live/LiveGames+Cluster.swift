@@ -122,7 +122,9 @@ extension LiveGames {
                 logger.debug("a host's command from another instance was refused", metadata: ["game": "\(gameId)", "error": "\(error)"])
             }
         case ("hostSocket", true):
-            guard let connected = object["c"] as? Bool else { return }
+            // A host screen still open here keeps the host in.
+            guard let said = object["c"] as? Bool else { return }
+            let connected = said || room.hostHere.load(ordering: .relaxed)
             send(room.hostConnected(connected, now: time.now()), gameId: gameId)
             publish(.host(connected), gameId: gameId)
         case ("host", false):
@@ -319,9 +321,21 @@ extension LiveGames {
         let (phase, index) = room.position
         guard phase == .question else { return true }
         do {
-            guard let answers = try await cluster.store.closeLiveQuestion(gameId: room.id, index: index, owner: cluster.instance) else { return false }
-            send(room.merge(answers.map(\.answer)), gameId: room.id)
-            return true
+            switch try await cluster.store.closeLiveQuestion(gameId: room.id, index: index, owner: cluster.instance) {
+            case .closed(let answers):
+                send(room.merge(answers.map(\.answer)), gameId: room.id)
+                return true
+            case .notOwner:
+                room.owned.store(false, ordering: .relaxed)
+                logger.warning("a live game's lease was lost", metadata: ["game": "\(room.id)"])
+                requestReload(room)
+                return false
+            case .notOpen:
+                // The question's state is not in the database (still being written, or its write
+                // failed): written again, so the next tick can end it.
+                await room.stateWriter.save(room.record())
+                return false
+            }
         } catch {
             logger.error("ending a live question failed", metadata: ["game": "\(room.id)", "error": "\(error)"])
             return false
@@ -372,6 +386,8 @@ extension LiveGames {
                 room.owned.store(true, ordering: .relaxed)
                 send(room.hostConnected(room.hostHere.load(ordering: .relaxed), now: now), gameId: id)
                 logger.info("took over a live game", metadata: ["game": "\(id)"])
+                // The last answers may have come while nobody owned the game.
+                await closeWhenEveryoneAnswered(room)
             }
         } catch {
             logger.warning("keeping live games' leases failed", metadata: ["error": "\(error)"])

@@ -288,6 +288,9 @@ extension LiveGames {
             return change
         }
 
+        /// The game's state as stored.
+        func record() -> LiveGameRecord { state.withLock { record($0.game, endedAt: nil) } }
+
         private func record(_ game: LiveGame, endedAt: Date?) -> LiveGameRecord {
             LiveGameRecord(id: game.id, pin: game.pin, quizId: game.quizId, hostUserId: game.hostUserId, title: game.title,
                            questionIds: questionIds, settings: game.settings, phase: game.phase, index: game.index,
