@@ -9,6 +9,8 @@ public protocol LiveClusterStore: LiveGameStore {
     func claimLiveGame(id: Int64, owner: String, seconds: Int) async throws
     /// Extends every lease `owner` holds on a running game; returns those games.
     func renewLiveLeases(owner: String, seconds: Int) async throws -> [Int64]
+    /// Lets go of every lease `owner` holds (shutting down): another instance takes its games at once.
+    func releaseLiveLeases(owner: String) async throws
     /// Takes every running game whose lease ran out (or that has none); returns them.
     func takeExpiredLiveGames(owner: String, seconds: Int) async throws -> [Int64]
     /// Ends question `index` in the database (phase `reveal`) if `owner` still holds the game and
@@ -33,8 +35,10 @@ public enum LiveCloseOutcome: Sendable, Equatable {
     case closed([LiveAnswerRecord])
     /// Another instance holds the game now.
     case notOwner
-    /// The database does not have that question open (its state was not stored yet, or failed to be).
-    case notOpen
+    /// The database does not have that question open: `index` is the question it has (an earlier
+    /// one while the question's state is not stored yet, or its write failed; the same one when
+    /// another close got there first).
+    case notOpen(index: Int)
 }
 
 public enum LiveAnswerOutcome: Sendable, Equatable {

@@ -306,6 +306,8 @@ public struct Migrations: Sendable {
             [
                 "ALTER TABLE live_games ADD COLUMN owner TEXT",
                 "ALTER TABLE live_games ADD COLUMN lease_until BIGINT",
+                // A join on any instance asks whether its nickname is taken in the game.
+                "CREATE INDEX live_players_by_nickname ON live_players (game_id, LOWER(nickname))",
             ]
         },
     ]

@@ -29,6 +29,12 @@ extension SQLStore: LiveClusterStore {
         }
     }
 
+    public func releaseLiveLeases(owner: String) async throws {
+        try await database.write { db in
+            try await db.raw("UPDATE live_games SET lease_until = 0 WHERE owner = \(bind: owner) AND ended_at IS NULL").run()
+        }
+    }
+
     public func takeExpiredLiveGames(owner: String, seconds: Int) async throws -> [Int64] {
         // A row another instance takes at the same moment is locked by its UPDATE: this one waits,
         // then finds the lease renewed and leaves it.
@@ -48,7 +54,8 @@ extension SQLStore: LiveClusterStore {
             guard let game = try await db.raw("""
                 SELECT owner, phase, question_index FROM live_games WHERE id = \(bind: gameId) AND ended_at IS NULL FOR UPDATE
                 """).first(), try game.decode(column: "owner", as: String?.self) == owner else { return .notOwner }
-            guard try game.string("phase") == LivePhase.question.rawValue, try game.int("question_index") == index else { return .notOpen }
+            let stored = try game.int("question_index")
+            guard try game.string("phase") == LivePhase.question.rawValue, stored == index else { return .notOpen(index: stored) }
             try await db.raw("UPDATE live_games SET phase = \(bind: LivePhase.reveal.rawValue) WHERE id = \(bind: gameId)").run()
             return .closed(try await Self.liveAnswers(gameId: gameId, questionIndex: index, on: db))
         }
@@ -77,14 +84,16 @@ extension SQLStore: LiveClusterStore {
                 SELECT locked, ended_at FROM live_games WHERE id = \(bind: record.gameId) FOR UPDATE
                 """).first(), try game.optionalDate("ended_at") == nil else { return .ended }
             guard try !game.bool("locked") else { return .locked }
+            // Players are numbered 1, 2, 3… and never deleted (a kicked one stays), so the last
+            // number is also how many joined: both read from indexes, not by counting the game.
             let counts = try await db.raw("""
-                SELECT COUNT(*) AS players, COALESCE(MAX(id), 0) AS last,
-                  COUNT(*) FILTER (WHERE LOWER(nickname) = LOWER(\(bind: record.player.nickname))) AS taken
-                FROM live_players WHERE game_id = \(bind: record.gameId)
+                SELECT COALESCE((SELECT MAX(id) FROM live_players WHERE game_id = \(bind: record.gameId)), 0) AS last,
+                  EXISTS (SELECT 1 FROM live_players WHERE game_id = \(bind: record.gameId)
+                          AND LOWER(nickname) = LOWER(\(bind: record.player.nickname))) AS taken
                 """).first()
-            let (players, last, taken) = (try counts?.int("players") ?? 0, try counts?.int("last") ?? 0, try counts?.int("taken") ?? 0)
-            guard taken == 0 else { return .nicknameTaken }
-            guard players < limit else { return .full }
+            let last = try counts?.int("last") ?? 0
+            guard try counts?.bool("taken") != true else { return .nicknameTaken }
+            guard last < limit else { return .full }
             var team: Int?
             if teams > 0 {
                 if let chosen = record.player.team, (1...teams).contains(chosen) {

@@ -30,6 +30,8 @@ extension SQLStore: LiveGameStore {
                   question_index = \(bind: game.index), opened_at = \(bind: game.openedAt?.millis), deadline = \(bind: game.deadline?.millis),
                   advance_at = \(bind: game.advanceAt?.millis), locked = \(bind: game.locked), ended_at = \(bind: game.endedAt?.millis)
                 WHERE id = \(bind: game.id)
+                  AND NOT (\(bind: game.phase.rawValue) = \(bind: LivePhase.question.rawValue) AND phase <> \(bind: LivePhase.question.rawValue)
+                           AND question_index = \(bind: game.index))
                 """).run()
         }
     }

@@ -31,5 +31,7 @@ struct LiveFanout: Service {
                 await group.waitForAll()
             }
         }
+        // Shutting down (the database closes after this service): the others take the games now.
+        await games.releaseLeases()
     }
 }

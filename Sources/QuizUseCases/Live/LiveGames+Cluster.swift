@@ -330,10 +330,11 @@ extension LiveGames {
                 logger.warning("a live game's lease was lost", metadata: ["game": "\(room.id)"])
                 requestReload(room)
                 return false
-            case .notOpen:
+            case .notOpen(let stored):
                 // The question's state is not in the database (still being written, or its write
-                // failed): written again, so the next tick can end it.
-                await room.stateWriter.save(room.record())
+                // failed): written again, so the next tick can end it. (The same question there
+                // means another close of it is under way: that one finishes it.)
+                if stored < index { await room.stateWriter.save(room.record()) }
                 return false
             }
         } catch {
@@ -391,6 +392,22 @@ extension LiveGames {
             }
         } catch {
             logger.warning("keeping live games' leases failed", metadata: ["error": "\(error)"])
+        }
+    }
+}
+
+extension LiveGames {
+    /// Shutting down: this instance stops running its games and lets go of their leases, so
+    /// another instance takes them at its next renewal (within a second) instead of waiting for
+    /// the leases to run out. Answers already acknowledged are stored; the players reconnect.
+    package func releaseLeases() async {
+        guard let cluster else { return }
+        for room in allRooms { room.owned.store(false, ordering: .relaxed) }
+        do {
+            try await writer.save()
+            try await cluster.store.releaseLiveLeases(owner: cluster.instance)
+        } catch {
+            logger.warning("letting go of live games' leases failed", metadata: ["error": "\(error)"])
         }
     }
 }
