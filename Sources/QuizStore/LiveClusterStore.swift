@@ -5,8 +5,9 @@ import QuizCore
 /// per game naming the instance that runs its clock and scoring, joins numbered by the database,
 /// and answers taken on other instances checked against the game's stored phase.
 public protocol LiveClusterStore: LiveGameStore {
-    /// Sets the lease of `owner` on a new game (or one it already holds), `seconds` from the database's now.
-    func claimLiveGame(id: Int64, owner: String, seconds: Int) async throws
+    /// Takes the lease of a new game (or one `owner` already holds), `seconds` from the database's
+    /// now; false when another instance took it first (a game without a lease counts as free).
+    func claimLiveGame(id: Int64, owner: String, seconds: Int) async throws -> Bool
     /// Extends every lease `owner` holds on a running game; returns those games.
     func renewLiveLeases(owner: String, seconds: Int) async throws -> [Int64]
     /// Lets go of every lease `owner` holds (shutting down): another instance takes its games at once.
@@ -22,6 +23,8 @@ public protocol LiveClusterStore: LiveGameStore {
     func saveCheckedLiveAnswer(_ record: LiveAnswerRecord, notice: String) async throws -> LiveAnswerOutcome
     /// A join numbered by the database: the game's row is locked, so joins on every instance queue.
     func joinLivePlayer(_ record: LivePlayerRecord, teams: Int, limit: Int, notice: String) async throws -> LiveJoinOutcome
+    /// The players numbered after `after` (those who joined since), in order.
+    func livePlayers(gameId: Int64, after: Int) async throws -> [LivePlayerRecord]
     /// The answers to one question.
     func liveAnswers(gameId: Int64, questionIndex: Int) async throws -> [LiveAnswerRecord]
     /// The running game with this PIN.

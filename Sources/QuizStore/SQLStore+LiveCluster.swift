@@ -12,11 +12,13 @@ extension SQLStore: LiveClusterStore {
 
     private static let databaseNow: SQLQueryString = "(EXTRACT(EPOCH FROM clock_timestamp()) * 1000)::BIGINT"
 
-    public func claimLiveGame(id: Int64, owner: String, seconds: Int) async throws {
+    public func claimLiveGame(id: Int64, owner: String, seconds: Int) async throws -> Bool {
         try await database.write { db in
             try await db.raw("""
-                UPDATE live_games SET owner = \(bind: owner), lease_until = \(Self.leaseEnd(seconds)) WHERE id = \(bind: id)
-                """).run()
+                UPDATE live_games SET owner = \(bind: owner), lease_until = \(Self.leaseEnd(seconds))
+                WHERE id = \(bind: id) AND (owner IS NULL OR owner = \(bind: owner) OR lease_until < \(Self.databaseNow))
+                RETURNING id
+                """).first() != nil
         }
     }
 

@@ -123,10 +123,15 @@ extension SQLStore: LiveGameStore {
     }
 
     public func livePlayers(gameId: Int64) async throws -> [LivePlayerRecord] {
+        try await livePlayers(gameId: gameId, after: 0)
+    }
+
+    /// The players numbered after `after`, in order.
+    public func livePlayers(gameId: Int64, after: Int) async throws -> [LivePlayerRecord] {
         try await database.read { db in
             try await db.raw("""
                 SELECT id, nickname, user_id, team, secret_hash, code_hash, kicked, joined_at FROM live_players
-                WHERE game_id = \(bind: gameId) ORDER BY id
+                WHERE game_id = \(bind: gameId) AND id > \(bind: after) ORDER BY id
                 """).all().map { row in
                 var player = LivePlayer(id: try row.int("id"), nickname: try row.string("nickname"),
                                         userId: try row.decode(column: "user_id", as: Int64?.self), team: try row.decode(column: "team", as: Int?.self))

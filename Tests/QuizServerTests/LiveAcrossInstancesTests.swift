@@ -58,6 +58,12 @@ struct LiveAcrossInstancesTests {
             try copycat.send(["type": "join", "pin": pin, "nickname": "bob"])
             #expect(try await copycat.next("error")?["code"] as? String == "nickname-taken")
 
+            // The host may be on either instance: a second screen on B follows the game and moves it on.
+            let hostOnB = LiveSocketClient(port: portB, cookie: cookie)
+            defer { hostOnB.close() }
+            try hostOnB.send(["type": "host", "game": gameId])
+            #expect(try await hostOnB.next("hosting") != nil)
+
             try host.send(["type": "start"])
             for player in players {
                 let question = try #require(try await player.next("question"))
@@ -88,11 +94,11 @@ struct LiveAcrossInstancesTests {
             #expect(answers.map(\.answer.playerId).sorted() == [1, 2, 3])
             #expect(answers.sorted { $0.answer.playerId < $1.answer.playerId }.map(\.answer.points) == [875, 0, 750])
 
-            // The host may be on either instance: a second screen on B moves the game on.
-            let hostOnB = LiveSocketClient(port: portB, cookie: cookie)
-            defer { hostOnB.close() }
-            try hostOnB.send(["type": "host", "game": gameId])
-            #expect(try await hostOnB.next("hosting") != nil)
+            // B's host screen counted the answers as they came, and saw the question end.
+            var counted = 0
+            while counted < 3, let progress = try await hostOnB.next("progress") { counted = progress["answered"] as? Int ?? 0 }
+            #expect(counted == 3)
+            #expect(try await hostOnB.next("reveal")?["correct"] as? String == "Jupiter")
             try hostOnB.send(["type": "next"])
             let board = try #require(try await ann.next("leaderboard"))
             #expect((board["top"] as? [[String: Any]])?.map { $0["nickname"] as? String } == ["Ann", "Cy", "Bob"])
@@ -107,7 +113,7 @@ struct LiveAcrossInstancesTests {
             #expect(!sent.isEmpty)
             for text in sent {
                 let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-                #expect(Set(object.keys).isSubset(of: ["g", "f", "k", "c", "p", "l", "s"]), "\(text)")
+                #expect(Set(object.keys).isSubset(of: ["g", "f", "k", "c", "p", "l", "s", "i", "a", "n"]), "\(text)")
                 #expect(!text.contains("Jupiter") && !text.contains("choice"), "\(text)")
             }
         }

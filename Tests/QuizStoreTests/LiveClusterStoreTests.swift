@@ -76,7 +76,7 @@ import Testing
         try await withGame(.postgres) { store, game in
             for name in ["Ann", "Bob"] { _ = try await join(store, game, name) }
             #expect(try await store.saveCheckedLiveAnswer(answer(game, player: 1, question: 0), notice: "{}") == .closed)  // lobby
-            try await store.claimLiveGame(id: game.id, owner: "a", seconds: 3)
+            #expect(try await store.claimLiveGame(id: game.id, owner: "a", seconds: 3))
             var open = game
             (open.phase, open.index) = (.question, 0)
             try await store.saveLiveGame(open)
@@ -99,8 +99,10 @@ import Testing
     @Test(.enabled(if: TestPostgres.serverURL != nil, Comment(rawValue: TestPostgres.unavailable)))
     func aLeaseIsRenewedByItsHolderAndTakenOnlyOnceItRanOut() async throws {
         try await withGame(.postgres) { store, game in
-            // A game without a lease (created on one instance, or restored from a dump) is taken.
+            // A game without a lease (just created, or restored from a dump) is taken by whoever comes first.
             #expect(try await store.takeExpiredLiveGames(owner: "a", seconds: 3) == [game.id])
+            #expect(try await store.claimLiveGame(id: game.id, owner: "b", seconds: 3) == false)
+            #expect(try await store.claimLiveGame(id: game.id, owner: "a", seconds: 3))
             #expect(try await store.takeExpiredLiveGames(owner: "b", seconds: 3) == [])
             #expect(try await store.renewLiveLeases(owner: "a", seconds: 3) == [game.id])
             #expect(try await store.renewLiveLeases(owner: "b", seconds: 3) == [])

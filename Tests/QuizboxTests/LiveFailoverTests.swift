@@ -5,10 +5,12 @@ import SQLKit
 import Testing
 
 /// Two real `quizbox serve` processes on one PostgreSQL database, players split between them, and
-/// the instance that runs the game killed with SIGKILL in the middle of a question.
+/// the instance that runs the game killed with SIGKILL (or stopped with SIGTERM, as a deploy does)
+/// in the middle of a question.
 @Suite(.enabled(if: TestPostgres.serverURL != nil, Comment(rawValue: TestPostgres.unavailable)))
 struct LiveFailoverTests {
-    @Test func whenTheOwnerIsKilledMidQuestionAnotherInstanceFinishesTheGameWithEveryAcknowledgedAnswerCountedOnce() async throws {
+    @Test(arguments: [SIGKILL, SIGTERM])
+    func whenTheOwnerGoesAwayMidQuestionAnotherInstanceFinishesTheGameWithEveryAcknowledgedAnswerCountedOnce(signal: Int32) async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try await TestPostgres.withFreshDatabase { url in
@@ -63,9 +65,9 @@ struct LiveFailoverTests {
             try await answer(0, questions[0])
             #expect(acknowledged.count == 3)
 
-            // The owner dies mid-question.
-            kill(a.process.processIdentifier, SIGKILL)
-            a.process.waitUntilExit()
+            // The owner dies mid-question (or is stopped: it lets go of the game first).
+            kill(a.process.processIdentifier, signal)
+            if signal == SIGKILL { a.process.waitUntilExit() }
 
             // Its players and its host come back through the other instance (what the load balancer does).
             for index in [0, 1] {
@@ -98,6 +100,10 @@ struct LiveFailoverTests {
             #expect(try await host.next("reveal")?["answered"] as? Int == 4)
             try host.send(["type": "end"])
             let ended = try #require(try await host.next("ended"))
+            if signal == SIGTERM {
+                let stopped = a.stop()
+                #expect(stopped.status == 0, "\(stopped.log)")
+            }
             let standings = try #require(ended["standings"] as? [[String: Any]])
 
             // In the database: every acknowledged answer once, nothing else, and the scores shown are theirs.

@@ -45,6 +45,8 @@ extension LiveGames {
         case hostSocket(Bool)
         /// The owner's word on its host, for the players of copies.
         case host(Bool)
+        /// How many answered the open question, for a host screen on a copy.
+        case progress(index: Int, answered: Int, players: Int)
         case kicked(Int)
     }
 
@@ -58,6 +60,7 @@ extension LiveGames {
         case .hostSocket(let connected): (object["k"], object["c"]) = ("hostSocket", connected)
         case .host(let connected): (object["k"], object["c"]) = ("host", connected)
         case .kicked(let id): (object["k"], object["p"]) = ("kicked", id)
+        case .progress(let index, let answered, let players): (object["k"], object["i"], object["a"], object["n"]) = ("progress", index, answered, players)
         case .command(let command):
             object["k"] = "command"
             switch command {
@@ -76,11 +79,12 @@ extension LiveGames {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// Sends a notice; one that cannot be sent is logged (the others catch up at the next one, or
-    /// when their listening connection comes back).
+    /// Sends a notice, after those made before it (one at a time: the others see a game's changes
+    /// in order). One that cannot be sent is logged; the others catch up at the next one, or when
+    /// their listening connection comes back.
     func publish(_ notice: Notice, gameId: Int64) {
         guard let cluster, let text = payload(notice, gameId: gameId) else { return }
-        Task {
+        coalescer.inOrder { [logger] in
             do {
                 try await cluster.store.notifyLive(text)
             } catch {
@@ -91,14 +95,8 @@ extension LiveGames {
 
     /// A host's command taken here for a game another instance owns.
     func forward(_ command: HostCommand, gameId: Int64) throws(Failure) {
-        guard let cluster, let text = payload(.command(command), gameId: gameId) else { throw .game(.notNow) }
-        Task {
-            do {
-                try await cluster.store.notifyLive(text)
-            } catch {
-                logger.warning("passing a host's command on failed", metadata: ["game": "\(gameId)", "error": "\(error)"])
-            }
-        }
+        guard payload(.command(command), gameId: gameId) != nil else { throw .game(.notNow) }
+        publish(.command(command), gameId: gameId)
     }
 
     // MARK: Notices in
@@ -110,8 +108,10 @@ extension LiveGames {
               object["f"] as? String != cluster.instance, let room = room(id: gameId) else { return }
         let owned = room.owned.load(ordering: .relaxed)
         switch (kind, owned) {
-        case ("state", false), ("players", _):
+        case ("state", false):
             requestReload(room)
+        case ("players", _):
+            coalescer.run(.init(gameId: gameId, kind: "players")) { await self.addJoined(room) }
         case ("answers", true):
             coalescer.run(.init(gameId: gameId, kind: "answers")) { await self.mergeAnswers(room) }
         case ("command", true):
@@ -130,6 +130,10 @@ extension LiveGames {
         case ("host", false):
             guard let connected = object["c"] as? Bool else { return }
             send(room.hostConnected(connected, now: time.now()), gameId: gameId)
+        case ("progress", false):
+            guard room.hostHere.load(ordering: .relaxed), let index = (object["i"] as? NSNumber)?.intValue,
+                  let answered = (object["a"] as? NSNumber)?.intValue, let players = (object["n"] as? NSNumber)?.intValue else { return }
+            send([(.progress(index: index, answered: answered, players: players), .host)], gameId: gameId)
         case ("kicked", false):
             guard let id = (object["p"] as? NSNumber)?.intValue else { return }
             send([(.kicked(playerId: id), .player(id))], gameId: gameId)
@@ -240,6 +244,28 @@ extension LiveGames {
         }
     }
 
+    /// Adds the players who joined on other instances since this instance last looked (read by
+    /// number, so a crowd joining on two instances costs each join one short read, not the game).
+    func addJoined(_ room: Room) async {
+        guard let cluster else { return }
+        do {
+            let joined = try await cluster.store.livePlayers(gameId: room.id, after: room.snapshot().players.count)
+            var added = false
+            for record in joined {
+                // Added meanwhile by a join on this instance, or next in line; else this copy is behind.
+                guard room.add(record.player) || room.snapshot().players.count >= record.player.id else { break }
+                room.keep(secretHash: record.secretHash, codeHash: record.codeHash, for: record.player.id)
+                added = true
+            }
+            if added {
+                let game = room.snapshot()
+                send([(.players(game.players, locked: game.locked), .host)], gameId: room.id)
+            }
+        } catch {
+            logger.error("reading a live game's players failed", metadata: ["game": "\(room.id)", "error": "\(error)"])
+        }
+    }
+
     /// `refresh`, at most one at a time per game: notices that come during one make one more.
     func requestReload(_ room: Room) {
         coalescer.run(.init(gameId: room.id, kind: "reload")) { await self.refresh(room) }
@@ -275,7 +301,7 @@ extension LiveGames {
         case .full: throw .game(.full)
         case .ended: throw .game(.ended)
         }
-        if !room.add(player) { await refresh(room) }
+        if !room.add(player) { await addJoined(room) }
         room.keep(secretHash: record.secretHash, codeHash: record.codeHash, for: player.id)
         let snapshot = room.snapshot()
         send([(.players(snapshot.players, locked: snapshot.locked), .host)], gameId: room.id)
@@ -413,6 +439,7 @@ extension LiveGames {
 }
 
 /// Runs work for a key one at a time: a request while it runs makes it run once more after.
+/// Also runs work in the order given (`inOrder`).
 final class Coalescer: Sendable {
     struct Key: Hashable, Sendable {
         var gameId: Int64
@@ -421,6 +448,32 @@ final class Coalescer: Sendable {
 
     /// Present while running; true when asked again meanwhile.
     private let running = Mutex<[Key: Bool]>([:])
+    /// Work to run one after the other, in the order given, and whether a task runs it.
+    private let queue = Mutex<(work: [@Sendable () async -> Void], draining: Bool)>(([], false))
+
+    /// Runs `work` after everything given before it, one at a time.
+    func inOrder(_ work: @escaping @Sendable () async -> Void) {
+        let start = queue.withLock { queue in
+            queue.work.append(work)
+            if queue.draining { return false }
+            queue.draining = true
+            return true
+        }
+        guard start else { return }
+        Task {
+            while true {
+                let next: (@Sendable () async -> Void)? = queue.withLock { queue in
+                    guard !queue.work.isEmpty else {
+                        queue.draining = false
+                        return nil
+                    }
+                    return queue.work.removeFirst()
+                }
+                guard let next else { return }
+                await next()
+            }
+        }
+    }
 
     func run(_ key: Key, _ work: @escaping @Sendable () async -> Void) {
         let start = running.withLock { running in

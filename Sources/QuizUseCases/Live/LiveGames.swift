@@ -87,7 +87,13 @@ package final class LiveGames: Sendable {
 
     func send(_ events: [(LiveEvent, LiveAudience)], gameId: Int64) {
         guard !events.isEmpty, let outbox = outbox.withLock({ $0 }) else { return }
-        for (event, audience) in events { outbox.send(event, gameId: gameId, to: audience) }
+        for (event, audience) in events {
+            outbox.send(event, gameId: gameId, to: audience)
+            // Across instances a host screen may be on another one: the owner passes the counts on.
+            if cluster != nil, case .progress(let index, let answered, let players) = event, room(id: gameId)?.owned.load(ordering: .relaxed) == true {
+                publish(.progress(index: index, answered: answered, players: players), gameId: gameId)
+            }
+        }
     }
 
     // MARK: Hosting
@@ -138,9 +144,11 @@ package final class LiveGames: Sendable {
             }
             guard let id else { continue }  // a running game has this PIN: draw another
             record.id = id
+            var owned = true
             if let cluster {
                 do {
-                    try await cluster.store.claimLiveGame(id: id, owner: cluster.instance, seconds: Cluster.leaseSeconds)
+                    // Another instance renewing its leases may have found the new game first: it runs it then.
+                    owned = try await cluster.store.claimLiveGame(id: id, owner: cluster.instance, seconds: Cluster.leaseSeconds)
                 } catch {
                     // The game is stored: an instance takes it once its (missing) lease counts as run out.
                     logger.error("taking a new live game's lease failed", metadata: ["game": "\(id)", "error": "\(error)"])
@@ -148,7 +156,8 @@ package final class LiveGames: Sendable {
                 }
             }
             let game = LiveGame(id: id, pin: pin, quizId: quiz.id, hostUserId: user.id, title: quiz.title, questions: questions, settings: settings)
-            add(Room(game: game, createdAt: now, store: store, logger: logger))
+            let room = addIfAbsent(Room(game: game, createdAt: now, store: store, logger: logger, owned: owned))
+            if !owned { _ = room.hostConnected(true, now: now) }
             return record
         }
         throw .game(.notNow)
