@@ -181,7 +181,9 @@ let package = Package(
         // Throwaway PostgreSQL databases for the test targets; not part of the product.
         .target(
             name: "QuizTestSupport",
-            dependencies: ["QuizStore", .product(name: "SQLKit", package: "sql-kit"), .product(name: "Logging", package: "swift-log")],
+            dependencies: ["QuizStore", .product(name: "SQLKit", package: "sql-kit"), .product(name: "Logging", package: "swift-log"),
+                           .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                           .product(name: "HTTPTypes", package: "swift-http-types")],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "QuizCoreTests", dependencies: ["QuizCore", "QuizTestSupport"], swiftSettings: swiftSettings),

@@ -10,7 +10,9 @@ import Synchronization
 /// measured from the client side, then checked against what the server stored.
 @main
 struct QuizLiveBench: AsyncParsableCommand {
-    @Option(help: "The running server.") var url = "http://127.0.0.1:8080"
+    @Option(help: "The running server: hosts create and run their games here.") var url = "http://127.0.0.1:8080"
+    @Option(help: "Another instance on the same database (repeatable): players are spread over --url and these in turn.")
+    var alsoUrl: [String] = []
     @Option(help: "Players in each game.") var players = 1_000
     @Option(help: "Games played at once.") var games = 1
     @Option(help: "The quiz the games play.") var quiz: Int64
@@ -33,9 +35,14 @@ struct QuizLiveBench: AsyncParsableCommand {
         var configuration = HTTPClient.Configuration()
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 32
         let http = HTTPClient(eventLoopGroupProvider: .shared(loops), configuration: configuration)
-        guard let parsed = URL(string: url), let host = parsed.host, let port = parsed.port else { throw ValidationError("--url needs a host and a port") }
-        let api = BenchAPI(http: http, base: url)
-        let dialer = BenchDialer(group: loops, host: host, port: port)
+        // The first instance serves the hosts; players go to each instance in turn (a load balancer's round robin).
+        let instances = try ([url] + alsoUrl).map { address -> (api: BenchAPI, dialer: BenchDialer) in
+            guard let parsed = URL(string: address), let host = parsed.host, let port = parsed.port else {
+                throw ValidationError("\(address) needs a host and a port")
+            }
+            return (BenchAPI(http: http, base: address), BenchDialer(group: loops, host: host, port: port))
+        }
+        let (api, dialer) = instances[0]
         let recorder = BenchRecorder()
         let server = serverPid.map(ServerProcess.init)
         let watchdog = Task {
@@ -73,7 +80,7 @@ struct QuizLiveBench: AsyncParsableCommand {
             guard let hosting = await events.next(until: "hosting") else { throw BenchAPI.Failure(description: "no hosting message") }
             played.append((game, sender, stream, Int(hosting.number)))
         }
-        print("games: \(games), players each: \(players), quiz \(quiz), \(seconds) s a question, questions: \(played.first?.questions ?? 0)")
+        print("games: \(games), players each: \(players), quiz \(quiz), \(seconds) s a question, questions: \(played.first?.questions ?? 0), instances: \(instances.count)")
 
         // Joins: the page, then the socket and `join`, from addresses spread over 127.0.x.y.
         let cpuBefore = server?.cpuSeconds() ?? 0
@@ -91,6 +98,7 @@ struct QuizLiveBench: AsyncParsableCommand {
                         let number = next.value.add(1, ordering: .relaxed).oldValue
                         guard number < total else { return }
                         let game = gamesList[number % gamesList.count]
+                        let (api, dialer) = instances[(number / gamesList.count) % instances.count]
                         if withPage, (try? await api.joinPage(pin: game.pin)) != 200 { pageFailures.value.add(1, ordering: .relaxed) }
                         let source = "127.0.\(1 + (number % addresses) / 250).\(1 + (number % addresses) % 250)"
                         let failure: String? = await withCheckedContinuation { done in

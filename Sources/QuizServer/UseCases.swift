@@ -88,7 +88,7 @@ struct UseCases: Sendable {
                               joins: RateLimiter(limit: max(1, config.liveJoinsPerAddressPerMinute), window: 60, time: time,
                                                  shared: shared ? store.sql : nil),
                               limits: .init(gamesPerHost: max(1, config.liveGamesPerHost), playersPerGame: max(1, config.livePlayersPerGame)),
-                              metrics: activity)
+                              metrics: activity, cluster: shared ? LiveGames.Cluster(store: store.sql) : nil)
         openTrivia = OpenTrivia(store: store, time: time, limits: .init(requestInterval: max(0, config.triviaRequestInterval)),
                                 shared: shared ? store.sql : nil)
         importArticleFeed = ImportArticleFeed(store: store, loader: RemoteFeedLoader(limits: config.remoteImportLimits), time: time)

@@ -102,6 +102,8 @@ public enum DatabaseDump {
         Table(name: "live_answers", columns: [("game_id", .int), ("player_id", .int), ("question_index", .int), ("question_id", .int),
                                               ("answer", .text), ("correct", .bool), ("late", .bool), ("points", .int), ("bonus", .int),
                                               ("milliseconds", .int), ("answered_at", .int)]),
+        // live_games' owner and lease_until are left out: they name a process of the old server,
+        // and a game restored without them is taken by the first instance that runs.
         // oauth_pending is left out like rate_limits: a sign-in in flight lives ten minutes and
         // belongs to the browser that started it on the old instance.
     ]

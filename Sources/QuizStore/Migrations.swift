@@ -299,6 +299,17 @@ public struct Migrations: Sendable {
                 "CREATE INDEX questions_by_picture ON questions (picture_hash)",
             ]
         },
+        // Live games across instances on PostgreSQL: the instance that runs a game's clock and
+        // scoring holds a lease on it, renewed every second and taken over once it has run out
+        // (milliseconds of the database's own clock). Unused on SQLite (one instance).
+        Migration(version: 17, name: "live games: the owner instance's lease") { _ in
+            [
+                "ALTER TABLE live_games ADD COLUMN owner TEXT",
+                "ALTER TABLE live_games ADD COLUMN lease_until BIGINT",
+                // A join on any instance asks whether its nickname is taken in the game.
+                "CREATE INDEX live_players_by_nickname ON live_players (game_id, LOWER(nickname))",
+            ]
+        },
         Migration(version: 18, name: "a cover picture per subject and quiz") { _ in
             ["subjects", "quizzes"].flatMap { table in
                 // Among the post images like question pictures; null for none (a cover drawn from the name).

@@ -39,6 +39,8 @@ public final class QuizDatabase: Sendable {
     let logger: Logger
     private let readers: PoolBox
     private let writer: PoolBox
+    /// PostgreSQL: how to open a connection of its own, for LISTEN (`LiveNotifications`).
+    let listenConfiguration: PostgresConnection.Configuration?
 
     /// True for a `postgres://` or `postgresql://` URL (also `+tcp`, and `+uds` for a Unix socket);
     /// anything else names a SQLite file.
@@ -81,7 +83,8 @@ public final class QuizDatabase: Sendable {
             requestTimeout: .seconds(30), logger: logger, on: MultiThreadedEventLoopGroup.singleton.any()
         ), size: max(1, poolSize)) { PostgresConnectionDatabase($0) }
         // One pool for both: the single writer is a SQLite workaround, PostgreSQL takes concurrent writers.
-        let database = QuizDatabase(dialect: .postgres, readers: pool, writer: pool, logger: logger)
+        let database = QuizDatabase(dialect: .postgres, readers: pool, writer: pool, logger: logger,
+                                    listenConfiguration: configuration.coreConfiguration)
         do {
             // Quietly: the pool would log the raw error before the clear message below is shown.
             var quiet = logger
@@ -158,7 +161,8 @@ public final class QuizDatabase: Sendable {
         return database
     }
 
-    init(dialect: Dialect, readers: PoolBox, writer: PoolBox, logger: Logger) {
+    init(dialect: Dialect, readers: PoolBox, writer: PoolBox, logger: Logger, listenConfiguration: PostgresConnection.Configuration? = nil) {
+        self.listenConfiguration = listenConfiguration
         self.dialect = dialect
         self.readers = readers
         self.writer = writer

@@ -30,43 +30,55 @@ extension SQLStore: LiveGameStore {
                   question_index = \(bind: game.index), opened_at = \(bind: game.openedAt?.millis), deadline = \(bind: game.deadline?.millis),
                   advance_at = \(bind: game.advanceAt?.millis), locked = \(bind: game.locked), ended_at = \(bind: game.endedAt?.millis)
                 WHERE id = \(bind: game.id)
+                  AND NOT (\(bind: game.phase.rawValue) = \(bind: LivePhase.question.rawValue) AND phase <> \(bind: LivePhase.question.rawValue)
+                           AND question_index = \(bind: game.index))
                 """).run()
         }
     }
 
     public func saveLiveBatch(players: [LivePlayerRecord], answers: [LiveAnswerRecord]) async throws {
         guard !players.isEmpty || !answers.isEmpty else { return }
-        let answerRows = answers.map { record -> SQLQueryString in
-            let answer = record.answer
-            let stored = GivenAnswer(answer.answer, late: answer.late).stored
-            return """
-                (\(bind: record.gameId), \(bind: answer.playerId), \(bind: answer.questionIndex), \(bind: record.questionId), \(bind: stored),
-                 \(bind: answer.isCorrect), \(bind: answer.late), \(bind: answer.points), \(bind: answer.bonus), \(bind: answer.milliseconds),
-                 \(bind: record.answeredAt.millis))
-                """
-        }
-        let playerRows = players.map { record -> SQLQueryString in
-            let player = record.player
-            return """
-                (\(bind: record.gameId), \(bind: player.id), \(bind: player.nickname), \(bind: player.userId), \(bind: player.team),
-                 \(bind: record.secretHash), \(bind: record.codeHash), \(bind: player.kicked), \(bind: record.joinedAt.millis))
-                """
-        }
+        let answerRows = answers.map(Self.liveAnswerRow)
+        let playerRows = players.map(Self.livePlayerRow)
         try await database.write { db in
             for chunk in playerRows.chunked(Self.liveRowsPerStatement) {
                 try await db.raw("""
-                    INSERT INTO live_players (game_id, id, nickname, user_id, team, secret_hash, code_hash, kicked, joined_at)
+                    INSERT INTO live_players (\(unsafeRaw: Self.livePlayerColumns))
                     VALUES \(chunk.joined(separator: ", ")) ON CONFLICT DO NOTHING
                     """).run()
             }
             for chunk in answerRows.chunked(Self.liveRowsPerStatement) {
                 try await db.raw("""
-                    INSERT INTO live_answers (game_id, player_id, question_index, question_id, answer, correct, late, points, bonus,
-                      milliseconds, answered_at)
+                    INSERT INTO live_answers (\(unsafeRaw: Self.liveAnswerColumns))
                     VALUES \(chunk.joined(separator: ", ")) ON CONFLICT DO NOTHING
                     """).run()
             }
         }
+    }
+
+    static let livePlayerColumns = "game_id, id, nickname, user_id, team, secret_hash, code_hash, kicked, joined_at"
+    static let liveAnswerColumns = """
+        game_id, player_id, question_index, question_id, answer, correct, late, points, bonus, milliseconds, answered_at
+        """
+
+    /// One row of `live_answers`, in the order of `liveAnswerColumns`.
+    static func liveAnswerRow(_ record: LiveAnswerRecord) -> SQLQueryString {
+        let answer = record.answer
+        let stored = GivenAnswer(answer.answer, late: answer.late).stored
+        return """
+            (\(bind: record.gameId), \(bind: answer.playerId), \(bind: answer.questionIndex), \(bind: record.questionId), \(bind: stored),
+             \(bind: answer.isCorrect), \(bind: answer.late), \(bind: answer.points), \(bind: answer.bonus), \(bind: answer.milliseconds),
+             \(bind: record.answeredAt.millis))
+            """
+    }
+
+    /// One row of `live_players`, in the order of `livePlayerColumns`.
+    static func livePlayerRow(_ record: LivePlayerRecord) -> SQLQueryString {
+        let player = record.player
+        return """
+            (\(bind: record.gameId), \(bind: player.id), \(bind: player.nickname), \(bind: player.userId), \(bind: player.team),
+             \(bind: record.secretHash), \(bind: record.codeHash), \(bind: player.kicked), \(bind: record.joinedAt.millis))
+            """
     }
 
     public func kickLivePlayer(gameId: Int64, playerId: Int) async throws {
@@ -83,12 +95,12 @@ extension SQLStore: LiveGameStore {
         }
     }
 
-    private static let liveGameColumns = """
+    static let liveGameColumns = """
         id, pin, quiz_id, host_user_id, title, question_ids, settings, phase, question_index, opened_at, deadline, advance_at,
         locked, created_at, ended_at
         """
 
-    private static func liveGame(_ row: any SQLRow) throws -> LiveGameRecord {
+    static func liveGame(_ row: any SQLRow) throws -> LiveGameRecord {
         LiveGameRecord(
             id: try row.int64("id"), pin: try row.string("pin"), quizId: try row.int64("quiz_id"), hostUserId: try row.int64("host_user_id"),
             title: try row.string("title"), questionIds: try LiveJSON.decode([Int64].self, from: row.string("question_ids")),
@@ -111,10 +123,15 @@ extension SQLStore: LiveGameStore {
     }
 
     public func livePlayers(gameId: Int64) async throws -> [LivePlayerRecord] {
+        try await livePlayers(gameId: gameId, after: 0)
+    }
+
+    /// The players numbered after `after`, in order.
+    public func livePlayers(gameId: Int64, after: Int) async throws -> [LivePlayerRecord] {
         try await database.read { db in
             try await db.raw("""
                 SELECT id, nickname, user_id, team, secret_hash, code_hash, kicked, joined_at FROM live_players
-                WHERE game_id = \(bind: gameId) ORDER BY id
+                WHERE game_id = \(bind: gameId) AND id > \(bind: after) ORDER BY id
                 """).all().map { row in
                 var player = LivePlayer(id: try row.int("id"), nickname: try row.string("nickname"),
                                         userId: try row.decode(column: "user_id", as: Int64?.self), team: try row.decode(column: "team", as: Int?.self))
@@ -126,19 +143,23 @@ extension SQLStore: LiveGameStore {
     }
 
     public func liveAnswers(gameId: Int64) async throws -> [LiveAnswerRecord] {
-        try await database.read { db in
-            try await db.raw("""
-                SELECT player_id, question_index, question_id, answer, correct, late, points, bonus, milliseconds, answered_at
-                FROM live_answers WHERE game_id = \(bind: gameId) ORDER BY question_index, answered_at, player_id
-                """).all().compactMap { row in
-                // An answer stored by a build that wrote another shape is left out rather than misread.
-                guard let given = GivenAnswer(stored: try row.string("answer")) else { return nil }
-                let answer = LiveAnswer(playerId: try row.int("player_id"), questionIndex: try row.int("question_index"), answer: given.answer,
-                                        isCorrect: try row.bool("correct"), points: try row.int("points"), bonus: try row.int("bonus"),
-                                        milliseconds: try row.int("milliseconds"), late: try row.bool("late"))
-                return LiveAnswerRecord(gameId: gameId, questionId: try row.int64("question_id"), answer: answer,
-                                        answeredAt: try row.date("answered_at"))
-            }
+        try await database.read { db in try await Self.liveAnswers(gameId: gameId, questionIndex: nil, on: db) }
+    }
+
+    /// The answers of a game, or of one of its questions, in the order they were given.
+    static func liveAnswers(gameId: Int64, questionIndex: Int?, on db: any SQLDatabase) async throws -> [LiveAnswerRecord] {
+        let question: SQLQueryString = questionIndex.map { "AND question_index = \(bind: $0)" } ?? ""
+        return try await db.raw("""
+            SELECT player_id, question_index, question_id, answer, correct, late, points, bonus, milliseconds, answered_at
+            FROM live_answers WHERE game_id = \(bind: gameId) \(question) ORDER BY question_index, answered_at, player_id
+            """).all().compactMap { row in
+            // An answer stored by a build that wrote another shape is left out rather than misread.
+            guard let given = GivenAnswer(stored: try row.string("answer")) else { return nil }
+            let answer = LiveAnswer(playerId: try row.int("player_id"), questionIndex: try row.int("question_index"), answer: given.answer,
+                                    isCorrect: try row.bool("correct"), points: try row.int("points"), bonus: try row.int("bonus"),
+                                    milliseconds: try row.int("milliseconds"), late: try row.bool("late"))
+            return LiveAnswerRecord(gameId: gameId, questionId: try row.int64("question_id"), answer: answer,
+                                    answeredAt: try row.date("answered_at"))
         }
     }
 

@@ -12,112 +12,6 @@ import QuizTestSupport
 import Synchronization
 import Testing
 
-/// One WebSocket of the live protocol, driven by a test: messages in arrive in `inbox` in order.
-final class LiveSocketClient: Sendable {
-    private let outgoing: AsyncStream<String>.Continuation
-    private let inbox = Inbox()
-    private let task: Task<Void, any Error>
-
-    /// Messages received and not yet read; `take` waits for the next one.
-    final class Inbox: Sendable {
-        private struct State {
-            var buffer: [String] = []
-            var waiter: CheckedContinuation<String?, Never>?
-            var finished = false
-        }
-        private let state = Mutex(State())
-
-        func put(_ text: String?) {
-            let waiter: CheckedContinuation<String?, Never>? = state.withLock { state in
-                if let waiter = state.waiter {
-                    state.waiter = nil
-                    if text == nil { state.finished = true }
-                    return waiter
-                }
-                if let text { state.buffer.append(text) } else { state.finished = true }
-                return nil
-            }
-            waiter?.resume(returning: text)
-        }
-
-        /// Ends a wait that has gone on too long (a test's safety net, not its clock).
-        func expire() {
-            let waiter: CheckedContinuation<String?, Never>? = state.withLock { state in
-                defer { state.waiter = nil }
-                return state.waiter
-            }
-            waiter?.resume(returning: nil)
-        }
-
-        func take() async -> String? {
-            await withCheckedContinuation { continuation in
-                let ready: String?? = state.withLock { state in
-                    if !state.buffer.isEmpty { return .some(state.buffer.removeFirst()) }
-                    if state.finished { return .some(nil) }
-                    state.waiter = continuation
-                    return .none
-                }
-                if let ready { continuation.resume(returning: ready) }
-            }
-        }
-    }
-
-    init(port: Int, cookie: String? = nil, origin: String? = nil) {
-        let (outStream, outgoing) = AsyncStream.makeStream(of: String.self)
-        self.outgoing = outgoing
-        let inbox = inbox
-        var headers = HTTPFields()
-        if let cookie { headers[.cookie] = cookie }
-        if let origin { headers[.origin] = origin }
-        var logger = Logger(label: "live-test-client")
-        logger.logLevel = .critical
-        task = Task {
-            defer { inbox.put(nil) }
-            do { try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/live/socket", configuration: .init(additionalHeaders: headers),
-                                              logger: logger) { inbound, outbound, _ in
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    group.addTask {
-                        for await text in outStream { try await outbound.write(.text(text)) }
-                    }
-                    for try await message in inbound.messages(maxSize: 1 << 20) {
-                        if case .text(let text) = message { inbox.put(text) }
-                    }
-                    group.cancelAll()
-                }
-            } } catch {}
-        }
-    }
-
-    func send(_ object: [String: Any]) throws {
-        var object = object
-        if object["v"] == nil { object["v"] = 1 }
-        outgoing.yield(String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self))
-    }
-
-    func sendRaw(_ text: String) { outgoing.yield(text) }
-
-    /// The next message of `type`, skipping others; nil when the socket closed first.
-    func next(_ type: String) async throws -> [String: Any]? {
-        let watchdog = Task { [inbox] in
-            try await Task.sleep(for: .seconds(10))
-            inbox.expire()
-        }
-        defer { watchdog.cancel() }
-        while let text = await inbox.take() {
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-            #expect(object["v"] as? Int == 1)
-            if object["type"] as? String == type { return object }
-            if ProcessInfo.processInfo.environment["LIVE_DEBUG"] != nil { print("skipped while waiting for \(type): \(text)") }
-        }
-        return nil
-    }
-
-    func close() {
-        outgoing.finish()
-        task.cancel()
-    }
-}
-
 @Suite(.serialized) struct LiveGameSocketTests {
     /// The real application listening on a port, a fresh database with the sample bank.
     private func withLiveApp(_ body: @escaping @Sendable (Int, any TestClientProtocol, TestEnvironment, QuizDatabase) async throws -> Void) async throws {
@@ -145,7 +39,7 @@ final class LiveSocketClient: Sendable {
     }
 
     /// Signs a host up through the pages and sets up a game of the sample quiz; returns its id and the host's cookie.
-    private func hostGame(_ client: any TestClientProtocol, _ fields: [(String, String)] = []) async throws -> (Int64, String) {
+    func hostGame(_ client: any TestClientProtocol, _ fields: [(String, String)] = []) async throws -> (Int64, String) {
         let browser = TestBrowser(client)
         try await browser.register("hostess")
         let defaults = [("quiz", "1"), ("secondsPerQuestion", "20"), ("streakBonus", "on"), ("leaderboardAfterEach", "on"), ("teams", "0")]

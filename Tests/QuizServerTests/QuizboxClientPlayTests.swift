@@ -6,6 +6,7 @@ import QuizClient
 import QuizCore
 import QuizServer
 import QuizStore
+import QuizTestSupport
 import Testing
 
 /// The Swift client against the real application listening on a port, over HTTP and the live

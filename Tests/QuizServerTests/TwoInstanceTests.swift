@@ -249,6 +249,7 @@ extension TestClientProtocol {
 /// Two applications on one fresh PostgreSQL database, each with its own pool, sharing one clock.
 /// `env.store` is a third pool, like `quizbox import` run beside them.
 func withTwoInstances(
+    setup: TestingSetup = .router,
     configure: (inout ServerConfig) -> Void = { _ in },
     _ body: @escaping @Sendable (any TestClientProtocol, any TestClientProtocol, TestEnvironment) async throws -> Void
 ) async throws {
@@ -273,8 +274,8 @@ func withTwoInstances(
         let appB = try await buildApplication(config: config, database: second, time: time, logger: logger)
         let environment = TestEnvironment(store: store, time: time, config: config)
         do {
-            try await appA.test(.router) { a in
-                try await appB.test(.router) { b in try await body(a, b, environment) }
+            try await appA.test(setup) { a in
+                try await appB.test(setup) { b in try await body(a, b, environment) }
             }
         } catch {
             try? await tools.close()

@@ -140,14 +140,14 @@ final class RecordingOutbox: LiveOutbox, Sendable {
             // Joining again (another tab) is the same player, with a new secret.
             let again = try await games.join(pin: game.pin, nickname: "someone", user: other, team: nil, address: "192.0.2.1")
             #expect(again.player.id == signedIn.player.id && again.secret != signedIn.secret)
-            #expect(throws: LiveGames.Failure.badRejoin) {
-                try games.resume(pin: game.pin, playerId: signedIn.player.id, secret: signedIn.secret)
+            await #expect(throws: LiveGames.Failure.badRejoin) {
+                try await games.resume(pin: game.pin, playerId: signedIn.player.id, secret: signedIn.secret)
             }
             _ = outbox.drain()
             try await games.command(.kick(ann.player.id), gameId: game.id, userId: host.id)
             #expect(outbox.drain() == ["kicked", "players"])
-            #expect(throws: LiveGames.Failure.game(.kicked)) {
-                try games.resume(pin: game.pin, playerId: ann.player.id, secret: ann.secret)
+            await #expect(throws: LiveGames.Failure.game(.kicked)) {
+                try await games.resume(pin: game.pin, playerId: ann.player.id, secret: ann.secret)
             }
             await #expect(throws: LiveGames.Failure.game(.kicked)) {
                 try await games.rejoin(pin: game.pin, nickname: "Ann", code: try #require(ann.code), address: "192.0.2.1")
@@ -169,8 +169,8 @@ final class RecordingOutbox: LiveOutbox, Sendable {
             }
             let moved = try await games.rejoin(pin: game.pin, nickname: " ann ", code: code.lowercased(), address: "192.0.2.1")
             #expect(moved.player.id == ann.player.id && moved.secret != ann.secret)
-            #expect(throws: LiveGames.Failure.badRejoin) { try games.resume(pin: game.pin, playerId: ann.player.id, secret: ann.secret) }
-            #expect(try games.resume(pin: game.pin, playerId: ann.player.id, secret: moved.secret).player.nickname == "Ann")
+            await #expect(throws: LiveGames.Failure.badRejoin) { try await games.resume(pin: game.pin, playerId: ann.player.id, secret: ann.secret) }
+            #expect(try await games.resume(pin: game.pin, playerId: ann.player.id, secret: moved.secret).player.nickname == "Ann")
         }
     }
 
@@ -224,7 +224,7 @@ final class RecordingOutbox: LiveOutbox, Sendable {
                 try await games.join(pin: game.pin, nickname: "Cid", user: nil, team: nil, address: "192.0.2.3")
             }
             // Someone already in comes back on the same place.
-            #expect(try games.resume(pin: game.pin, playerId: ann.player.id, secret: ann.secret).player.nickname == "Ann")
+            #expect(try await games.resume(pin: game.pin, playerId: ann.player.id, secret: ann.secret).player.nickname == "Ann")
             try await games.command(.start, gameId: game.id, userId: host.id)
             let answer = try await games.answer(.choice(2), question: 0, playerId: ann.player.id, gameId: game.id)
             #expect(answer.questionIndex == 0)
@@ -263,7 +263,7 @@ final class RecordingOutbox: LiveOutbox, Sendable {
             let view = try after.hostView(gameId: game.id, userId: host.id)
             #expect(view.phase == .question && view.index == 0)
             #expect(view.player(ann.player.id)?.score == 875)
-            #expect(try after.resume(pin: game.pin, playerId: bob.player.id, secret: bob.secret).player.nickname == "Bob")
+            #expect(try await after.resume(pin: game.pin, playerId: bob.player.id, secret: bob.secret).player.nickname == "Bob")
             await #expect(throws: LiveGames.Failure.game(.alreadyAnswered)) {
                 try await after.answer(.choice(2), question: 0, playerId: ann.player.id, gameId: game.id)
             }

@@ -135,6 +135,7 @@ struct LiveSocket: Sendable {
                 guard let user = try await signedInUser(session.request) else {
                     throw Refusal("not-host", "Sign in as the game's host to run it.", "host")
                 }
+                await games.loadRoom(id: gameId)
                 let game = try games.hostView(gameId: gameId, userId: user.id)
                 session.role = .host(gameId: gameId, userId: user.id)
                 hub.addHost(connection, gameId: gameId)
@@ -146,7 +147,7 @@ struct LiveSocket: Sendable {
                 let joined = try await games.join(pin: pin, nickname: nickname, user: user, team: team, address: session.address)
                 enter(joined, session: &session)
             case (.resume(let pin, let playerId, let secret), .none):
-                enter(try games.resume(pin: pin, playerId: playerId, secret: secret), session: &session)
+                enter(try await games.resume(pin: pin, playerId: playerId, secret: secret), session: &session)
             case (.rejoin(let pin, let nickname, let code), .none):
                 enter(try await games.rejoin(pin: pin, nickname: nickname, code: code, address: session.address), session: &session)
             case (.answer(let question, let answer), .player(let gameId, let playerId)):

@@ -22,7 +22,7 @@ struct LivePages: Sendable {
             return try await newGame(context, quizId: quizId)
         }
         signedIn.post("/live") { _, context in try await create(context) }
-        signedIn.get("/live/:id/host") { request, context in try hostScreen(context, gameId: context.pathID("id"), request: request) }
+        signedIn.get("/live/:id/host") { request, context in try await hostScreen(context, gameId: context.pathID("id"), request: request) }
         signedIn.get("/live/:id/results") { _, context in try await resultsPage(context, gameId: context.pathID("id")) }
         signedIn.get("/live/:id/results.csv") { _, context in try await resultsCSV(context, gameId: context.pathID("id")) }
         anyone.get("/join") { request, context in joinPage(context, pin: request.uri.queryParameters["pin"].map(String.init)) }
@@ -146,7 +146,9 @@ struct LivePages: Sendable {
         var quizTitle: String
     }
 
-    func hostScreen(_ context: SignedInContext, gameId: Int64, request: Request) throws -> Response {
+    func hostScreen(_ context: SignedInContext, gameId: Int64, request: Request) async throws -> Response {
+        // Across instances the game may run on another one: read it from the database.
+        await games.loadRoom(id: gameId)
         let game: LiveGame
         do {
             game = try games.hostView(gameId: gameId, userId: context.user.id)

@@ -15,6 +15,11 @@ extension LiveGames {
         let createdAt: Date
         let stateWriter: LatestStateWriter
         private let state: Mutex<State>
+        /// Whether this instance runs the game's clock and scoring: always on one instance; across
+        /// instances, while it holds the game's lease (the others keep a copy read from the database).
+        let owned: Atomic<Bool>
+        /// Whether the host has a socket open on this instance.
+        let hostHere = Atomic<Bool>(false)
 
         private struct State {
             var game: LiveGame
@@ -33,7 +38,8 @@ extension LiveGames {
             var ended = false
         }
 
-        init(game: LiveGame, createdAt: Date, store: any LiveGameStore, logger: Logger) {
+        init(game: LiveGame, createdAt: Date, store: any LiveGameStore, logger: Logger, owned: Bool = true) {
+            self.owned = Atomic(owned)
             id = game.id
             pin = game.pin
             hostUserId = game.hostUserId
@@ -110,12 +116,14 @@ extension LiveGames {
             }
         }
 
-        func answer(_ answer: Answer, question: Int, playerId: Int, now: Date) throws(LiveGameError) -> (LiveAnswer, Int64, Change) {
+        /// `autoClose`: the last answer ends the question at once (across instances the owner first
+        /// ends it in the database, so it asks `everyoneAnswered` afterwards).
+        func answer(_ answer: Answer, question: Int, playerId: Int, now: Date, autoClose: Bool = true) throws(LiveGameError) -> (LiveAnswer, Int64, Change) {
             try state.withLock { state throws(LiveGameError) in
                 let before = Marker(state.game)
                 let taken = try state.game.answer(answer, player: playerId, question: question, now: now)
                 let questionId = state.game.question?.id ?? 0
-                if state.game.everyoneAnswered { try? state.game.close(now: now) }
+                if autoClose, state.game.everyoneAnswered { try? state.game.close(now: now) }
                 var change = change(from: before, to: state.game, now: now)
                 // At most about a hundred progress messages a question, however many play.
                 let answered = state.game.answers.count
@@ -147,8 +155,10 @@ extension LiveGames {
 
         func isDue(_ now: Date) -> Bool { nextTick().map { $0 <= now } ?? false }
 
+        /// Nil on an instance that does not own the game: its owner moves it on.
         func nextTick() -> Date? {
-            state.withLock { state in
+            guard owned.load(ordering: .relaxed) else { return nil }
+            return state.withLock { state in
                 let away = state.hostAwaySince.map { $0.addingTimeInterval(LiveGames.hostTimeout) }
                 return [state.game.nextTick, away].compactMap { $0 }.min()
             }
@@ -163,6 +173,54 @@ extension LiveGames {
                     while state.game.tick(now: now) {}
                 }
                 return change(from: before, to: state.game, now: now)
+            }
+        }
+
+        // MARK: Across instances
+
+        /// The phase and question, for deciding what a change needs first.
+        var position: (phase: LivePhase, index: Int) { state.withLock { ($0.game.phase, $0.game.index) } }
+
+        var everyoneAnswered: Bool { state.withLock { $0.game.phase == .question && $0.game.everyoneAnswered } }
+
+        /// Takes what another instance stored for the open question: answers this copy lacks are
+        /// counted. Returns the host's progress when anything was added.
+        func merge(_ answers: [LiveAnswer]) -> [(LiveEvent, LiveAudience)] {
+            state.withLock { state in
+                var added = 0
+                for answer in answers where state.game.phase == .question && answer.questionIndex == state.game.index
+                    && state.game.answers[answer.playerId] == nil && state.game.player(answer.playerId)?.kicked == false {
+                    state.game.record(answer)
+                    added += 1
+                }
+                guard added > 0 else { return [] }
+                return [(.progress(index: state.game.index, answered: state.game.answers.count, players: state.game.activeCount), .host)]
+            }
+        }
+
+        /// Adds a player the database numbered; false when this copy is behind (it is read again).
+        func add(_ player: LivePlayer) -> Bool {
+            state.withLock { state in
+                guard state.game.players.count + 1 == player.id,
+                      let added = try? state.game.join(nickname: player.nickname, userId: player.userId, team: player.team) else { return false }
+                return added.id == player.id && added.team == player.team
+            }
+        }
+
+        /// Replaces this copy with the game as read from the database; the change says what the
+        /// sockets on this instance are to be shown (nothing is stored: the owner stored it).
+        func adopt(_ game: LiveGame, secretHashes: [Int: String], codeHashes: [Int: String]) -> Change {
+            state.withLock { state in
+                let before = Marker(state.game)
+                let roster = state.game.players.count != game.players.count
+                    || zip(state.game.players, game.players).contains { $0.kicked != $1.kicked || $0.team != $1.team }
+                state.game = game
+                state.secretHashes.merge(secretHashes) { $1 }
+                state.codeHashes.merge(codeHashes) { $1 }
+                var change = change(from: before, to: game, now: nil)
+                change.record = nil
+                if roster || before.locked != game.locked { change.events.insert((.players(game.players, locked: game.locked), .host), at: 0) }
+                return change
             }
         }
 
@@ -229,6 +287,9 @@ extension LiveGames {
             }
             return change
         }
+
+        /// The game's state as stored.
+        func record() -> LiveGameRecord { state.withLock { record($0.game, endedAt: nil) } }
 
         private func record(_ game: LiveGame, endedAt: Date?) -> LiveGameRecord {
             LiveGameRecord(id: game.id, pin: game.pin, quizId: game.quizId, hostUserId: game.hostUserId, title: game.title,

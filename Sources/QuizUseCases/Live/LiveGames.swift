@@ -52,6 +52,10 @@ package final class LiveGames: Sendable {
     let joins: RateLimiter
     package let limits: Limits
     let metrics: ActivityMetrics
+    /// Set on PostgreSQL, where other instances may run the same games; nil on SQLite.
+    let cluster: Cluster?
+    /// Reads from the database that notices ask for, one at a time per game and kind.
+    let coalescer = Coalescer()
     private let rooms = Mutex(Rooms())
 
     /// How long a game waits for a host who left before it ends.
@@ -63,7 +67,9 @@ package final class LiveGames: Sendable {
     }
 
     package init(store: any LiveGameStore, catalog: any Catalog, time: any TimeSource, joins: RateLimiter,
-                 limits: Limits = Limits(), logger: Logger = Logger(label: "quizbox.live"), metrics: ActivityMetrics = .off) {
+                 limits: Limits = Limits(), logger: Logger = Logger(label: "quizbox.live"), metrics: ActivityMetrics = .off,
+                 cluster: Cluster? = nil) {
+        self.cluster = cluster
         self.metrics = metrics
         self.store = store
         self.limits = limits
@@ -80,9 +86,15 @@ package final class LiveGames: Sendable {
         self.outbox.withLock { $0 = outbox }
     }
 
-    private func send(_ events: [(LiveEvent, LiveAudience)], gameId: Int64) {
+    func send(_ events: [(LiveEvent, LiveAudience)], gameId: Int64) {
         guard !events.isEmpty, let outbox = outbox.withLock({ $0 }) else { return }
-        for (event, audience) in events { outbox.send(event, gameId: gameId, to: audience) }
+        for (event, audience) in events {
+            outbox.send(event, gameId: gameId, to: audience)
+            // Across instances a host screen may be on another one: the owner passes the counts on.
+            if cluster != nil, case .progress(let index, let answered, let players) = event, room(id: gameId)?.owned.load(ordering: .relaxed) == true {
+                publish(.progress(index: index, answered: answered, players: players), gameId: gameId)
+            }
+        }
     }
 
     // MARK: Hosting
@@ -134,21 +146,43 @@ package final class LiveGames: Sendable {
             }
             guard let id else { continue }  // a running game has this PIN: draw another
             record.id = id
+            var owned = true
+            if let cluster {
+                do {
+                    // Another instance renewing its leases may have found the new game first: it runs it then.
+                    owned = try await cluster.store.claimLiveGame(id: id, owner: cluster.instance, seconds: Cluster.leaseSeconds)
+                } catch {
+                    // The game is stored: an instance takes it once its (missing) lease counts as run out.
+                    logger.error("taking a new live game's lease failed", metadata: ["game": "\(id)", "error": "\(error)"])
+                    throw .game(.notNow)
+                }
+            }
             let game = LiveGame(id: id, pin: pin, quizId: quiz.id, hostUserId: user.id, title: quiz.title, questions: questions, settings: settings)
-            add(Room(game: game, createdAt: now, store: store, logger: logger))
+            let room = addIfAbsent(Room(game: game, createdAt: now, store: store, logger: logger, owned: owned))
+            if !owned { _ = room.hostConnected(true, now: now) }
             return record
         }
         throw .game(.notNow)
     }
 
-    private func add(_ room: Room) {
+    func add(_ room: Room) {
         rooms.withLock { rooms in
             rooms.byId[room.id] = room
             rooms.byPin[room.pin] = room.id
         }
     }
 
-    private func remove(_ room: Room) {
+    /// Adds `room` unless a room of its game is held already; returns the one held.
+    func addIfAbsent(_ room: Room) -> Room {
+        rooms.withLock { rooms in
+            if let held = rooms.byId[room.id] { return held }
+            rooms.byId[room.id] = room
+            rooms.byPin[room.pin] = room.id
+            return room
+        }
+    }
+
+    func remove(_ room: Room) {
         rooms.withLock { rooms in
             rooms.byId[room.id] = nil
             if rooms.byPin[room.pin] == room.id { rooms.byPin[room.pin] = nil }
@@ -158,9 +192,12 @@ package final class LiveGames: Sendable {
     /// Games running in this process, for the live-games gauge.
     package var runningCount: Int { rooms.withLock { $0.byId.count } }
 
-    private func room(id: Int64) -> Room? { rooms.withLock { $0.byId[id] } }
+    func room(id: Int64) -> Room? { rooms.withLock { $0.byId[id] } }
 
-    private func room(pin: String) -> Room? {
+    /// Every game running here (owned or copied).
+    var allRooms: [Room] { rooms.withLock { Array($0.byId.values) } }
+
+    func room(pin: String) -> Room? {
         rooms.withLock { rooms in rooms.byPin[pin].flatMap { rooms.byId[$0] } }
     }
 
@@ -180,8 +217,14 @@ package final class LiveGames: Sendable {
     /// The host's socket came or went: a game whose host stays away ends after `hostTimeout`.
     package func hostConnected(_ connected: Bool, gameId: Int64) {
         guard let room = room(id: gameId) else { return }
+        room.hostHere.store(connected, ordering: .relaxed)
+        if cluster != nil, !room.owned.load(ordering: .relaxed) {
+            publish(.hostSocket(connected), gameId: gameId)
+            return
+        }
         let events = room.hostConnected(connected, now: time.now())
         send(events, gameId: gameId)
+        if cluster != nil { publish(.host(connected), gameId: gameId) }
     }
 
     package enum HostCommand: Sendable, Equatable {
@@ -194,6 +237,14 @@ package final class LiveGames: Sendable {
     package func command(_ command: HostCommand, gameId: Int64, userId: Int64) async throws(Failure) {
         guard let room = room(id: gameId) else { throw .unknownGame }
         guard room.hostUserId == userId else { throw .notHost }
+        if cluster != nil {
+            // The owner runs it; here it only passes on. Ending a question first ends it in the database.
+            guard room.owned.load(ordering: .relaxed) else { return try forward(command, gameId: gameId) }
+            switch command {
+            case .close, .end: guard await closeInDatabase(room) else { throw .game(.notNow) }
+            default: break
+            }
+        }
         let now = time.now()
         let change: Room.Change
         do {
@@ -225,14 +276,21 @@ package final class LiveGames: Sendable {
                 logger.error("storing a kick failed", metadata: ["game": "\(gameId)", "error": "\(error)"])
             }
             send([(.kicked(playerId: id), .player(id))], gameId: gameId)
+            if cluster != nil { publish(.kicked(id), gameId: gameId) }
         }
         await finish(change, room: room)
     }
 
     /// Stores the new state and tells everyone what changed.
-    private func finish(_ change: Room.Change, room: Room) async {
+    func finish(_ change: Room.Change, room: Room) async {
         send(change.events, gameId: room.id)
-        if let record = change.record { await room.stateWriter.save(record) }
+        if let record = change.record {
+            // Across instances the others read the game from the database when told: the answers
+            // this instance took go in first, then the state, then the notice.
+            if cluster != nil { try? await writer.save() }
+            await room.stateWriter.save(record)
+            if cluster != nil { publish(.state, gameId: room.id) }
+        }
         if change.ended { remove(room) }
     }
 
@@ -251,7 +309,7 @@ package final class LiveGames: Sendable {
     /// Joins the game with this PIN. A signed-in player plays under their username.
     package func join(pin: String, nickname: String, user: User?, team: Int?, address: String) async throws(Failure) -> Joined {
         try await countJoin(from: address)
-        guard let room = room(pin: pin) else { throw .unknownGame }
+        guard let room = await loadRoom(pin: pin) else { throw .unknownGame }
         // A signed-in player joining again (another tab, another device) is the same player.
         if let user, let existing = room.player(userId: user.id) {
             guard !existing.kicked else { throw .game(.kicked) }
@@ -260,6 +318,9 @@ package final class LiveGames: Sendable {
         let secret = SessionTokens.make()
         let code = Self.makeCode()
         let now = time.now()
+        if cluster != nil {
+            return try await joinAcross(room, nickname: user?.username ?? nickname, userId: user?.id, team: team, secret: secret, code: code)
+        }
         let (player, change): (LivePlayer, Room.Change)
         do {
             (player, change) = try room.join(nickname: user?.username ?? nickname, userId: user?.id, team: team,
@@ -295,9 +356,15 @@ package final class LiveGames: Sendable {
     }
 
     /// Comes back with the secret the browser kept.
-    package func resume(pin: String, playerId: Int, secret: String) throws(Failure) -> Joined {
-        guard let room = room(pin: pin) else { throw .unknownGame }
-        guard let (player, code) = room.resume(playerId: playerId, secretHash: SessionTokens.hash(secret)) else { throw .badRejoin }
+    package func resume(pin: String, playerId: Int, secret: String) async throws(Failure) -> Joined {
+        guard let room = await loadRoom(pin: pin) else { throw .unknownGame }
+        var resumed = room.resume(playerId: playerId, secretHash: SessionTokens.hash(secret))
+        if resumed == nil, cluster != nil {
+            // Joined or rejoined on another instance since this copy was read.
+            await refresh(room)
+            resumed = room.resume(playerId: playerId, secretHash: SessionTokens.hash(secret))
+        }
+        guard let (player, code) = resumed else { throw .badRejoin }
         guard !player.kicked else { throw .game(.kicked) }
         return Joined(player: player, secret: secret, code: code, game: room.snapshot())
     }
@@ -305,9 +372,14 @@ package final class LiveGames: Sendable {
     /// Comes back from another device with the nickname and the short code; the old secret stops working.
     package func rejoin(pin: String, nickname: String, code: String, address: String) async throws(Failure) -> Joined {
         try await countJoin(from: address)
-        guard let room = room(pin: pin) else { throw .unknownGame }
+        guard let room = await loadRoom(pin: pin) else { throw .unknownGame }
         let normalized = code.trimmingCharacters(in: .whitespaces).uppercased()
-        guard let player = room.player(nickname: nickname, codeHash: SessionTokens.hash(normalized)) else { throw .badRejoin }
+        var found = room.player(nickname: nickname, codeHash: SessionTokens.hash(normalized))
+        if found == nil, cluster != nil {
+            await refresh(room)
+            found = room.player(nickname: nickname, codeHash: SessionTokens.hash(normalized))
+        }
+        guard let player = found else { throw .badRejoin }
         guard !player.kicked else { throw .game(.kicked) }
         return try await reissue(player, in: room, code: normalized)
     }
@@ -332,9 +404,12 @@ package final class LiveGames: Sendable {
                         stored: @Sendable (LiveAnswer) -> Void = { _ in }) async throws(Failure) -> LiveAnswer {
         guard let room = room(id: gameId) else { throw .unknownGame }
         let now = time.now()
+        if cluster != nil, !room.owned.load(ordering: .relaxed) {
+            return try await answerAcross(answer, question: question, playerId: playerId, room: room, now: now, stored: stored)
+        }
         let (taken, questionId, change): (LiveAnswer, Int64, Room.Change)
         do {
-            (taken, questionId, change) = try room.answer(answer, question: question, playerId: playerId, now: now)
+            (taken, questionId, change) = try room.answer(answer, question: question, playerId: playerId, now: now, autoClose: cluster == nil)
         } catch {
             throw .game(error)
         }
@@ -347,6 +422,7 @@ package final class LiveGames: Sendable {
         metrics.liveAnswers.increment()
         stored(taken)
         await finish(change, room: room)
+        if cluster != nil, room.everyoneAnswered { await closeWhenEveryoneAnswered(room) }
         return taken
     }
 
@@ -365,8 +441,12 @@ package final class LiveGames: Sendable {
         // together one after another put the last reveal seconds late (scripts/bench live 100x50).
         await withTaskGroup(of: Void.self) { group in
             for room in due {
-                let change = room.tick(now: now)
-                group.addTask { await self.finish(change, room: room) }
+                group.addTask {
+                    // Across instances a question ends in the database first (with the answers
+                    // other instances took); if it cannot yet, the next tick tries again.
+                    if self.cluster != nil, room.position.phase == .question, !(await self.closeInDatabase(room)) { return }
+                    await self.finish(room.tick(now: now), room: room)
+                }
             }
         }
     }
@@ -382,31 +462,38 @@ package final class LiveGames: Sendable {
         let now = time.now()
         var restored = 0
         for record in try await store.runningLiveGames() {
-            var questions: [Question] = []
-            for id in record.questionIds {
-                if let question = try await catalog.question(id: id) { questions.append(question) }
-            }
-            guard questions.count == record.questionIds.count else {
-                // A question was deleted while the server was down: the game cannot carry on as played.
-                var ended = record
-                ended.phase = .ended
-                ended.endedAt = now
-                try await store.saveLiveGame(ended)
-                continue
-            }
-            let players = try await store.livePlayers(gameId: record.id)
-            let answers = try await store.liveAnswers(gameId: record.id)
-            var game = LiveGame(id: record.id, pin: record.pin, quizId: record.quizId, hostUserId: record.hostUserId, title: record.title,
-                                questions: questions, settings: record.settings)
-            game.restore(phase: record.phase, index: record.index, openedAt: record.openedAt, deadline: record.deadline,
-                         advanceAt: record.advanceAt, locked: record.locked, players: players.map(\.player), answers: answers.map(\.answer))
-            let room = Room(game: game, createdAt: record.createdAt, store: store, logger: logger)
+            guard let (game, players) = try await load(record) else { continue }
+            // Across instances every game starts as a copy; the lease decides who runs it.
+            let room = Room(game: game, createdAt: record.createdAt, store: store, logger: logger, owned: cluster == nil)
             for player in players { room.keep(secretHash: player.secretHash, codeHash: player.codeHash, for: player.player.id) }
-            room.hostAway(since: now)
+            if cluster == nil { room.hostAway(since: now) } else { _ = room.hostConnected(true, now: now) }
             add(room)
             restored += 1
         }
         return restored
+    }
+
+    /// A stored game as it stands, with its players; nil when a question it plays was deleted
+    /// (the game cannot carry on as played: it is ended).
+    func load(_ record: LiveGameRecord) async throws -> (LiveGame, [LivePlayerRecord])? {
+        var questions: [Question] = []
+        for id in record.questionIds {
+            if let question = try await catalog.question(id: id) { questions.append(question) }
+        }
+        guard questions.count == record.questionIds.count else {
+            var ended = record
+            ended.phase = .ended
+            ended.endedAt = time.now()
+            try await store.saveLiveGame(ended)
+            return nil
+        }
+        let players = try await store.livePlayers(gameId: record.id)
+        let answers = try await store.liveAnswers(gameId: record.id)
+        var game = LiveGame(id: record.id, pin: record.pin, quizId: record.quizId, hostUserId: record.hostUserId, title: record.title,
+                            questions: questions, settings: record.settings)
+        game.restore(phase: record.phase, index: record.index, openedAt: record.openedAt, deadline: record.deadline,
+                     advanceAt: record.advanceAt, locked: record.locked, players: players.map(\.player), answers: answers.map(\.answer))
+        return (game, players)
     }
 
     // MARK: Results
