@@ -91,7 +91,8 @@ public final class LiveSocketClient: Sendable {
     /// The next message of `type`, skipping others; nil when the socket closed first.
     public func next(_ type: String) async throws -> [String: Any]? {
         let watchdog = Task { [inbox] in
-            try await Task.sleep(for: .seconds(10))
+            // Long enough for a fully loaded test run on two cores; a message that never comes still ends the wait.
+            try await Task.sleep(for: .seconds(30))
             inbox.expire()
         }
         defer { watchdog.cancel() }
