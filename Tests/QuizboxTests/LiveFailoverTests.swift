@@ -109,12 +109,22 @@ struct LiveFailoverTests {
 
             // In the database: every acknowledged answer once, nothing else, and the scores shown are theirs.
             let database = try await QuizDatabase.open(url, poolSize: 1)
-            defer { Task { try? await database.close() } }
-            let rows = try await database.read { db in
-                try await db.raw("""
-                    SELECT player_id, question_index, COUNT(*) AS copies, SUM(points + bonus) AS total FROM live_answers
-                    WHERE game_id = \(bind: gameId) GROUP BY player_id, question_index
-                    """).all()
+            let rows: [any SQLRow]
+            let endedAt: Int64?
+            do {
+                rows = try await database.read { db in
+                    try await db.raw("""
+                        SELECT player_id, question_index, COUNT(*) AS copies, SUM(points + bonus) AS total FROM live_answers
+                        WHERE game_id = \(bind: gameId) GROUP BY player_id, question_index
+                        """).all()
+                }
+                endedAt = try await database.read { db in
+                    try await db.raw("SELECT ended_at FROM live_games WHERE id = \(bind: gameId)").first()?.decode(column: "ended_at", as: Int64?.self)
+                }
+                try await database.close()
+            } catch {
+                try? await database.close()
+                throw error
             }
             let stored = try rows.map { [try $0.decode(column: "player_id", as: Int.self), try $0.decode(column: "question_index", as: Int.self)] }
             #expect(Set(stored) == acknowledged && stored.count == acknowledged.count)
@@ -124,9 +134,6 @@ struct LiveFailoverTests {
             #expect(standings.count == 4)
             for standing in standings {
                 #expect(standing["score"] as? Int == totals[try #require(standing["id"] as? Int)] ?? 0, "\(standing)")
-            }
-            let endedAt = try await database.read { db in
-                try await db.raw("SELECT ended_at FROM live_games WHERE id = \(bind: gameId)").first()?.decode(column: "ended_at", as: Int64?.self)
             }
             #expect(endedAt != nil)
         }

@@ -287,7 +287,14 @@ package final class LiveGames: Sendable {
         if let record = change.record {
             // Across instances the others read the game from the database when told: the answers
             // this instance took go in first, then the state, then the notice.
-            if cluster != nil { try? await writer.save() }
+            if cluster != nil {
+                do {
+                    try await writer.save()
+                } catch {
+                    // Those answers are refused to their players (never acknowledged); the state goes out all the same.
+                    logger.error("storing answers before the state failed", metadata: ["game": "\(room.id)", "error": "\(error)"])
+                }
+            }
             await room.stateWriter.save(record)
             if cluster != nil { publish(.state, gameId: room.id) }
         }
