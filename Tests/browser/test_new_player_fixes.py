@@ -7,7 +7,7 @@ import subprocess
 
 from conftest import BINARY, PHONE, set_viewport
 from selenium.webdriver.common.by import By
-from test_journeys import PASSWORD, by_id, click_id, new_username, open_browser, register, text
+from test_journeys import PASSWORD, by_id, click_and_wait, click_id, new_username, open_browser, register, text
 
 
 def test_a_long_quiz_title_does_not_push_the_page_sideways_on_a_phone(server, browser, tmp_path):
@@ -202,7 +202,7 @@ def test_small_things_a_new_player_noticed(server, browser):
     # People found by a search can be followed from the list, which then offers to unfollow.
     driver.get(server.url + f"/people?q={other}")
     row = driver.find_element(By.CSS_SELECTOR, "#people-results li")
-    row.find_element(By.CSS_SELECTOR, "button[aria-label^='Follow']").click()
+    click_and_wait(driver, row.find_element(By.CSS_SELECTOR, "button[aria-label^='Follow']"))
     row = driver.find_element(By.CSS_SELECTOR, "#people-results li")
     assert row.find_element(By.CSS_SELECTOR, "button").text == "Unfollow"
     assert driver.current_url.endswith(f"/people?q={other}")
