@@ -47,6 +47,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "QuizCore", swiftSettings: swiftSettings),
+        // English and Finnish: the gettext catalogs and what reads them, for the pages, the API and the CLI.
+        .target(name: "QuizText", resources: [.copy("Resources/locales")], swiftSettings: swiftSettings),
         // A QR code encoder with no dependencies, for the join address on the host's screen.
         .target(name: "QRCode", swiftSettings: swiftSettings),
         .target(name: "QuizFormats", dependencies: ["QuizCore"], swiftSettings: swiftSettings),
@@ -95,7 +97,7 @@ let package = Package(
         .target(
             name: "QuizServer",
             dependencies: [
-                "QuizCore", "QuizFormats", "QuizStore", "QuizUseCases", "QuizAPI", "QRCode",
+                "QuizCore", "QuizFormats", "QuizStore", "QuizUseCases", "QuizAPI", "QRCode", "QuizText",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -145,7 +147,7 @@ let package = Package(
         .executableTarget(
             name: "quizbox",
             dependencies: [
-                "QuizCore", "QuizFormats", "QuizStore", "QuizUseCases", "QuizServer", "QuizClient",
+                "QuizCore", "QuizFormats", "QuizStore", "QuizUseCases", "QuizServer", "QuizClient", "QuizText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -189,6 +191,7 @@ let package = Package(
         .testTarget(name: "QuizCoreTests", dependencies: ["QuizCore", "QuizTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "QuizFormatsTests", dependencies: ["QuizCore", "QuizFormats"], swiftSettings: swiftSettings),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"], swiftSettings: swiftSettings),
+        .testTarget(name: "QuizTextTests", dependencies: ["QuizText"], swiftSettings: swiftSettings),
         .testTarget(
             name: "QuizStoreTests",
             dependencies: ["QuizCore", "QuizStore", "QuizTestSupport", .product(name: "SQLKit", package: "sql-kit")],

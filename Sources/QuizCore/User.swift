@@ -20,11 +20,14 @@ public struct User: Sendable, Hashable {
     public var role: Role
     public var points: Int64
     public var createdAt: Date
+    /// The language they chose for pages ("en", "fi"); nil until they choose one.
+    public var language: String?
 
     public init(
         id: Int64, username: String, firstName: String, lastName: String,
-        role: Role, points: Int64, createdAt: Date
+        role: Role, points: Int64, createdAt: Date, language: String? = nil
     ) {
+        self.language = language
         self.id = id
         self.username = username
         self.firstName = firstName

@@ -26,6 +26,11 @@ extension CachedStore: UserStore {
         try await changing(.accounts) { try await sql.setRole(role, username: username) }
     }
 
+    /// Sessions carry their user, so they are dropped with it (on every instance).
+    public func setLanguage(_ language: String?, userId: Int64) async throws {
+        try await changing(.accounts) { try await sql.setLanguage(language, userId: userId) }
+    }
+
     public func passwordHash(userId: Int64) async throws -> String? {
         try await sql.passwordHash(userId: userId)
     }

@@ -55,7 +55,8 @@ public enum DatabaseDump {
     /// the target.
     static let tables: [Table] = [
         Table(name: "users", columns: [("id", .int), ("username", .text), ("username_key", .text), ("first_name", .text),
-                                       ("last_name", .text), ("password_hash", .text), ("role", .text), ("points", .int), ("created_at", .int)]),
+                                       ("last_name", .text), ("password_hash", .text), ("role", .text), ("points", .int), ("created_at", .int),
+                                       ("language", .text)]),
         Table(name: "point_buckets", columns: [("points", .int), ("users", .int)]),
         Table(name: "point_ranges", columns: [("level", .int), ("bucket", .int), ("users", .int)]),
         Table(name: "sessions", columns: [("token_hash", .text), ("user_id", .int), ("created_at", .int), ("expires_at", .int)]),

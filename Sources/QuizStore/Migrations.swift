@@ -318,6 +318,10 @@ public struct Migrations: Sendable {
                  "CREATE INDEX \(table)_by_cover ON \(table) (cover_hash)"]
             }
         },
+        Migration(version: 19, name: "each user's language") { _ in
+            // "en" or "fi"; null until they choose (then the browser's Accept-Language decides).
+            ["ALTER TABLE users ADD COLUMN language TEXT"]
+        },
     ]
 
     /// The newest schema version this build knows.

@@ -3,7 +3,7 @@ import QuizCore
 import SQLKit
 
 extension SQLStore: UserStore {
-    static let userColumns = "u.id, u.username, u.first_name, u.last_name, u.role, u.points, u.created_at"
+    static let userColumns = "u.id, u.username, u.first_name, u.last_name, u.role, u.points, u.created_at, u.language"
 
     /// What `password_hash` holds for an account without a password. Not a bcrypt hash ("$2…"),
     /// so no password can ever match it, and never handed to bcrypt: the store reads it as nil.
@@ -18,7 +18,8 @@ extension SQLStore: UserStore {
             id: try row.int64("id"), username: try row.string("username"),
             firstName: try row.string("first_name"), lastName: try row.string("last_name"),
             role: Role(rawValue: try row.string("role")) ?? .player,
-            points: try row.int64("points"), createdAt: try row.date("created_at")
+            points: try row.int64("points"), createdAt: try row.date("created_at"),
+            language: try row.decodeNil(column: "language") ? nil : try row.string("language")
         )
     }
 
@@ -74,6 +75,12 @@ extension SQLStore: UserStore {
                 UPDATE users SET role = \(bind: role.rawValue) WHERE username_key = \(bind: key) RETURNING id
                 """).first()
             if row == nil { throw StoreError.notFound }
+        }
+    }
+
+    public func setLanguage(_ language: String?, userId: Int64) async throws {
+        try await database.transaction { db in
+            try await db.raw("UPDATE users SET language = \(bind: language) WHERE id = \(bind: userId)").run()
         }
     }
 

@@ -41,6 +41,8 @@ public protocol UserStore: Sendable {
     func credentials(username: String) async throws -> (user: User, passwordHash: String?)?
     func setPasswordHash(_ hash: String, userId: Int64) async throws
     func setRole(_ role: Role, username: String) async throws
+    /// The language a user chose for pages ("en", "fi"), or nil to follow the browser.
+    func setLanguage(_ language: String?, userId: Int64) async throws
     /// The stored password hash, to check a password change; nil when the user has none (or is missing).
     func passwordHash(userId: Int64) async throws -> String?
     func quizzesFinished(userId: Int64) async throws -> Int

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import QuizCore
+import QuizText
 
 /// What a page knows about the person looking at it, worked out once per request by `PageMiddleware`.
 struct Visit: Sendable {
@@ -14,6 +15,11 @@ struct Visit: Sendable {
     var returnPath = "/home"
     /// The form a POST carried, read and CSRF-checked.
     var form: WebForm?
+    /// The page's language: the user's choice, else the language cookie, else `Accept-Language`.
+    var language: Language = .en
+
+    /// This visit's texts: `visit.t("Log in")`.
+    var t: Texts { Texts.of(language) }
 }
 
 /// Thrown to end a page with a redirect (to the login page, most often).

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import QuizCore
+import QuizText
 import QuizUseCases
 
 /// Runs before every page: works out the `Visit` (who is signed in, the CSRF token), reads and
@@ -55,14 +56,24 @@ struct PageMiddleware: RouterMiddleware {
         let token = CSRF.token(in: request)
         var visit = Visit(csrf: token ?? SessionTokens.make())
         if token == nil { visit.cookies.append(CSRF.cookie(visit.csrf, secure: secureCookies)) }
+        visit.language = Self.language(request)
         guard let credential = RequestCredential.current, credential.fromCookie else { return visit }
         do {
             visit.user = try await sessions.user(token: credential.token)
+            if let chosen = visit.user?.language.flatMap(Language.init(rawValue:)) { visit.language = chosen }
         } catch let failure as Sessions.Failure {
             visit.sessionExpired = failure == .expired
             visit.cookies.append(SessionTokens.clearingCookie(secure: secureCookies))
         }
         return visit
+    }
+
+    static var languageCookie: String { "quizbox_lang" }
+
+    /// The language a request asks for without an account: the switcher's cookie, else the browser's.
+    static func language(_ request: Request) -> Language {
+        if let cookie = request.cookie(languageCookie), let language = Language(rawValue: cookie) { return language }
+        return Language.preferred(acceptLanguage: request.headers[.acceptLanguage]) ?? .en
     }
 
     static var playCookie: String { "quizbox_play" }

@@ -4,6 +4,7 @@ import Hummingbird
 import Mustache
 import NIOCore
 import QuizCore
+import QuizText
 import Synchronization
 
 /// Renders the app's pages from the Mustache templates shipped with the server.
@@ -13,19 +14,51 @@ struct PageRenderer: Sendable {
         var description: String { "the page templates are missing from this build" }
     }
 
-    let library: MustacheLibrary
+    /// The templates compiled once per language, their `[[English]]` marks already translated:
+    /// a page costs the same in every language.
+    let libraries: [Language: MustacheLibrary]
     let fragments = FragmentCache()
     let skeletons = SkeletonCache()
 
+    /// The context key that says a page's language ("en", "fi"); `Pages.base` sets it.
+    static let languageKey = "lang"
+
     static func load() async throws -> PageRenderer {
-        guard let folder = Bundle.module.resourceURL?.appendingPathComponent("templates").path else { throw MissingTemplates() }
-        return PageRenderer(library: try await MustacheLibrary(directory: folder))
+        guard let folder = Bundle.module.resourceURL?.appendingPathComponent("templates") else { throw MissingTemplates() }
+        let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "mustache" }
+        guard !files.isEmpty else { throw MissingTemplates() }
+        var sources: [String: String] = [:]
+        for file in files { sources[file.deletingPathExtension().lastPathComponent] = try String(contentsOf: file, encoding: .utf8) }
+        return try PageRenderer(sources: sources)
+    }
+
+    init(sources: [String: String]) throws {
+        let scriptKeys = StaticFile.scriptKeys
+        var libraries: [Language: MustacheLibrary] = [:]
+        for language in Language.allCases {
+            let texts = Texts.of(language)
+            var library = MustacheLibrary()
+            for (name, source) in sources {
+                let translated = texts.template(source)
+                    .replacingOccurrences(of: "<!--script-strings-->", with: texts.scriptStrings(scriptKeys))
+                try library.register(translated, named: name)
+            }
+            libraries[language] = library
+        }
+        self.libraries = libraries
+    }
+
+    func library(_ language: Language) -> MustacheLibrary { libraries[language] ?? libraries[.en]! }
+
+    static func language(of context: [String: Any]) -> Language {
+        (context[languageKey] as? String).flatMap(Language.init(rawValue:)) ?? .en
     }
 
     /// The page header (template "top"); pages start with `{{{chrome}}}`.
     func chrome(_ chrome: PageChrome) -> String {
-        fragment("top", key: chrome) {
-            var context: [String: Any] = ["pageTitle": chrome.title, "signedIn": chrome.username != nil]
+        fragment("top", key: chrome, language: chrome.language) {
+            var context: [String: Any] = ["pageTitle": chrome.title, "signedIn": chrome.username != nil, Self.languageKey: chrome.language.rawValue]
             if let username = chrome.username { context["username"] = username }
             if chrome.canAuthor { context["canAuthor"] = true }
             if let tab = chrome.tab { context["tab" + tab] = true }
@@ -36,12 +69,12 @@ struct PageRenderer: Sendable {
 
     /// The HTML of a part of a page that depends on nothing but `question`, rendered once.
     /// Keyed by the whole question value, so an edited question renders anew.
-    func fragment(_ template: String, for question: Question, _ context: () -> [String: Any]) -> String {
+    func fragment(_ template: String, for question: Question, language: Language, _ context: () -> [String: Any]) -> String {
         // Found by id, then compared: cheaper than hashing every text of the question.
         let order = question.body.choices.reduce(UInt64(0)) { $0 &* 31 &+ UInt64(truncatingIfNeeded: $1.id) }
-        let key = FragmentCache.QuestionKey(template: template, id: question.id ?? 0, order: order)
+        let key = FragmentCache.QuestionKey(template: template, id: question.id ?? 0, order: order, language: language)
         if let entry = fragments.questions.withLock({ $0[key] }), entry.question == question { return entry.html }
-        let html = library.render(context(), withTemplate: template) ?? ""
+        let html = library(language).render(context(), withTemplate: template) ?? ""
         fragments.questions.withLock { entries in
             if entries.count >= FragmentCache.maxEntries { entries.removeAll(keepingCapacity: true) }
             entries[key] = (question, html)
@@ -50,10 +83,10 @@ struct PageRenderer: Sendable {
     }
 
     /// The HTML of `template` for a context that `key` determines completely, rendered once.
-    func fragment(_ template: String, key: some Hashable & Sendable, _ context: () -> [String: Any]) -> String {
-        let key = FragmentCache.Key(template: template, value: AnyHashable(key))
+    func fragment(_ template: String, key: some Hashable & Sendable, language: Language, _ context: () -> [String: Any]) -> String {
+        let key = FragmentCache.Key(template: template, value: AnyHashable(key), language: language)
         if let html = fragments.entries.withLock({ $0[key] }) { return html }
-        let html = library.render(context(), withTemplate: template) ?? ""
+        let html = library(language).render(context(), withTemplate: template) ?? ""
         fragments.entries.withLock { entries in
             if entries.count >= FragmentCache.maxEntries { entries.removeAll(keepingCapacity: true) }
             entries[key] = html
@@ -76,8 +109,9 @@ struct PageRenderer: Sendable {
 
     /// The page's HTML: from its skeleton when the context is all strings, numbers and booleans.
     func html(_ template: String, _ context: [String: Any]) -> String? {
-        if let shape = PageSkeleton.Shape(template: template, context: context),
-           let skeleton = skeletons.skeleton(for: shape, library: library) {
+        let language = Self.language(of: context)
+        if let shape = PageSkeleton.Shape(template: template, context: context, language: language),
+           let skeleton = skeletons.skeleton(for: shape, library: library(language)) {
             return skeleton.render(context)
         }
         return directHTML(template, context)
@@ -85,7 +119,7 @@ struct PageRenderer: Sendable {
 
     /// Mustache alone, no skeleton.
     func directHTML(_ template: String, _ context: [String: Any]) -> String? {
-        library.render(context, withTemplate: template)
+        library(Self.language(of: context)).render(context, withTemplate: template)
     }
 
     static func redirect(to location: String, cookies: [String] = []) -> Response {
@@ -98,6 +132,7 @@ struct PageRenderer: Sendable {
 
 /// Everything the page header shows.
 struct PageChrome: Hashable, Sendable {
+    var language: Language
     var title: String
     var username: String?
     var canAuthor = false
@@ -113,6 +148,7 @@ final class FragmentCache: Sendable {
     struct Key: Hashable, @unchecked Sendable {
         var template: String
         var value: AnyHashable
+        var language: Language
     }
 
     struct QuestionKey: Hashable, Sendable {
@@ -120,6 +156,7 @@ final class FragmentCache: Sendable {
         var id: Int64
         /// Choices are shuffled per attempt: each order a question is shown in is its own entry.
         var order: UInt64
+        var language: Language
     }
 
     static let maxEntries = 5_000

@@ -1,4 +1,5 @@
 import Mustache
+import QuizText
 import Synchronization
 
 /// A page rendered by Mustache with markers in place of its values, then filled in per request.
@@ -22,11 +23,13 @@ struct PageSkeleton: Sendable {
     /// What makes two contexts render alike: every key, and for booleans their value.
     struct Shape: Hashable, Sendable {
         var template: String
+        var language: Language
         var keys: [String: UInt8]  // 0: printed value, 1: true, 2: false
 
         /// Nil when the context holds anything but strings, integers and booleans (lists, say).
-        init?(template: String, context: [String: Any]) {
+        init?(template: String, context: [String: Any], language: Language) {
             self.template = template
+            self.language = language
             var keys: [String: UInt8] = [:]
             keys.reserveCapacity(context.count)
             for (key, value) in context {

@@ -4,6 +4,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import QuizText
 
 /// The files under /static, read once at start. Text files are also kept gzipped: a phone on a
 /// slow network loads a page's stylesheets and scripts at about a quarter of their size. Each has
@@ -40,6 +41,15 @@ struct StaticFile: Sendable {
                let data = try? Data(contentsOf: url) { files[name] = StaticFile(type: type, data: data) }
         }
         return files
+    }()
+
+    /// Every `t('…')` text the scripts ask for: pages with scripts carry their translations.
+    static let scriptKeys: [String] = {
+        var keys = Set<String>()
+        for (name, file) in all where name.hasSuffix(".js") {
+            keys.formUnion(Texts.scriptKeys(in: String(buffer: file.data)))
+        }
+        return keys.sorted()
     }()
 
     /// The response to `request`: gzipped when the browser takes it, 304 when it has this version.
