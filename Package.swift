@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "QuizText", resources: [.copy("Resources/locales")], swiftSettings: swiftSettings),
         // A QR code encoder with no dependencies, for the join address on the host's screen.
         .target(name: "QRCode", swiftSettings: swiftSettings),
-        .target(name: "QuizFormats", dependencies: ["QuizCore"], swiftSettings: swiftSettings),
+        .target(name: "QuizFormats", dependencies: ["QuizCore", "QuizText"], swiftSettings: swiftSettings),
         .target(
             name: "QuizStore",
             dependencies: [
@@ -209,7 +209,7 @@ let package = Package(
         .testTarget(
             name: "QuizServerTests",
             dependencies: [
-                "QuizCore", "QuizStore", "QuizUseCases", "QuizServer", "QuizClient", "QuizTestSupport",
+                "QuizCore", "QuizStore", "QuizUseCases", "QuizServer", "QuizClient", "QuizTestSupport", "QuizText",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Hummingbird", package: "hummingbird"),

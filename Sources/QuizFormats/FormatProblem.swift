@@ -1,3 +1,5 @@
+import QuizText
+
 /// One thing wrong with an imported file, located by line and column (text formats) or by a
 /// JSON path (bundles), with the question's text when known so the author can find it.
 public struct FormatProblem: Error, Sendable, Hashable, CustomStringConvertible {
@@ -27,6 +29,19 @@ public struct FormatProblem: Error, Sendable, Hashable, CustomStringConvertible 
         if let path { location.append(path) }
         var text = location.isEmpty ? message : location.joined(separator: ", ") + ": " + message
         if let question { text += " (question \"\(FormatProblem.excerpt(question))\")" }
+        return text
+    }
+
+    /// The description in `t`'s language: the message is looked up as a pattern in the catalog.
+    public func description(_ t: Texts) -> String {
+        if t.language == .en { return description }
+        var location: [String] = []
+        if let line { location.append(t("line {line}", ["line": String(line)])) }
+        if let column { location.append(t("column {column}", ["column": String(column)])) }
+        if let path { location.append(path) }
+        let message = t(self.message)
+        var text = location.isEmpty ? message : t("{location}: {message}", ["location": location.joined(separator: ", "), "message": message])
+        if let question { text = t("{message} (question “{question}”)", ["message": text, "question": FormatProblem.excerpt(question)]) }
         return text
     }
 

@@ -6,6 +6,7 @@ import NIOCore
 import OpenAPIRuntime
 import QuizCore
 import QuizStore
+import QuizText
 import QuizUseCases
 
 /// Turns every error into the JSON error shape; nothing raw from a parser or database reaches a client.
@@ -29,22 +30,31 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             default: context.logger.debug("request refused", metadata: metadata)
             }
             let path = request.uri.path
-            if path.hasPrefix("/api/") || path == "/health" || path.hasPrefix("/static/") { return apiError.response() }
-            return page(for: apiError, user: await signedInUser(request))
+            // API codes stay as they are; the message follows the request's language.
+            if path.hasPrefix("/api/") || path == "/health" || path.hasPrefix("/static/") {
+                return apiError.response(language: Language.preferred(acceptLanguage: request.headers[.acceptLanguage]) ?? .en)
+            }
+            let user = await signedInUser(request)
+            let language = user?.language.flatMap(Language.init(rawValue:)) ?? PageMiddleware.language(request)
+            return page(for: apiError, user: user, language: language)
         }
     }
 
-    func page(for error: APIError, user: User?) -> Response {
+    func page(for error: APIError, user: User?, language: Language = .en) -> Response {
         let username = user?.username
-        let (heading, message): (String, String) = switch error.status.code {
+        let t = Texts.of(language)
+        let (english, englishMessage): (String, String) = switch error.status.code {
         case 404: ("Page not found", "There is nothing at this address. It may have moved, or the link may be mistyped.")
         case 400..<500: ("That did not work", error.message)
         case 503: ("Try again in a moment", error.message)
         default: ("Something went wrong", "Quizbox could not finish this request. It has been logged; please try again in a moment.")
         }
-        var context: [String: Any] = ["pageTitle": heading, "heading": heading, "message": message, "signedIn": username != nil]
+        let (heading, message) = (t(english), t(englishMessage))
+        var context: [String: Any] = ["pageTitle": heading, "heading": heading, "message": message, "signedIn": username != nil,
+                                      PageRenderer.languageKey: language.rawValue]
         if let username { context["username"] = username }
-        context["chrome"] = renderer.chrome(PageChrome(title: heading, username: username, canAuthor: user?.role.canAuthor ?? false))
+        context["chrome"] = renderer.chrome(PageChrome(language: language, title: heading, username: username,
+                                                       canAuthor: user?.role.canAuthor ?? false))
         var response = renderer.render("error", context, status: error.status)
         if let seconds = error.retryAfter { response.headers[.retryAfter] = String(seconds) }
         return response

@@ -22,6 +22,8 @@ public struct Catalog: Sendable {
     }
 
     public private(set) var entries: [String: Entry] = [:]
+    /// Every entry as read, untranslated and fuzzy ones too (for checking a catalog).
+    public private(set) var all: [Entry] = []
     /// The header's fields (`Language`, `Plural-Forms`…).
     public private(set) var header: [String: String] = [:]
     /// Entries with `{placeholders}`, for messages that arrive filled in.
@@ -38,6 +40,7 @@ public struct Catalog: Sendable {
             }
         }
         self.entries = entries
+        self.all = list
         self.header = header
         // Longer literal text first: the most specific pattern wins.
         self.patterns = patterns.sorted { $0.literalLength > $1.literalLength }
@@ -148,7 +151,9 @@ public struct Catalog: Sendable {
 
     /// The translation of `english` (exact text), or nil.
     public func exact(_ english: String) -> String? {
-        entries[english]?.forms.first
+        guard let entry = entries[english] else { return nil }
+        // A plural entry asked for by its plural English ("{count} questions") gives its plural form.
+        return entry.plural == english && entry.forms.count > 1 ? entry.forms[1] : entry.forms.first
     }
 
     /// The form of a plural entry for `count`: both languages have one form for 1 and one for the rest.
@@ -185,6 +190,9 @@ struct Pattern: Sendable {
         for (a, b) in zip(parts, parts.dropFirst()) {
             if case .value = a, case .value = b { return nil }
         }
+        // A pattern must say something of its own, or it would match any message ("{reason}.").
+        let letters = parts.reduce(0) { if case .literal(let text) = $1 { $0 + text.filter(\.isLetter).count } else { $0 } }
+        guard letters >= 4 else { return nil }
         self.parts = parts
         self.entry = entry
         literalLength = parts.reduce(0) { if case .literal(let text) = $1 { $0 + text.count } else { $0 } }

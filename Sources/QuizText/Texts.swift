@@ -30,6 +30,9 @@ public enum Localization {
     /// text shown untranslated. Bounded, so a stream of odd messages cannot grow it.
     public static let missing = Mutex<Set<String>>([])
 
+    /// What has been noted missing so far.
+    public static var missingTexts: Set<String> { missing.withLock { $0 } }
+
     static func noteMissing(_ english: String) {
         missing.withLock { set in
             if set.count < 2_000 { set.insert(english) }
@@ -60,6 +63,13 @@ public struct Texts: Sendable {
         if let text = catalog.matching(english) { return text }
         Localization.noteMissing(english)
         return english
+    }
+
+    /// A text that may already be in this language (a page built it translated): translated when it
+    /// is a catalog text, else kept as it is, without counting it missing.
+    public func ifKnown(_ text: String) -> String {
+        guard let catalog else { return text }
+        return catalog.exact(text) ?? catalog.matching(text) ?? text
     }
 
     /// A text with values: `t("Page {page} of {pages}", ["page": "2", "pages": "5"])`.

@@ -2,15 +2,16 @@ import ArgumentParser
 import Foundation
 import QuizServer
 import QuizStore
+import QuizText
 
 /// `quizbox export-db`: the whole instance as JSON lines, to load into another database.
 struct ExportDB: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export-db",
-        abstract: "Write the whole database (users, sessions, catalog, attempts, games, points) to a file for import-db."
+        abstract: t("Write the whole database (users, sessions, catalog, attempts, games, points) to a file for import-db.")
     )
 
-    @Option(name: .shortAndLong, help: "The file to write.")
+    @Option(name: .shortAndLong, help: ArgumentHelp(t("The file to write.")))
     var output: String
 
     @OptionGroup var db: DatabaseOptions
@@ -18,17 +19,17 @@ struct ExportDB: AsyncParsableCommand {
     func run() async throws {
         let url = URL(fileURLWithPath: output)
         guard FileManager.default.createFile(atPath: url.path, contents: nil), let handle = try? FileHandle(forWritingTo: url) else {
-            throw CLIError("quizbox export-db: cannot write \(output)")
+            throw CLIError("quizbox export-db: " + t("cannot write {file}", ["file": output]))
         }
         defer { try? handle.close() }
         let counts = try await db.withStore { store, _ in
             do {
                 return try await DatabaseDump.export(store.database) { try handle.write(contentsOf: $0) }
             } catch {
-                throw CLIError("quizbox export-db: \(error)")
+                throw CLIError("quizbox export-db: " + t(String(describing: error)))
             }
         }
-        FileHandle.standardError.write(Data("Wrote \(DatabaseDumpSummary.describe(counts)) to \(output).\n".utf8))
+        FileHandle.standardError.write(Data((t("Wrote {summary} to {file}.", ["summary": DatabaseDumpSummary.describe(counts), "file": output]) + "\n").utf8))
     }
 }
 
@@ -36,31 +37,38 @@ struct ExportDB: AsyncParsableCommand {
 struct ImportDB: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import-db",
-        abstract: "Load a file written by export-db into an empty database (SQLite or PostgreSQL)."
+        abstract: t("Load a file written by export-db into an empty database (SQLite or PostgreSQL).")
     )
 
-    @Argument(help: "The file export-db wrote.")
+    @Argument(help: ArgumentHelp(t("The file export-db wrote.")))
     var file: String
 
     @OptionGroup var db: DatabaseOptions
 
     func run() async throws {
-        guard let data = FileManager.default.contents(atPath: file) else { throw CLIError("quizbox import-db: cannot read \(file)") }
+        guard let data = FileManager.default.contents(atPath: file) else { throw CLIError("quizbox import-db: " + t("cannot read {file}", ["file": file])) }
         let text = String(decoding: data, as: UTF8.self)
         let counts = try await db.withStore { store, _ in
             do {
                 return try await DatabaseDump.import(text.split(separator: "\n", omittingEmptySubsequences: false), into: store.database)
             } catch {
-                throw CLIError("quizbox import-db: \(file): \(error)")
+                throw CLIError("quizbox import-db: \(file): " + t(String(describing: error)))
             }
         }
-        print("Loaded \(DatabaseDumpSummary.describe(counts)).")
+        print(t("Loaded {summary}.", ["summary": DatabaseDumpSummary.describe(counts)]))
     }
 }
 
 enum DatabaseDumpSummary {
     static func describe(_ counts: [String: Int]) -> String {
-        "\(counts["users"] ?? 0) user(s), \(counts["questions"] ?? 0) question(s), \(counts["attempts"] ?? 0) attempt(s), "
-            + "\(counts["games"] ?? 0) game(s), \(counts.values.reduce(0, +)) row(s) in all"
+        let (users, questions, attempts, games) = (counts["users"] ?? 0, counts["questions"] ?? 0, counts["attempts"] ?? 0, counts["games"] ?? 0)
+        let rows = counts.values.reduce(0, +)
+        return t("{users}, {questions}, {attempts}, {games}, {rows} in all", [
+            "users": t.count(users, "{n} user(s)", "{n} user(s)", ["n": plain(users)]),
+            "questions": t.count(questions, "{n} question(s)", "{n} question(s)", ["n": plain(questions)]),
+            "attempts": t.count(attempts, "{n} attempt(s)", "{n} attempt(s)", ["n": plain(attempts)]),
+            "games": t.count(games, "{n} game(s)", "{n} game(s)", ["n": plain(games)]),
+            "rows": t.count(rows, "{n} row(s)", "{n} row(s)", ["n": plain(rows)]),
+        ])
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import QuizServer
 import QuizStore
+import QuizText
 
 extension DatabaseOptions {
     /// Opens the configured database, migrated, for one command; closes it whatever happens.
@@ -17,7 +18,7 @@ extension DatabaseOptions {
         do {
             database = try await QuizDatabase.open(config.database, poolSize: 1, logger: makeLogger(level: .warning))
         } catch {
-            throw CLIError("quizbox: \(error)")
+            throw CLIError("quizbox: " + t(String(describing: error)))
         }
         do {
             if migrate { try await Migrations.run(on: database) }

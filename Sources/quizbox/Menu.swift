@@ -1,4 +1,5 @@
 import Foundation
+import QuizText
 
 /// A numbered list to choose from: arrow keys and Enter, or the item's number, at a terminal;
 /// a typed number on a line otherwise.
@@ -12,8 +13,8 @@ struct Menu {
     /// One line above the list; nil when the screen already says what is asked (a question's text).
     var title: String?
     var items: [String]
-    /// What going back means here, shown in the hint ("back", "quit").
-    var backLabel = "go back"
+    /// What going back means here, shown in the hint ("go back", "quit"), in the player's language.
+    var backLabel = t("go back")
 
     func choose(on terminal: Terminal) -> Choice {
         guard !items.isEmpty else { return .back }
@@ -31,7 +32,7 @@ struct Menu {
         var drawn = 0
         while true {
             drawn = draw(on: terminal, selected: selected, ticked: nil, erasing: drawn,
-                         hint: "↑/↓ and Enter, or type a number · q to \(backLabel)")
+                         hint: t("↑/↓ and Enter, or type a number · q to {back}", ["back": backLabel]))
             switch terminal.readKey() {
             case .up: selected = (selected + items.count - 1) % items.count; typed = ""
             case .down: selected = (selected + 1) % items.count; typed = ""
@@ -58,7 +59,7 @@ struct Menu {
         var drawn = 0
         while true {
             drawn = draw(on: terminal, selected: selected, ticked: ticked, erasing: drawn,
-                         hint: "↑/↓ and Space (or a number) to tick · Enter to answer · q to \(backLabel)")
+                         hint: t("↑/↓ and Space (or a number) to tick · Enter to answer · q to {back}", ["back": backLabel]))
             switch terminal.readKey() {
             case .up: selected = (selected + items.count - 1) % items.count
             case .down: selected = (selected + 1) % items.count
@@ -99,21 +100,21 @@ struct Menu {
     private func chooseByLine(_ terminal: Terminal) -> Choice {
         listByLine(terminal)
         while true {
-            terminal.write("Choose 1–\(items.count) (q to \(backLabel)): ")
+            terminal.write(t("Choose 1–{count} (q to {back}): ", ["count": String(items.count), "back": backLabel]))
             guard let answer = terminal.readLine()?.trimmingCharacters(in: .whitespaces), answer.lowercased() != "q" else { return .back }
             if let number = Int(answer), (1...items.count).contains(number) { return .item(number - 1) }
-            terminal.line("There is no \(answer) on the list.")
+            terminal.line(t("There is no {answer} on the list.", ["answer": answer]))
         }
     }
 
     private func tickByLine(_ terminal: Terminal) -> Set<Int>? {
         listByLine(terminal)
         while true {
-            terminal.write("Choose one or more, e.g. 1,3 (q to \(backLabel)): ")
+            terminal.write(t("Choose one or more, e.g. 1,3 (q to {back}): ", ["back": backLabel]))
             guard let answer = terminal.readLine()?.trimmingCharacters(in: .whitespaces), answer.lowercased() != "q" else { return nil }
             let numbers = answer.split { $0 == "," || $0 == " " }.compactMap { Int($0) }
             if !numbers.isEmpty, numbers.allSatisfy((1...items.count).contains) { return Set(numbers.map { $0 - 1 }) }
-            terminal.line("Give the numbers of your answers, separated by commas.")
+            terminal.line(t("Give the numbers of your answers, separated by commas."))
         }
     }
 }

@@ -2,9 +2,10 @@ import ArgumentParser
 import Logging
 import QuizServer
 import QuizStore
+import QuizText
 
 struct Migrate: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Bring the database schema up to date.")
+    static let configuration = CommandConfiguration(abstract: t("Bring the database schema up to date."))
 
     @OptionGroup var db: DatabaseOptions
 
@@ -14,19 +15,20 @@ struct Migrate: AsyncParsableCommand {
         do {
             database = try await QuizDatabase.open(config.database, poolSize: 1, logger: makeLogger(level: .warning))
         } catch {
-            throw CLIError("quizbox migrate: \(error)")
+            throw CLIError("quizbox migrate: " + t(String(describing: error)))
         }
         do {
             let applied = try await Migrations.run(on: database)
             if applied.isEmpty {
-                print("\(config.databaseDescription) is up to date (schema version \(Migrations.latestVersion)).")
+                print(t("{database} is up to date (schema version {version}).", ["database": config.databaseDescription, "version": String(Migrations.latestVersion)]))
             } else {
-                print("Applied migrations \(applied.map(String.init).joined(separator: ", ")) to \(config.databaseDescription).")
+                print(t("Applied migrations {versions} to {database}.",
+                        ["versions": applied.map(String.init).joined(separator: ", "), "database": config.databaseDescription]))
             }
             try await database.close()
         } catch {
             try? await database.close()
-            throw CLIError("quizbox migrate: \(error)")
+            throw CLIError("quizbox migrate: " + t(String(describing: error)))
         }
     }
 }

@@ -4,12 +4,22 @@ import Foundation
 import SystemPackage
 import Logging
 import QuizServer
+import QuizText
+
+/// The texts of every command, in the language of the environment (`LANGUAGE`, `LC_ALL`,
+/// `LC_MESSAGES`, `LANG`): `LANG=fi_FI.UTF-8 quizbox …` speaks Finnish. Log lines of
+/// `quizbox serve` and output meant for programs (CSV, JSON, dumps) stay as they are.
+let t = Texts.of(Language.fromEnvironment())
+
+/// A count in a sentence: plain digits in English, as these lines always printed them (scripts
+/// read them), grouped as the language writes numbers otherwise.
+func plain(_ value: some BinaryInteger) -> String { t.language == .en ? String(value) : t.number(value) }
 
 @main
 struct Quizbox: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "quizbox",
-        abstract: "A self-hosted quiz server.",
+        abstract: t("A self-hosted quiz server."),
         subcommands: [Serve.self, Play.self, Migrate.self, UserCommand.self, Import.self, Export.self, ExportDB.self, ImportDB.self,
                       Backup.self, Restore.self, Articles.self],
         defaultSubcommand: Serve.self
@@ -18,7 +28,7 @@ struct Quizbox: AsyncParsableCommand {
 
 /// Options every command that touches the database shares.
 struct DatabaseOptions: ParsableArguments {
-    @Option(name: .long, help: "SQLite file or postgres:// URL (default: quizbox.sqlite, or QUIZBOX_DATABASE_URL / QUIZBOX_DATABASE).")
+    @Option(name: .long, help: ArgumentHelp(t("SQLite file or postgres:// URL (default: quizbox.sqlite, or QUIZBOX_DATABASE_URL / QUIZBOX_DATABASE).")))
     var database: String?
 
     /// Settings from the environment and an optional .env file, then these options on top.

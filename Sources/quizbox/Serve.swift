@@ -1,14 +1,15 @@
 import ArgumentParser
 import Hummingbird
 import QuizServer
+import QuizText
 
 struct Serve: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Run the Quizbox server (the default command).")
+    static let configuration = CommandConfiguration(abstract: t("Run the Quizbox server (the default command)."))
 
-    @Option(help: "Address to listen on (default 127.0.0.1, or QUIZBOX_HOST).")
+    @Option(help: ArgumentHelp(t("Address to listen on (default 127.0.0.1, or QUIZBOX_HOST).")))
     var host: String?
 
-    @Option(help: "Port to listen on (default 8080, or QUIZBOX_PORT); 0 picks a free one.")
+    @Option(help: ArgumentHelp(t("Port to listen on (default 8080, or QUIZBOX_PORT); 0 picks a free one.")))
     var port: Int?
 
     @OptionGroup var db: DatabaseOptions
@@ -22,7 +23,7 @@ struct Serve: AsyncParsableCommand {
         do {
             app = try await buildApplication(config: config, logger: logger)
         } catch {
-            throw CLIError("quizbox: \(error)")
+            throw CLIError("quizbox: " + t(String(describing: error)))
         }
         // Stops on SIGINT/SIGTERM after in-flight requests finish; the database closes last.
         try await app.runService()

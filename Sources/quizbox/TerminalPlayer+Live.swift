@@ -1,5 +1,6 @@
 import Foundation
 import QuizClient
+import QuizText
 
 /// A live game from the terminal: the host's screen runs it, this terminal is a player's phone.
 extension TerminalPlayer {
@@ -8,8 +9,9 @@ extension TerminalPlayer {
         defer { connection.close() }
         let joined = connection.joined
         terminal.line()
-        terminal.line(Style.bold(joined.game.title) + " — joined as \(joined.player.nickname) (rejoin code \(joined.code ?? "none")).")
-        terminal.line(Style.dim("Waiting for the host…"))
+        terminal.line(t("{title} — joined as {nickname} (rejoin code {code}).",
+                        ["title": Style.bold(joined.game.title), "nickname": joined.player.nickname, "code": joined.code ?? t("none")]))
+        terminal.line(Style.dim(t("Waiting for the host…")))
         // Keys are read while the game goes on: a question that closes ends the wait for its answer.
         let interruption = Interruption()
         terminal.interruption = interruption
@@ -34,8 +36,9 @@ extension TerminalPlayer {
                 interruption.clear()
                 if interruption.isClosed(question.index) { continue }  // over before it could be shown
                 terminal.line()
-                terminal.line(Style.dim("Question \(question.index + 1) of \(question.count) · \(Int(question.secondsLeft.rounded())) s"
-                                        + (question.points == "double" ? " · double points" : "")))
+                terminal.line(Style.dim(t("Question {number} of {total} · {seconds} s", [
+                    "number": String(question.index + 1), "total": String(question.count), "seconds": String(Int(question.secondsLeft.rounded())),
+                ]) + (question.points == "double" ? t(" · double points") : "")))
                 let kind = Components.Schemas.QuestionKind(rawValue: question.kind) ?? .singleChoice
                 guard let answer = readAnswer(text: question.text, kind: kind, choices: question.choices.map { ($0.id, $0.text) },
                                               unit: question.unit) else {
@@ -43,37 +46,43 @@ extension TerminalPlayer {
                     return  // the player left
                 }
                 if let answer { connection.answer(question: question.index, with: answer) }
-            case .ack: terminal.line(Style.dim("Answer in. Waiting for the others…"))
+            case .ack: terminal.line(Style.dim(t("Answer in. Waiting for the others…")))
             case .reveal(let reveal):
-                terminal.line("The answer: \(Style.bold(reveal.correct))  (\(reveal.answered) of \(reveal.players) answered)")
+                terminal.line(t("The answer: {answer}  ({answered} of {players} answered)", [
+                    "answer": Style.bold(answerText(reveal.correct)), "answered": String(reveal.answered), "players": String(reveal.players),
+                ]))
                 if let explanation = reveal.explanation, !explanation.isEmpty { terminal.line(Style.dim(explanation)) }
             case .result(let result):
                 if !result.answered {
-                    terminal.line(Style.red("✗ No answer in time."))
+                    terminal.line(Style.red(t("✗ No answer in time.")))
                 } else if result.correct {
-                    terminal.line(Style.green("✓ Right! +\(result.points)" + (result.bonus > 0 ? " (streak bonus \(result.bonus))" : "")))
+                    terminal.line(Style.green(t("✓ Right! +{points}", ["points": String(result.points)])
+                                               + (result.bonus > 0 ? t(" (streak bonus {bonus})", ["bonus": String(result.bonus)]) : "")))
                 } else {
-                    terminal.line(Style.red("✗ Wrong."))
+                    terminal.line(Style.red(t("✗ Wrong.")))
                 }
-                terminal.line("Score \(result.score) · #\(result.rank)")
+                terminal.line(t("Score {score} · #{rank}", ["score": String(result.score), "rank": String(result.rank)]))
             case .leaderboard(let board):
-                terminal.line(Style.bold(board.final ? "Final standings" : "Leaderboard"))
+                terminal.line(Style.bold(board.final ? t("Final standings") : t("Leaderboard")))
                 for standing in board.top { terminal.line("  #\(standing.rank)  \(standing.nickname)  \(standing.score)") }
             case .ended(let ended):
                 terminal.line()
-                terminal.line(Style.bold("Game over."))
+                terminal.line(Style.bold(t("Game over.")))
                 for standing in ended.podium { terminal.line("  #\(standing.rank)  \(standing.nickname)  \(standing.score)") }
-                if let you = ended.you { terminal.line("You: #\(you.rank) with \(you.score) points, \(you.correct) right.") }
+                if let you = ended.you {
+                    terminal.line(t("You: #{rank} with {score} points, {correct} right.",
+                                    ["rank": String(you.rank), "score": String(you.score), "correct": String(you.correct)]))
+                }
                 return
             case .host(let connected, _):
-                terminal.line(Style.dim(connected ? "The host is back." : "The host's screen went away; the game waits for it."))
+                terminal.line(Style.dim(connected ? t("The host is back.") : t("The host's screen went away; the game waits for it.")))
             case .kicked:
-                terminal.line(Style.red("The host removed you from the game."))
+                terminal.line(Style.red(t("The host removed you from the game.")))
                 return
-            case .error(_, let message, _): terminal.line(Style.red(message))
+            case .error(_, let message, _): terminal.line(Style.red(t(message)))
             case .joined, .other: continue
             }
         }
-        terminal.line("The connection to the game closed.")
+        terminal.line(t("The connection to the game closed."))
     }
 }

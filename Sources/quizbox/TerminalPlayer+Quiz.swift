@@ -1,17 +1,18 @@
 import Foundation
 import QuizClient
+import QuizText
 
 /// Quizzes, random questions and "name them all" games, question by question.
 extension TerminalPlayer {
     /// Subject → topic → quiz, each with a way back; then the quiz, its score and the leaderboard.
     func playQuiz() async throws(QuizboxClient.Error) {
         let subjects = try await client.subjects()
-        while case .item(let s) = Menu(title: Style.bold("Subjects"), items: subjects.map(\.name)).choose(on: terminal) {
+        while case .item(let s) = Menu(title: Style.bold(t("Subjects")), items: subjects.map(\.name)).choose(on: terminal) {
             let topics = try await client.topics(subjectId: subjects[s].id)
-            while case .item(let t) = Menu(title: Style.bold(subjects[s].name), items: topics.map(\.name)).choose(on: terminal) {
-                let quizzes = try await client.quizzes(topicId: topics[t].id)
-                let titles = quizzes.map { "\($0.title) (\($0.questionCount) questions)" }
-                if case .item(let q) = Menu(title: Style.bold(topics[t].name), items: titles).choose(on: terminal) {
+            while case .item(let topic) = Menu(title: Style.bold(subjects[s].name), items: topics.map(\.name)).choose(on: terminal) {
+                let quizzes = try await client.quizzes(topicId: topics[topic].id)
+                let titles = quizzes.map { "\($0.title) (" + t.count($0.questionCount, "{n} question", "{n} questions", ["n": plain($0.questionCount)]) + ")" }
+                if case .item(let q) = Menu(title: Style.bold(topics[topic].name), items: titles).choose(on: terminal) {
                     try await play(quizzes[q])
                     return
                 }
@@ -32,17 +33,19 @@ extension TerminalPlayer {
         let settings = try await client.practiceSettings()
         var outcome = try await client.startPractice(settings, acceptFewer: true)
         if outcome.status == .poolUsedUp {
-            terminal.line("You have seen every question these settings can draw.")
-            guard case .item(0) = Menu(title: nil, items: ["Start over", "Not now"]).choose(on: terminal) else { return }
+            terminal.line(t("You have seen every question these settings can draw."))
+            guard case .item(0) = Menu(title: nil, items: [t("Start over"), t("Not now")]).choose(on: terminal) else { return }
             try await client.forgetSeenQuestions()
             outcome = try await client.startPractice(settings, acceptFewer: true)
         }
         guard let attempt = outcome.attempt, let ids = outcome.questionIds, !ids.isEmpty else {
-            terminal.line("No question matches your practice settings; change them on the web app's practice page.")
+            terminal.line(t("No question matches your practice settings; change them on the web app's practice page."))
             return
         }
         terminal.line()
-        terminal.line(Style.bold("Practice: \(ids.count) questions") + (settings.timeLimitSeconds.map { ", \($0) s each" } ?? ""))
+        let count = t.count(ids.count, "{n} question", "{n} questions", ["n": plain(ids.count)])
+        terminal.line(Style.bold(t("Practice: {questions}", ["questions": count]))
+                      + (settings.timeLimitSeconds.map { t(", {seconds} s each", ["seconds": String($0)]) } ?? ""))
         try await play(attemptId: attempt.id, questionIds: ids)
     }
 
@@ -52,11 +55,14 @@ extension TerminalPlayer {
         for (index, id) in questionIds.enumerated() {
             let shown = try await client.question(attemptId: attemptId, questionId: id)
             let question = shown.question
-            let limit = shown.deadline.map { " · \(Int($0.timeIntervalSince(shown.shownAt).rounded())) s to answer" } ?? ""
+            let limit = shown.deadline.map { t(" · {seconds} s to answer", ["seconds": String(Int($0.timeIntervalSince(shown.shownAt).rounded()))]) } ?? ""
             terminal.line()
-            terminal.line(Style.dim("Question \(index + 1) of \(questionIds.count) · \(question.points) \(question.points == 1 ? "point" : "points") · \(question.difficulty.rawValue)\(limit)"))
+            terminal.line(Style.dim(t("Question {number} of {total} · {points} · {difficulty}", [
+                "number": String(index + 1), "total": String(questionIds.count), "points": pointsText(question.points),
+                "difficulty": difficultyName(question.difficulty.rawValue),
+            ]) + limit))
             guard let answer = ask(question) else {
-                terminal.line("Left early; what you answered so far counts.")
+                terminal.line(t("Left early; what you answered so far counts."))
                 break
             }
             guard let answer else { continue }
@@ -67,8 +73,13 @@ extension TerminalPlayer {
         }
         let score = try await client.finish(attemptId: attemptId)
         terminal.line()
-        terminal.line(Style.bold("You got \(score.correctCount) of \(score.questionCount) right: \(score.points) of \(score.totalPoints) points."))
-        terminal.line("Added to your total: \(score.pointsAdded ?? score.points), now \(score.userPoints). You are #\(score.rank).")
+        terminal.line(Style.bold(t("You got {correct} of {total} right: {points} of {totalPoints} points.", [
+            "correct": String(score.correctCount), "total": String(score.questionCount),
+            "points": plain(score.points), "totalPoints": plain(score.totalPoints),
+        ])))
+        terminal.line(t("Added to your total: {added}, now {total}. You are #{rank}.", [
+            "added": plain(score.pointsAdded ?? score.points), "total": plain(score.userPoints), "rank": String(score.rank),
+        ]))
         try await showLeaderboard()
     }
 
@@ -79,7 +90,7 @@ extension TerminalPlayer {
         let result = try await client.answer(questionId: question.id, with: answer)
         showFeedback(verdict: result.verdict.rawValue, points: result.pointsAwarded, correct: result.correctAnswer.display,
                      explanation: result.explanation)
-        if !result.counted { terminal.line(Style.dim("Answered already today: no points this time.")) }
+        if !result.counted { terminal.line(Style.dim(t("Answered already today: no points this time."))) }
         pause()
     }
 
@@ -93,39 +104,49 @@ extension TerminalPlayer {
         terminal.line(Style.bold(text))
         switch kind {
         case .singleChoice:
-            guard case .item(let index) = Menu(title: nil, items: choices.map(\.text), backLabel: "leave").choose(on: terminal) else { return nil }
+            guard case .item(let index) = Menu(title: nil, items: choices.map(\.text), backLabel: t("leave")).choose(on: terminal) else { return nil }
             return .choice(choices[index].id)
         case .multipleChoice:
-            terminal.line(Style.dim("Several answers may be right."))
-            guard let ticked = Menu(title: nil, items: choices.map(\.text), backLabel: "leave").chooseSeveral(on: terminal) else { return nil }
+            terminal.line(Style.dim(t("Several answers may be right.")))
+            guard let ticked = Menu(title: nil, items: choices.map(\.text), backLabel: t("leave")).chooseSeveral(on: terminal) else { return nil }
             return .choices(Set(ticked.map { choices[$0].id }))
         case .trueFalse:
-            guard case .item(let index) = Menu(title: nil, items: ["True", "False"], backLabel: "leave").choose(on: terminal) else { return nil }
+            guard case .item(let index) = Menu(title: nil, items: [t("True"), t("False")], backLabel: t("leave")).choose(on: terminal) else { return nil }
             return .bool(index == 0)
         case .typedAnswer:
             while true {
-                guard let typed = ask("Your answer: ")?.trimmingCharacters(in: .whitespaces) else { return nil }
+                guard let typed = ask(t("Your answer: "))?.trimmingCharacters(in: .whitespaces) else { return nil }
                 if !typed.isEmpty { return .text(typed) }
             }
         case .numeric:
             while true {
-                guard let typed = ask("Your answer\(unit.map { " (in \($0))" } ?? ""): ") else { return nil }
+                guard let typed = ask(unit.map { t("Your answer (in {unit}): ", ["unit": $0]) } ?? t("Your answer: ")) else { return nil }
                 // A decimal comma is as good as a point.
                 if let number = Double(typed.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")) { return .number(number) }
-                terminal.line("A number, please (like 42 or 3.5).")
+                terminal.line(t("A number, please (like 42 or 3.5)."))
             }
         case .nameAll:
-            terminal.line(Style.dim("This one is a timed game: play it from “Name them all” in the menu."))
+            terminal.line(Style.dim(t("This one is a timed game: play it from “Name them all” in the menu.")))
             return .some(nil)
+        }
+    }
+
+    /// A question's difficulty in words ("easy", "medium", "hard" in English, as the API names them).
+    func difficultyName(_ difficulty: String) -> String {
+        switch difficulty {
+        case "easy": t("easy")
+        case "medium": t("medium")
+        case "hard": t("hard")
+        default: difficulty
         }
     }
 
     func showFeedback(verdict: String, points: Int, correct: String, explanation: String?) {
         switch verdict {
-        case "correct": terminal.line(Style.green("✓ Right! +\(points) \(points == 1 ? "point" : "points")"))
-        case "alreadyAnswered": terminal.line("You had answered this one already. The answer: \(correct)")
-        case "tooLate": terminal.line(Style.red("✗ Too late: the time was up. The answer: \(correct)"))
-        default: terminal.line(Style.red("✗ Wrong. The answer: \(correct)"))
+        case "correct": terminal.line(Style.green(t("✓ Right! +{points}", ["points": pointsText(points)])))
+        case "alreadyAnswered": terminal.line(t("You had answered this one already. The answer: {answer}", ["answer": answerText(correct)]))
+        case "tooLate": terminal.line(Style.red(t("✗ Too late: the time was up. The answer: {answer}", ["answer": answerText(correct)])))
+        default: terminal.line(Style.red(t("✗ Wrong. The answer: {answer}", ["answer": answerText(correct)])))
         }
         if let explanation, !explanation.isEmpty { terminal.line(Style.dim(explanation)) }
     }
@@ -134,14 +155,18 @@ extension TerminalPlayer {
     func nameThemAll() async throws(QuizboxClient.Error) {
         let questions = try await client.gameQuestions()
         guard !questions.isEmpty else {
-            terminal.line("There are no “name them all” questions on this server yet.")
+            terminal.line(t("There are no “name them all” questions on this server yet."))
             return
         }
-        let items = questions.map { "\($0.text) (\($0.itemCount) items, \($0.timeLimitSeconds) s)" }
-        guard case .item(let chosen) = Menu(title: Style.bold("Name them all"), items: items).choose(on: terminal) else { return }
+        let items = questions.map {
+            t("{text} ({items}, {seconds} s)", ["text": $0.text, "items": t.count($0.itemCount, "{n} item", "{n} items", ["n": plain($0.itemCount)]),
+                                                 "seconds": String($0.timeLimitSeconds)])
+        }
+        guard case .item(let chosen) = Menu(title: Style.bold(t("Name them all")), items: items).choose(on: terminal) else { return }
         var game = try await client.startGame(questionId: questions[chosen].id)
         terminal.line(Style.bold(game.text))
-        terminal.line(Style.dim("One answer a line; an empty line gives up. The clock is running: \(questions[chosen].timeLimitSeconds) s."))
+        terminal.line(Style.dim(t("One answer a line; an empty line gives up. The clock is running: {seconds} s.",
+                                   ["seconds": String(questions[chosen].timeLimitSeconds)])))
         var playing = true
         while playing {
             guard let text = ask("> "), !text.trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -151,16 +176,20 @@ extension TerminalPlayer {
             let result = try await client.guess(gameId: game.id, text: text)
             switch result.verdict {
             case .found: terminal.line(Style.green("✓ \(result.item?.answer ?? text)  (\(result.foundCount)/\(result.itemCount))"))
-            case .alreadyFound: terminal.line("Already found.")
-            case .notAnItem: terminal.line(Style.red("✗ Not on the list."))
-            case .empty, .tooLong: terminal.line("That is not an answer.")
-            case .tooLate, .gameOver: terminal.line("Time is up.")
+            case .alreadyFound: terminal.line(t("Already found."))
+            case .notAnItem: terminal.line(Style.red(t("✗ Not on the list.")))
+            case .empty, .tooLong: terminal.line(t("That is not an answer."))
+            case .tooLate, .gameOver: terminal.line(t("Time is up."))
             }
             playing = result.state == .playing
         }
         if game.state == .playing { game = try await client.game(id: game.id) }
-        terminal.line(Style.bold("Found \(game.found.count) of \(game.itemCount): \(game.points) \(game.points == 1 ? "point" : "points")."))
-        if let missed = game.missed, !missed.isEmpty { terminal.line("Missed: " + missed.map(\.answer).joined(separator: ", ")) }
+        terminal.line(Style.bold(t("Found {found} of {total}: {points}.", [
+            "found": String(game.found.count), "total": String(game.itemCount), "points": pointsText(game.points),
+        ])))
+        if let missed = game.missed, !missed.isEmpty {
+            terminal.line(t("Missed: {answers}", ["answers": missed.map(\.answer).joined(separator: ", ")]))
+        }
         pause()
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import QuizClient
+import QuizText
 
 /// The screens of `quizbox play`, in order: sign in, the main menu, and what it leads to.
 /// Every call goes through `QuizboxClient`, as an app's would.
@@ -13,18 +14,18 @@ struct TerminalPlayer {
     func run() async throws(QuizboxClient.Error) {
         // Before asking for a password: a server that is down should be said at once.
         _ = try await client.subjects()
-        terminal.line(Style.bold("Quizbox") + " at \(server)")
+        terminal.line(t("{quizbox} at {server}", ["quizbox": Style.bold("Quizbox"), "server": server]))
         if let livePIN {
-            guard let nickname = ask("Your nickname: ") else { return }
+            guard let nickname = ask(t("Your nickname: ")) else { return }
             try await joinLive(pin: livePIN, nickname: nickname)
             return
         }
         guard let user = try await signIn() else { return }
-        terminal.line("Signed in as \(user.username).")
-        let actions = ["Play a quiz", "Practice", "Answer a random question", "Name them all", "Leaderboard", "Join a live game"]
+        terminal.line(t("Signed in as {username}.", ["username": user.username]))
+        let actions = [t("Play a quiz"), t("Practice"), t("Answer a random question"), t("Name them all"), t("Leaderboard"), t("Join a live game")]
         while true {
             terminal.line()
-            guard case .item(let action) = Menu(title: Style.bold("What next?"), items: actions, backLabel: "quit").choose(on: terminal) else {
+            guard case .item(let action) = Menu(title: Style.bold(t("What next?")), items: actions, backLabel: t("quit")).choose(on: terminal) else {
                 break
             }
             do {
@@ -36,38 +37,38 @@ struct TerminalPlayer {
                 case 4: try await showLeaderboard()
                 default:
                     // Signed in, the server plays this player under their username whatever the nickname.
-                    if let pin = ask("Game PIN: ") { try await joinLive(pin: pin, nickname: user.username) }
+                    if let pin = ask(t("Game PIN: ")) { try await joinLive(pin: pin, nickname: user.username) }
                 }
             } catch .api(_, _, let message, _), .live(_, let message) {
                 // Refused by the server (a quiz just unpublished, a rate limit…): say so and carry on.
-                terminal.line(Style.red(message))
+                terminal.line(Style.red(t(message)))
             }
         }
         // The session ends with the program: the token is revoked, not left to expire.
         try? await client.logOut()
-        terminal.line("Bye!")
+        terminal.line(t("Bye!"))
     }
 
     /// Signs in or creates an account; nil when the player leaves instead.
     private func signIn() async throws(QuizboxClient.Error) -> QuizboxClient.User? {
-        let menu = Menu(title: nil, items: ["Sign in", "Create an account"], backLabel: "quit")
+        let menu = Menu(title: nil, items: [t("Sign in"), t("Create an account")], backLabel: t("quit"))
         while true {
             guard case .item(let choice) = menu.choose(on: terminal) else { return nil }
             do {
                 if choice == 1 {
-                    guard let username = ask("Username: "), let first = ask("First name: "), let last = ask("Last name: "),
-                          let password = ask("Password: ", hidden: true) else { return nil }
-                    guard ask("Repeat password: ", hidden: true) == password else {
-                        terminal.line(Style.red("The two passwords differ."))
+                    guard let username = ask(t("Username: ")), let first = ask(t("First name: ")), let last = ask(t("Last name: ")),
+                          let password = ask(t("Password: "), hidden: true) else { return nil }
+                    guard ask(t("Repeat password: "), hidden: true) == password else {
+                        terminal.line(Style.red(t("The two passwords differ.")))
                         continue
                     }
                     _ = try await client.register(username: username, firstName: first, lastName: last, password: password)
                     return try await client.logIn(username: username, password: password)
                 }
-                guard let username = ask("Username: "), let password = ask("Password: ", hidden: true) else { return nil }
+                guard let username = ask(t("Username: ")), let password = ask(t("Password: "), hidden: true) else { return nil }
                 return try await client.logIn(username: username, password: password)
             } catch .api(_, _, let message, _) {
-                terminal.line(Style.red(message))
+                terminal.line(Style.red(t(message)))
             }
         }
     }
@@ -81,24 +82,34 @@ struct TerminalPlayer {
     func showLeaderboard() async throws(QuizboxClient.Error) {
         let board = try await client.leaderboard(limit: 10)
         terminal.line()
-        terminal.line(Style.bold("Leaderboard"))
+        terminal.line(Style.bold(t("Leaderboard")))
         let width = max(board.top.map(\.username.count).max() ?? 0, 8)
         for entry in board.top {
             let name = entry.username.padding(toLength: width, withPad: " ", startingAt: 0)
-            let line = "  #\(entry.rank)  \(name)  \(entry.points) \(entry.points == 1 ? "point" : "points")"
+            let line = "  #\(entry.rank)  \(name)  \(pointsText(entry.points))"
             terminal.line(entry.username == board.me.username ? Style.bold(line) : line)
         }
         if let footer = board.footer, !board.top.contains(where: { $0.username == footer.username }) {
             terminal.line("  …")
-            terminal.line("  #\(footer.rank)  \(footer.username)  \(footer.points) points")
+            terminal.line("  #\(footer.rank)  \(footer.username)  \(pointsText(footer.points))")
         }
-        terminal.line("You: #\(board.me.rank) with \(board.me.points) \(board.me.points == 1 ? "point" : "points").")
+        terminal.line(t("You: #{rank} with {points}.", ["rank": String(board.me.rank), "points": pointsText(board.me.points)]))
         pause()
     }
 
     func pause() {
         // Through a pipe the output just scrolls on: nobody is reading between screens.
-        if terminal.interactive { terminal.pause(Style.dim("Press any key to go on.")) }
+        if terminal.interactive { terminal.pause(Style.dim(t("Press any key to go on."))) }
+    }
+
+    /// "1 point", "12 points".
+    func pointsText(_ count: some BinaryInteger) -> String {
+        t.count(Int(count), "{n} point", "{n} points", ["n": plain(count)])
+    }
+
+    /// An answer as the server shows it, with true and false in the player's language.
+    func answerText(_ display: String) -> String {
+        display == "True" || display == "False" ? t(display) : display
     }
 }
 

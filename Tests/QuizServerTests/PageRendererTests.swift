@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import QuizCore
+import QuizText
 @testable import QuizServer
 import Synchronization
 import Testing
@@ -12,10 +13,10 @@ import Testing
             Choice(id: 1, text: "<b>bold</b>", isCorrect: true), Choice(id: 2, text: "plain", isCorrect: false),
         ]))
         let context = { ["singleChoice": true, "choices": question.body.choices.map { ["id": $0.id, "text": $0.text] as [String: Any] }] as [String: Any] }
-        let first = renderer.fragment("question-fields", for: question, context)
+        let first = renderer.fragment("question-fields", for: question, language: .en, context)
         #expect(first.contains("&lt;b&gt;bold&lt;/b&gt;"))
         question.body = .singleChoice([Choice(id: 1, text: "changed", isCorrect: true), Choice(id: 2, text: "plain", isCorrect: false)])
-        let second = renderer.fragment("question-fields", for: question, context)
+        let second = renderer.fragment("question-fields", for: question, language: .en, context)
         #expect(second.contains("changed"))
         #expect(!second.contains("bold"))
     }

@@ -12,6 +12,8 @@ final class TestBrowser: @unchecked Sendable {
     var fetchSite: String? = "same-origin"
     /// Sent as Accept-Encoding when set, as browsers do.
     var acceptEncoding: String?
+    /// Sent as Accept-Language when set ("fi-FI,fi;q=0.9").
+    var acceptLanguage: String?
 
     struct Page {
         let status: HTTPResponse.Status
@@ -64,6 +66,7 @@ final class TestBrowser: @unchecked Sendable {
         if body != nil { headers[.contentType] = "application/x-www-form-urlencoded" }
         if let fetchSite { headers[HTTPField.Name("Sec-Fetch-Site")!] = fetchSite }
         if let acceptEncoding { headers[.acceptEncoding] = acceptEncoding }
+        if let acceptLanguage { headers[.acceptLanguage] = acceptLanguage }
         let page = try await client.execute(uri: path, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) }) {
             Page(status: $0.status, headers: $0.headers, html: String(buffer: $0.body), bytes: $0.body.readableBytes)
         }

@@ -40,7 +40,7 @@ SCREENS = [
     "random-result", "games", "game-playing", "game-over", "manage-catalog", "manage-quiz", "manage-question", "manage-preview",
     "articles", "manage-articles",
     "user-page", "feed", "question-tiles", "question-tiles-answered", "leaderboard-podium", "manage-question-picture",
-    "question-picture", "manage-question-kinds", "home-cover",
+    "question-picture", "manage-question-kinds", "home-cover", "home-finnish", "question-finnish",
 ]
 SCREEN_FILE = re.compile(r"^(\d+x\d+-\d\d-.+|live-.+|FAILED-.+)\.png$")
 
@@ -175,14 +175,15 @@ def browser(request):
     """Makes headless Chromium drivers: browser(javascript=False, size=PHONE)."""
     drivers = []
 
-    def make(javascript=True, size=DESKTOP):
+    def make(javascript=True, size=DESKTOP, language="en-US"):
         options = Options()
         options.binary_location = CHROMIUM
         for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                         "--lang=en-US", f"--window-size={size[0]},{size[1]}"):
+                         f"--lang={language}", f"--window-size={size[0]},{size[1]}"):
             options.add_argument(argument)
+        # The browser's languages, as its Accept-Language header says them.
         prefs = {"credentials_enable_service": False, "profile.password_manager_enabled": False,
-                 "profile.password_manager_leak_detection": False}
+                 "profile.password_manager_leak_detection": False, "intl.accept_languages": language}
         if not javascript:
             prefs["profile.managed_default_content_settings.javascript"] = 2
         options.add_experimental_option("prefs", prefs)

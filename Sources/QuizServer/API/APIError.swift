@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import QuizFormats
+import QuizText
 
 /// An error a client can act on: a status, a stable code, a message for people, and the bad field.
 public struct APIError: Error, Sendable, Equatable {
@@ -63,7 +64,8 @@ public struct APIError: Error, Sendable, Equatable {
         text.count <= limit ? text : text.prefix(limit - 1) + "…"
     }
 
-    func response() -> Response {
+    func response(language: Language = .en) -> Response {
+        let t = Texts.of(language)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         // A problem quotes the file: only a short excerpt, however long the field it found.
@@ -71,7 +73,7 @@ public struct APIError: Error, Sendable, Equatable {
             Body.Problem(line: $0.line, column: $0.column, path: $0.path.map { Self.excerpt($0, 200) }, question: $0.question.map { Self.excerpt($0, 120) },
                          message: Self.excerpt($0.message, 300), description: Self.excerpt($0.description, 500))
         }
-        let data = (try? encoder.encode(Body(error: .init(code: code, message: message, field: field,
+        let data = (try? encoder.encode(Body(error: .init(code: code, message: t(message), field: field,
                                                           problems: list.isEmpty ? nil : list)))) ?? Data()
         var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=utf-8"

@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 import NIOWebSocket
 import QuizCore
+import QuizText
 import QuizUseCases
 import Synchronization
 
@@ -57,23 +58,25 @@ struct LiveSocket: Sendable {
                 try? await outbound.close(.normalClosure, reason: nil)
             }
             var session = Session(connection: connection, request: context.request, address: context.requestContext.remoteAddress)
+            // Error messages in the page's language (the upgrade carries its cookies and Accept-Language).
+            let t = session.t
             // Pings keep an idle socket open: one that never joins anything must not hold a place.
             let greeted = Atomic<Bool>(false)
             let greeting = Task {
                 try await Task.sleep(for: .milliseconds(Int(greetingTimeout * 1000)))
                 if !greeted.load(ordering: .relaxed) {
-                    connection.send(LiveMessages.error("not-joined", "Say who you are (host, join, resume or rejoin) when you connect.", of: nil))
+                    connection.send(LiveMessages.error("not-joined", t("Say who you are (host, join, resume or rejoin) when you connect."), of: nil))
                     connection.close()
                 }
             }
             do {
                 for try await message in inbound.messages(maxSize: LiveMessages.maxBytes) {
                     guard case .text(let text) = message else {
-                        connection.send(LiveMessages.error("bad-message", "Messages are JSON text.", of: nil))
+                        connection.send(LiveMessages.error("bad-message", t("Messages are JSON text."), of: nil))
                         continue
                     }
                     guard session.allow(now: time.now()) else {
-                        connection.send(LiveMessages.error("rate-limited", "Too many messages: slow down.", of: nil))
+                        connection.send(LiveMessages.error("rate-limited", t("Too many messages: slow down."), of: nil))
                         continue
                     }
                     await handle(text, session: &session)
@@ -85,7 +88,7 @@ struct LiveSocket: Sendable {
                 }
             } catch {
                 // Too large a message, or the socket broke: either way this connection is over.
-                connection.send(LiveMessages.error("bad-message", "Messages are at most 4 KiB.", of: nil))
+                connection.send(LiveMessages.error("bad-message", t("Messages are at most 4 KiB."), of: nil))
             }
             greeting.cancel()
             leave(session)
@@ -100,6 +103,7 @@ struct LiveSocket: Sendable {
         let connection: LiveConnection
         let request: Request
         let address: String
+        let t: Texts
         var role = Role.none
         var windowStart = Date.distantPast
         var inWindow = 0
@@ -108,6 +112,7 @@ struct LiveSocket: Sendable {
             self.connection = connection
             self.request = request
             self.address = address
+            t = Texts.of(PageMiddleware.language(request))
         }
 
         mutating func allow(now: Date) -> Bool {
@@ -126,7 +131,7 @@ struct LiveSocket: Sendable {
         do {
             incoming = try LiveMessages.read(text)
         } catch {
-            connection.send(LiveMessages.error("bad-message", error.message, of: error.type))
+            connection.send(LiveMessages.error("bad-message", session.t(error.message), of: error.type))
             return
         }
         do {
@@ -164,14 +169,14 @@ struct LiveSocket: Sendable {
                 throw Refusal("not-joined", "Join a game (or host one) first.", nil)
             }
         } catch let refusal as Refusal {
-            connection.send(LiveMessages.error(refusal.code, refusal.message, of: refusal.type ?? incoming.type))
+            connection.send(LiveMessages.error(refusal.code, session.t(refusal.message), of: refusal.type ?? incoming.type))
         } catch let failure as LiveGames.Failure {
             let (code, message) = Self.describe(failure)
-            connection.send(LiveMessages.error(code, message, of: incoming.type))
+            connection.send(LiveMessages.error(code, session.t(message), of: incoming.type))
             if failure == .game(.kicked) { connection.close() }
         } catch {
             logger.error("live message failed", metadata: ["error": "\(error)"])
-            connection.send(LiveMessages.error("not-now", "That did not work; try again.", of: incoming.type))
+            connection.send(LiveMessages.error("not-now", session.t("That did not work; try again."), of: incoming.type))
         }
     }
 

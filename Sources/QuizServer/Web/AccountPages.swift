@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 import QuizCore
+import QuizText
 import QuizStore
 import QuizUseCases
 
@@ -26,10 +27,22 @@ struct AccountPages: Sendable {
         anyone.post("/register") { _, context in try await registerUser(context.visit, context.form) }
         anyone.post("/logout") { _, context in try await logOut() }
         anyone.get("/contact") { _, context in contact(context.visit) }
+        anyone.post("/language") { _, context in try await chooseLanguage(context.visit, context.form) }
         signedIn.get("/profile") { request, context in
             try await profilePage(context.visit, user: context.user, linkedNotice: request.uri.queryParameters["linked"].map(String.init))
         }
         signedIn.post("/profile/password") { _, context in try await changePassword(context) }
+    }
+
+    /// The footer's switcher: remembered in a cookie for this browser, and on the account when
+    /// signed in (so it follows the user to other devices); back to the page it was chosen on.
+    func chooseLanguage(_ visit: Visit, _ form: WebForm) async throws -> Response {
+        let next = Pages.safeNext(form["next"])
+        guard let language = form["language"].flatMap(Language.init(rawValue:)) else { return PageRenderer.redirect(to: next) }
+        if let user = visit.user { try await profile.setLanguage(language.rawValue, userId: user.id) }
+        let cookie = "\(PageMiddleware.languageCookie)=\(language.rawValue); Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax"
+            + (config.secureCookies ? "; Secure" : "")
+        return PageRenderer.redirect(to: next, cookies: [cookie])
     }
 
     // MARK: Models
@@ -146,7 +159,7 @@ struct AccountPages: Sendable {
     // MARK: Pages
 
     func entry(_ visit: Visit) -> Response {
-        pages.render("entry", EntryPage(playURL: visit.user == nil ? "/login?next=/home" : "/home"), visit: visit, title: "Welcome")
+        pages.render("entry", EntryPage(playURL: visit.user == nil ? "/login?next=/home" : "/home"), visit: visit, title: visit.t("Welcome"))
     }
 
     /// The sign-in provider buttons; `next` rides along unless it is the default.
@@ -159,25 +172,27 @@ struct AccountPages: Sendable {
 
     func loginPage(_ visit: Visit, query: FlatDictionary<Substring, Substring>, feedback: String? = nil, username: String = "",
                    next: String? = nil, status: HTTPResponse.Status? = nil) throws -> Response {
+        let t = visit.t
         let after = Pages.safeNext(next ?? query["next"].map(String.init))
         if visit.user != nil { throw Redirect(location: after) }
         let notice: String? = if feedback != nil {
             nil
         } else if query["expired"] != nil || visit.sessionExpired {
-            "Your session has expired. Log in again to carry on."
+            t("Your session has expired. Log in again to carry on.")
         } else if query["loggedout"] != nil {
-            "You have logged out."
+            t("You have logged out.")
         } else {
             nil
         }
         let buttons = providerButtons(next: after)
         let model = LoginPage(next: after, username: username, feedback: feedback,
                               hasProviderButtons: buttons.hasProviderButtons, providers: buttons.providers)
-        return pages.render("login", model, visit: visit, title: "Log in", notice: notice,
+        return pages.render("login", model, visit: visit, title: t("Log in"), notice: notice,
                             status: status ?? (feedback == nil ? .ok : .unauthorized))
     }
 
     func logIn(_ visit: Visit, _ form: WebForm) async throws -> Response {
+        let t = visit.t
         let username = form.text("username")
         let next = Pages.safeNext(form["next"])
         do {
@@ -185,9 +200,9 @@ struct AccountPages: Sendable {
             return PageRenderer.redirect(to: next, cookies: [sessionCookie(session)])
         } catch let failure as LogIn.Failure {
             let feedback = switch failure {
-            case .missingFields: "Enter your username and password."
-            case .refused: "Wrong username or password."
-            case .tooManyAttempts: LogIn.tooManyMessage
+            case .missingFields: t("Enter your username and password.")
+            case .refused: t("Wrong username or password.")
+            case .tooManyAttempts: t(LogIn.tooManyMessage)
             }
             var page = try loginPage(visit, query: [:], feedback: feedback, username: String(username.prefix(64)), next: next,
                                      status: failure == .tooManyAttempts ? .tooManyRequests : nil)
@@ -200,40 +215,42 @@ struct AccountPages: Sendable {
         SessionTokens.cookie(session.token, maxAge: Int(sessions.lifetime), secure: config.secureCookies)
     }
 
-    static var registrationFields: [(name: String, label: String, type: String, autocomplete: String)] {
-        [("first_name", "First name", "text", "given-name"), ("last_name", "Last name", "text", "family-name"),
-         ("username", "Username", "text", "username"), ("password", "Password", "password", "new-password"),
-         ("password_confirm", "Repeat the password", "password", "new-password")]
+    static func registrationFields(_ t: Texts) -> [(name: String, label: String, type: String, autocomplete: String)] {
+        [("first_name", t("First name"), "text", "given-name"), ("last_name", t("Last name"), "text", "family-name"),
+         ("username", t("Username"), "text", "username"), ("password", t("Password"), "password", "new-password"),
+         ("password_confirm", t("Repeat the password"), "password", "new-password")]
     }
 
     func registerPage(_ visit: Visit, values: [String: String] = [:], errors: [String: String] = [:],
                       status: HTTPResponse.Status? = nil) throws -> Response {
         if visit.user != nil { throw Redirect(location: "/home") }
-        let fields = Self.registrationFields.map { field in
+        let t = visit.t
+        let fields = Self.registrationFields(t).map { field in
             RegisterField(
                 name: field.name, label: field.label, type: field.type, autocomplete: field.autocomplete,
                 value: field.type == "password" ? nil : values[field.name] ?? "", error: errors[field.name],
-                hint: field.name == "username" ? "3 to 32 letters, digits, '_', '.' or '-'."
-                    : field.name == "password" ? "At least \(max(1, config.minimumPasswordLength)) characters." : nil)
+                hint: field.name == "username" ? t("3 to 32 letters, digits, '_', '.' or '-'.")
+                    : field.name == "password" ? t("At least {count} characters.", ["count": t.number(max(1, config.minimumPasswordLength))]) : nil)
         }
         let buttons = providerButtons(next: "/home")
-        let model = RegisterPage(fields: fields, feedback: errors.isEmpty ? nil : "Please fix the marked fields.",
+        let model = RegisterPage(fields: fields, feedback: errors.isEmpty ? nil : t("Please fix the marked fields."),
                                  hasProviderButtons: buttons.hasProviderButtons, providers: buttons.providers)
-        return pages.render("register", model, visit: visit, title: "Create account",
+        return pages.render("register", model, visit: visit, title: t("Create account"),
                             status: status ?? (errors.isEmpty ? .ok : .unprocessableContent))
     }
 
     func registerUser(_ visit: Visit, _ form: WebForm) async throws -> Response {
+        let t = visit.t
         let values = ["first_name": form.text("first_name"), "last_name": form.text("last_name"), "username": form.text("username")]
         let password = form["password"] ?? ""
         // Typing the password twice is the form's own check (the API takes it once), shown with
         // whatever else is wrong: every mistake at once, each next to its field.
-        let mismatch = password != (form["password_confirm"] ?? "") ? ["password_confirm": "The two passwords differ."] : [:]
+        let mismatch = password != (form["password_confirm"] ?? "") ? ["password_confirm": t("The two passwords differ.")] : [:]
         let registration = Registration(username: values["username"]!, firstName: values["first_name"]!,
                                         lastName: values["last_name"]!, password: password)
         if !mismatch.isEmpty {
             let problems = registration.problems(minimumPasswordLength: config.minimumPasswordLength)
-            return try registerPage(visit, values: values, errors: Self.fieldErrors(problems).merging(mismatch) { kept, _ in kept })
+            return try registerPage(visit, values: values, errors: Self.fieldErrors(problems, t: t).merging(mismatch) { kept, _ in kept })
         }
         do {
             let user = try await register(registration, address: ClientAddress.current)
@@ -241,11 +258,11 @@ struct AccountPages: Sendable {
         } catch let failure as Register.Failure {
             switch failure {
             case .invalid(let problems):
-                return try registerPage(visit, values: values, errors: Self.fieldErrors(problems))
+                return try registerPage(visit, values: values, errors: Self.fieldErrors(problems, t: t))
             case .usernameTaken:
-                return try registerPage(visit, values: values, errors: ["username": "That username is taken. Try another."])
+                return try registerPage(visit, values: values, errors: ["username": t("That username is taken. Try another.")])
             case .tooManyRegistrations:
-                var page = try registerPage(visit, values: values, errors: ["username": Register.tooManyMessage], status: .tooManyRequests)
+                var page = try registerPage(visit, values: values, errors: ["username": t(Register.tooManyMessage)], status: .tooManyRequests)
                 page.headers[.retryAfter] = String(Register.retryAfter)
                 return page
             }
@@ -253,8 +270,8 @@ struct AccountPages: Sendable {
     }
 
     /// Each problem under its form field's name.
-    static func fieldErrors(_ problems: [Registration.Invalid]) -> [String: String] {
-        Dictionary(problems.map { (["firstName": "first_name", "lastName": "last_name"][$0.field] ?? $0.field, $0.message) }) { first, _ in first }
+    static func fieldErrors(_ problems: [Registration.Invalid], t: Texts) -> [String: String] {
+        Dictionary(problems.map { (["firstName": "first_name", "lastName": "last_name"][$0.field] ?? $0.field, t($0.message)) }) { first, _ in first }
     }
 
     func logOut() async throws -> Response {
@@ -265,7 +282,7 @@ struct AccountPages: Sendable {
     func contact(_ visit: Visit) -> Response {
         let model = ContactPage(contactText: config.contactText, contactEmail: config.contactEmail,
                                 contactURL: config.contactURL.isEmpty ? nil : config.contactURL, backURL: visit.user == nil ? "/" : "/home")
-        return pages.render("contact", model, visit: visit, title: "Contact")
+        return pages.render("contact", model, visit: visit, title: visit.t("Contact"))
     }
 
     /// The profile, with the outcome of a password change or of linking a provider when there was one.
@@ -277,29 +294,30 @@ struct AccountPages: Sendable {
         } catch Profile.Failure.accountGone {
             throw Redirect(location: "/login")
         }
+        let t = visit.t
         let me = overview.me
         let providers = config.oauthProviders
         var link = link
         // Only a configured provider's name: the address cannot put other words on the page.
         if link == nil, let name = linkedNotice, overview.identities.contains(where: { $0.provider == name }),
            let provider = providers.first(where: { $0.name == name }) {
-            link = Feedback(text: "\(provider.displayName) is now linked: you can sign in with it.", ok: true)
+            link = Feedback(text: t("{provider} is now linked: you can sign in with it.", ["provider": provider.displayName]), ok: true)
         }
         let model = ProfilePage(
             profileUsername: me.user.username, ownPageUrl: "/users/\(Pages.encode(me.user.username))", firstName: me.user.firstName, lastName: me.user.lastName,
-            points: me.user.points, rank: me.rank, role: me.user.role.rawValue, quizzesFinished: me.quizzesFinished,
+            points: me.user.points, rank: me.rank, role: Self.roleName(me.user.role, t), quizzesFinished: me.quizzesFinished,
             articlesRead: overview.articlesRead.map {
-                ArticleRead(id: $0.article.id, title: $0.article.title, source: $0.article.sourceName, readOn: Pages.displayDate($0.readAt))
+                ArticleRead(id: $0.article.id, title: $0.article.title, source: $0.article.sourceName, readOn: t.date($0.readAt))
             },
             hasArticlesRead: !overview.articlesRead.isEmpty,
             liveGames: overview.liveGames.map {
-                LivePlayed(title: $0.title, playedOn: Pages.displayDate($0.createdAt), rank: $0.rank ?? 0,
-                           score: Pages.count($0.score ?? 0, "point"), players: $0.playerCount)
+                LivePlayed(title: $0.title, playedOn: t.date($0.createdAt), rank: $0.rank ?? 0,
+                           score: t.count($0.score ?? 0, "{count} point", "{count} points"), players: $0.playerCount)
             },
             hasLiveGames: !overview.liveGames.isEmpty,
             passwordFeedback: password?.text, passwordFeedbackClass: password.map { $0.ok ? "right" : "wrong" },
-            currentPasswordError: passwordProblems?.current, newPasswordError: passwordProblems?.new,
-            confirmPasswordError: passwordProblems?.confirmation,
+            currentPasswordError: passwordProblems?.current.map { t($0) }, newPasswordError: passwordProblems?.new.map { t($0) },
+            confirmPasswordError: passwordProblems?.confirmation.map { t($0) },
             hasPassword: overview.hasPassword,
             linked: overview.identities.map { identity in
                 LinkedProvider(name: identity.provider, providerUsername: identity.providerUsername,
@@ -311,11 +329,21 @@ struct AccountPages: Sendable {
             hasProviders: !providers.isEmpty || !overview.identities.isEmpty,
             linkFeedback: link?.text, linkFeedbackClass: link.map { $0.ok ? "right" : "wrong" })
         let failed = password.map { !$0.ok } ?? false || link.map { !$0.ok } ?? false
-        return pages.render("profile", model, visit: visit, title: "Profile", tab: "Profile",
+        return pages.render("profile", model, visit: visit, title: t("Profile"), tab: "Profile",
                             status: status ?? (failed ? .unprocessableContent : .ok))
     }
 
+    /// A role as the pages name it.
+    static func roleName(_ role: Role, _ t: Texts) -> String {
+        switch role {
+        case .player: t("player")
+        case .author: t("author")
+        case .admin: t("admin")
+        }
+    }
+
     func changePassword(_ context: SignedInContext) async throws -> Response {
+        let t = context.visit.t
         let form = context.form
         let new = form["new_password"] ?? ""
         do {
@@ -323,16 +351,16 @@ struct AccountPages: Sendable {
                 userId: context.user.id, current: form["old_password"] ?? "", new: new,
                 confirmed: new == (form["new_password_confirm"] ?? ""), keepingToken: RequestCredential.current?.token)
             let text = outcome == .set
-                ? "Your password is set: you can now also log in with your username and password. Other devices have been logged out."
-                : "Your password has been changed. Other devices have been logged out."
+                ? t("Your password is set: you can now also log in with your username and password. Other devices have been logged out.")
+                : t("Your password has been changed. Other devices have been logged out.")
             return try await profilePage(context.visit, user: context.user, password: Feedback(text: text, ok: true))
         } catch ChangePassword.Failure.invalid(let problems) {
             return try await profilePage(context.visit, user: context.user,
-                                         password: Feedback(text: "Please fix the marked fields; the password was not changed.", ok: false),
+                                         password: Feedback(text: t("Please fix the marked fields; the password was not changed."), ok: false),
                                          passwordProblems: problems)
         } catch ChangePassword.Failure.tooManyChanges {
             var page = try await profilePage(context.visit, user: context.user,
-                                             password: Feedback(text: "Too many password changes. Wait a quarter of an hour and try again.", ok: false),
+                                             password: Feedback(text: t("Too many password changes. Wait a quarter of an hour and try again."), ok: false),
                                              status: .tooManyRequests)
             page.headers[.retryAfter] = String(ChangePassword.retryAfter)
             return page

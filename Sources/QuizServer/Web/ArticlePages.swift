@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import QuizCore
 import QuizStore
+import QuizText
 import QuizUseCases
 
 /// The news everyone signed in reads: the list, and "Read the article" through Quizbox, which
@@ -30,12 +31,12 @@ struct ArticlePages: Sendable {
         var imageUrl: String?
         var quizId: Int64?
 
-        init(_ article: Article) {
+        init(_ article: Article, t: Texts) {
             id = article.id
             title = article.title
             summary = article.summary
             source = article.sourceName
-            published = Pages.displayDate(article.publishedAt)
+            published = t.date(article.publishedAt)
             // Only https images: the page's Content-Security-Policy blocks others (and mixed content).
             if let image = article.imageURL, ArticleDraft.isWebAddress(image), image.lowercased().hasPrefix("https://") { imageUrl = image }
             quizId = article.quizId
@@ -48,10 +49,10 @@ struct ArticlePages: Sendable {
         var nextPage: String?
         var pageInfo: String
 
-        init(_ shelf: Articles.Shelf, path: String) {
+        init(_ shelf: Articles.Shelf, path: String, t: Texts) {
             if shelf.number > 1 { previousPage = "\(path)?page=\(shelf.number - 1)" }
             if shelf.number < shelf.pageCount { nextPage = "\(path)?page=\(shelf.number + 1)" }
-            pageInfo = "Page \(min(shelf.number, shelf.pageCount)) of \(shelf.pageCount)"
+            pageInfo = t("Page {page} of {pages}", ["page": t.number(min(shelf.number, shelf.pageCount)), "pages": t.number(shelf.pageCount)])
         }
     }
 
@@ -66,11 +67,12 @@ struct ArticlePages: Sendable {
     // MARK: Pages
 
     func newsPage(_ visit: Visit, page number: Int) async throws -> Response {
+        let t = visit.t
         let shelf = try await articles.news(number)
-        let paging = Paging(shelf, path: "/articles")
-        let model = NewsPage(articles: shelf.articles.map(ArticleRow.init), hasArticles: !shelf.articles.isEmpty,
+        let paging = Paging(shelf, path: "/articles", t: t)
+        let model = NewsPage(articles: shelf.articles.map { ArticleRow($0, t: t) }, hasArticles: !shelf.articles.isEmpty,
                              previousPage: paging.previousPage, nextPage: paging.nextPage, pageInfo: paging.pageInfo)
-        return pages.render("articles", model, visit: visit, title: "News", tab: "Articles")
+        return pages.render("articles", model, visit: visit, title: t("News"), tab: "Articles")
     }
 
     /// Records the read, then sends the reader to the source: only ever an http(s) address.
@@ -82,8 +84,8 @@ struct ArticlePages: Sendable {
             switch failure {
             case .notFound: throw HTTPError(.notFound)
             case .noWebAddress:
-                return pages.error(context.visit, heading: "This article cannot be opened",
-                                   message: "Its address is not an http or https address.", status: .unprocessableContent)
+                return pages.error(context.visit, heading: context.visit.t("This article cannot be opened"),
+                                   message: context.visit.t("Its address is not an http or https address."), status: .unprocessableContent)
             }
         }
         var headers = HTTPFields()

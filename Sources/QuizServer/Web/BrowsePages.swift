@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import QuizCore
+import QuizText
 import QuizUseCases
 
 /// The pages for finding something to play: the courses (subjects), a subject's topics with their
@@ -62,11 +63,12 @@ struct BrowsePages: Sendable {
     }
 
     func home(_ context: SignedInContext) async throws -> Response {
+        let t = context.visit.t
         let subjects = try await browse.subjects().map {
-            SubjectTile(id: $0.id, name: $0.name, description: $0.description, topicCount: Pages.count($0.topicCount, "topic"),
+            SubjectTile(id: $0.id, name: $0.name, description: $0.description, topicCount: t.count($0.topicCount, "{count} topic", "{count} topics"),
                         cover: CoverView(name: $0.name, picture: $0.cover))
         }
-        return pages.render("home", HomePage(subjects: subjects), visit: context.visit, title: "Home", tab: "Home")
+        return pages.render("home", HomePage(subjects: subjects), visit: context.visit, title: t("Home"), tab: "Home")
     }
 
     func subject(_ context: SignedInContext, id: Int64) async throws -> Response {
@@ -76,9 +78,10 @@ struct BrowsePages: Sendable {
         } catch is BrowseCatalog.Failure {
             throw HTTPError(.notFound)
         }
+        let t = context.visit.t
         let topics = subject.topics.map { entry in
             TopicSection(name: entry.topic.name, description: entry.topic.description, quizzes: entry.quizzes.map {
-                QuizLink(id: $0.id, title: $0.title, questionCount: Pages.count($0.questionCount, "question"),
+                QuizLink(id: $0.id, title: $0.title, questionCount: t.count($0.questionCount, "{count} question", "{count} questions"),
                          cover: CoverView(name: $0.title, picture: $0.cover))
             })
         }
@@ -87,12 +90,13 @@ struct BrowsePages: Sendable {
     }
 
     func quizzes(_ context: SignedInContext) async throws -> Response {
+        let t = context.visit.t
         let quizzes = try await browse.quizzes().map { entry in
             QuizLine(id: entry.listing.quiz.id, title: entry.listing.quiz.title, topic: entry.listing.topicName,
-                     subject: entry.listing.subjectName, questionCount: Pages.count(entry.listing.quiz.questionCount, "question"),
+                     subject: entry.listing.subjectName, questionCount: t.count(entry.listing.quiz.questionCount, "{count} question", "{count} questions"),
                      about: entry.articles.isEmpty ? nil : entry.articles.joined(separator: "; "),
                      cover: CoverView(name: entry.listing.quiz.title, picture: entry.listing.quiz.cover))
         }
-        return pages.render("quizzes", QuizzesPage(quizzes: quizzes), visit: context.visit, title: "Quizzes", tab: "Quizzes")
+        return pages.render("quizzes", QuizzesPage(quizzes: quizzes), visit: context.visit, title: t("Quizzes"), tab: "Quizzes")
     }
 }

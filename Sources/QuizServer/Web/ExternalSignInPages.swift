@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import QuizCore
 import QuizStore
+import QuizText
 import QuizUseCases
 
 /// "Sign in with …": the browser side of `ExternalSignIn`.
@@ -57,8 +58,8 @@ struct ExternalSignInPages: Sendable {
                 // The link changes the account, so it carries the page's CSRF token like a form.
                 guard let sent = request.uri.queryParameters["csrf"].map(String.init), let cookie = CSRF.token(in: request),
                       CSRF.matches(sent, cookie) else {
-                    return pages.error(visit, heading: "This link has expired",
-                                       message: "For your safety, linking only works from your profile page. Open your profile and try again.",
+                    return pages.error(visit, heading: visit.t("This link has expired"),
+                                       message: visit.t("For your safety, linking only works from your profile page. Open your profile and try again."),
                                        status: .forbidden)
                 }
                 linkUserId = user.id
@@ -102,9 +103,10 @@ struct ExternalSignInPages: Sendable {
     }
 
     func chooseUsernamePage(_ visit: Visit, provider: OAuthProviderConfig, suggestion: String, notice: String?, error: String?) -> Response {
-        let model = ChooseUsernamePage(providerName: provider.displayName, suggestion: suggestion, reason: notice, usernameError: error,
-                                       hint: "3 to 32 letters, digits, '_', '.' or '-'.")
-        return pages.render("choose-username", model, visit: visit, title: "Choose a username",
+        let t = visit.t
+        let model = ChooseUsernamePage(providerName: provider.displayName, suggestion: suggestion, reason: notice.map { t($0) }, usernameError: error.map { t($0) },
+                                       hint: t("3 to 32 letters, digits, '_', '.' or '-'."))
+        return pages.render("choose-username", model, visit: visit, title: t("Choose a username"),
                             status: error == nil ? .ok : .unprocessableContent)
     }
 
@@ -125,43 +127,50 @@ struct ExternalSignInPages: Sendable {
     }
 
     func unlink(_ context: SignedInContext) async throws -> Response {
+        let t = context.visit.t
         let name = context.form.text("provider")
         let displayName = config.oauthProviders.first { $0.name == name }?.displayName ?? name
         let outcome: AccountPages.Feedback
         do {
             try await flow.unlink(provider: name, userId: context.user.id)
-            outcome = .init(text: "\(displayName) is no longer linked to your account.", ok: true)
+            outcome = .init(text: t("{provider} is no longer linked to your account.", ["provider": displayName]), ok: true)
         } catch ExternalSignIn.Failure.lastSignInMethod {
-            outcome = .init(text: "\(displayName) is your only way to sign in. Set a password first, then unlink it.", ok: false)
+            outcome = .init(text: t("{provider} is your only way to sign in. Set a password first, then unlink it.", ["provider": displayName]), ok: false)
         } catch ExternalSignIn.Failure.notLinked {
-            outcome = .init(text: "\(displayName) is not linked to your account.", ok: false)
+            outcome = .init(text: t("{provider} is not linked to your account.", ["provider": displayName]), ok: false)
         }
         return try await accountPages.profilePage(context.visit, user: context.user, link: outcome)
     }
 
     /// A clear page for a sign-in that did not work; no session is started.
     func failurePage(_ visit: Visit, _ failure: ExternalSignIn.Failure) -> Response {
+        let t = visit.t
         let (status, heading, message): (HTTPResponse.Status, String, String) = switch failure {
         case .unknownProvider:
-            (.notFound, "No such sign-in provider", "This Quizbox does not offer that way to sign in.")
+            (.notFound, t("No such sign-in provider"), t("This Quizbox does not offer that way to sign in."))
         case .unreachable(let provider, let reason):
-            (.badGateway, "\(provider.prefix(1).uppercased() + provider.dropFirst()) could not be reached", "Signing in through \(provider) did not work: \(reason). Try again in a while, or log in with your password.")
+            (.badGateway, t("{provider} could not be reached", ["provider": provider.prefix(1).uppercased() + provider.dropFirst()]),
+             t("Signing in through {provider} did not work: {reason}. Try again in a while, or log in with your password.", ["provider": provider, "reason": t(reason)]))
         case .stateMismatch:
-            (.badRequest, "This sign-in did not start here", "The answer from the provider does not belong to a sign-in started in this browser, so it was ignored. Start again from the log-in page.")
+            (.badRequest, t("This sign-in did not start here"), t("The answer from the provider does not belong to a sign-in started in this browser, so it was ignored. Start again from the log-in page."))
         case .expired:
-            (.badRequest, "This sign-in has expired", "A sign-in must be finished within \(Int(config.oauthPendingLifetime / 60)) minutes and works only once. Start again from the log-in page.")
+            (.badRequest, t("This sign-in has expired"),
+             t("A sign-in must be finished within {minutes} minutes and works only once. Start again from the log-in page.", ["minutes": t.number(Int(config.oauthPendingLifetime / 60))]))
         case .refused(let provider, let reason):
-            (.badRequest, "\(provider) did not confirm the sign-in", "\(provider) answered: \(reason). Start again from the log-in page.")
+            (.badRequest, t("{provider} did not confirm the sign-in", ["provider": provider]),
+             t("{provider} answered: {reason}. Start again from the log-in page.", ["provider": provider, "reason": reason]))
         case .untrusted(let provider, let reason):
-            (.badRequest, "\(provider)'s answer could not be trusted", "Quizbox did not sign you in because \(reason). Start again from the log-in page.")
+            (.badRequest, t("{provider}'s answer could not be trusted", ["provider": provider]),
+             t("Quizbox did not sign you in because {reason}. Start again from the log-in page.", ["reason": t(reason)]))
         case .identityTaken(let provider):
-            (.conflict, "That \(provider) account is linked to someone else", "It is already linked to another Quizbox account. Sign in with that account, or use another \(provider) account.")
+            (.conflict, t("That {provider} account is linked to someone else", ["provider": provider]),
+             t("It is already linked to another Quizbox account. Sign in with that account, or use another {provider} account.", ["provider": provider]))
         case .linkedElsewhere:
-            (.badRequest, "This link was started by another account", "Sign in as the account you want to link and start again from its profile.")
+            (.badRequest, t("This link was started by another account"), t("Sign in as the account you want to link and start again from its profile."))
         case .tooManyAttempts:
-            (.tooManyRequests, "Too many sign-ins", LogIn.tooManyMessage)
+            (.tooManyRequests, t("Too many sign-ins"), t(LogIn.tooManyMessage))
         case .lastSignInMethod, .notLinked:
-            (.conflict, "That provider cannot be unlinked", "Open your profile to see which providers are linked.")
+            (.conflict, t("That provider cannot be unlinked"), t("Open your profile to see which providers are linked."))
         }
         return pages.error(visit, heading: heading, message: message, status: status)
     }

@@ -4,6 +4,7 @@ import Hummingbird
 import NIOCore
 import QuizCore
 import QuizStore
+import QuizText
 import QuizUseCases
 
 /// The pages of live games: setting one up, the host's screen, the players' page, the host's games
@@ -66,6 +67,7 @@ struct LivePages: Sendable {
     }
 
     func newGame(_ context: SignedInContext, quizId: Int64, error: String? = nil, sent: SentSettings? = nil) async throws -> Response {
+        let t = context.visit.t
         let setup: LiveGames.Setup
         do {
             setup = try await games.setup(quizId: quizId, user: context.user)
@@ -73,8 +75,8 @@ struct LivePages: Sendable {
             throw HTTPError(.notFound)
         } catch {
             return pages.render("live-new", NewGamePage(quizId: quizId, quizTitle: "", questions: [],
-                                                        error: "This quiz has no question a live game can play."),
-                                visit: context.visit, title: "Host a live game", tab: "Quizzes", status: .unprocessableContent)
+                                                        error: t("This quiz has no question a live game can play.")),
+                                visit: context.visit, title: t("Host a live game"), tab: "Quizzes", status: .unprocessableContent)
         }
         var model = NewGamePage(
             quizId: quizId, quizTitle: setup.quiz.title,
@@ -84,7 +86,8 @@ struct LivePages: Sendable {
             },
             error: error,
             skipped: setup.skipped > 0
-                ? "\(Pages.count(setup.skipped, "“name them all” question")) of this quiz \(setup.skipped == 1 ? "is" : "are") left out: live games play questions everyone answers once against one clock."
+                ? t.count(setup.skipped, "{count} “name them all” question of this quiz is left out: live games play questions everyone answers once against one clock.",
+                          "{count} “name them all” questions of this quiz are left out: live games play questions everyone answers once against one clock.")
                 : nil)
         if let sent {
             let settings = sent.settings
@@ -96,15 +99,16 @@ struct LivePages: Sendable {
             (model.teams2, model.teams3, model.teams4, model.teams5, model.teams6) =
                 (settings.teams == 2, settings.teams == 3, settings.teams == 4, settings.teams == 5, settings.teams == 6)
             if sent.problems.contains(.seconds) {
-                model.secondsError = "Give a whole number of seconds from \(LiveSettings.secondsRange.lowerBound) to \(LiveSettings.secondsRange.upperBound)."
+                model.secondsError = t("Give a whole number of seconds from {min} to {max}.", ["min": t.number(LiveSettings.secondsRange.lowerBound), "max": t.number(LiveSettings.secondsRange.upperBound)])
             }
-            if sent.problems.contains(.teams) { model.teamsError = "Choose no teams, or 2 to 6." }
+            if sent.problems.contains(.teams) { model.teamsError = t("Choose no teams, or 2 to 6.") }
         }
-        return pages.render("live-new", model, visit: context.visit, title: "Host a live game", tab: "Quizzes",
+        return pages.render("live-new", model, visit: context.visit, title: t("Host a live game"), tab: "Quizzes",
                             status: error == nil ? .ok : .unprocessableContent)
     }
 
     func create(_ context: SignedInContext) async throws -> Response {
+        let t = context.visit.t
         let form = context.form
         guard let quizId = Int64(form.text("quiz")) else { throw HTTPError(.notFound) }
         var settings = LiveSettings()
@@ -124,14 +128,14 @@ struct LivePages: Sendable {
         } catch .quizNotFound {
             throw HTTPError(.notFound)
         } catch .badSettings(let problems) {
-            return try await newGame(context, quizId: quizId, error: "Please fix the marked fields; no game was created.",
+            return try await newGame(context, quizId: quizId, error: t("Please fix the marked fields; no game was created."),
                                      sent: SentSettings(seconds: form.text("secondsPerQuestion"), settings: settings, problems: problems))
         } catch .tooManyGames {
             return try await newGame(context, quizId: quizId,
-                                     error: "You are running \(games.limits.gamesPerHost) games already: end one first.",
+                                     error: t("You are running {count} games already: end one first.", ["count": t.number(games.limits.gamesPerHost)]),
                                      sent: SentSettings(seconds: form.text("secondsPerQuestion"), settings: settings, problems: []))
         } catch {
-            return try await newGame(context, quizId: quizId, error: "This quiz has no question a live game can play.")
+            return try await newGame(context, quizId: quizId, error: t("This quiz has no question a live game can play."))
         }
     }
 
@@ -161,7 +165,7 @@ struct LivePages: Sendable {
         let joinURL = LiveSocket.joinURL(pin: game.pin, request: request, publicURL: pages.config.publicURL.isEmpty ? nil : pages.config.publicURL)
         return pages.render("live-host", HostPage(gameId: gameId, pin: game.pin, joinURL: joinURL, joinPath: "/join",
                                                   qrSVG: PageHTML(qrCode(joinURL)), quizTitle: game.title),
-                            visit: context.visit, title: "Hosting: \(game.title)", tab: "Quizzes")
+                            visit: context.visit, title: context.visit.t("Hosting: {quiz}", ["quiz": game.title]), tab: "Quizzes")
     }
 
     struct JoinPage: Encodable {
@@ -173,7 +177,7 @@ struct LivePages: Sendable {
         // Only digits reach the page: the PIN is put into a data attribute for the script.
         let digits = pin.map { String($0.filter(\.isASCII).filter(\.isNumber).prefix(6)) }
         return pages.render("live-join", JoinPage(pin: digits?.isEmpty == false ? digits : nil, username: context.visit.user?.username),
-                            visit: context.visit, title: "Join a live game")
+                            visit: context.visit, title: context.visit.t("Join a live game"))
     }
 
     // MARK: Results
@@ -193,14 +197,15 @@ struct LivePages: Sendable {
     }
 
     func myGames(_ context: SignedInContext) async throws -> Response {
+        let t = context.visit.t
         let hosted = try await games.hostedGames(userId: context.user.id)
         func line(_ game: LiveGameSummary) -> GameLine {
             let running = game.endedAt == nil && games.isRunning(gameId: game.id)
-            return GameLine(id: game.id, pin: game.pin, title: game.title, created: Pages.displayDate(game.createdAt),
-                            phaseLabel: running ? "Running" : "Ended", playerCount: game.playerCount, running: running)
+            return GameLine(id: game.id, pin: game.pin, title: game.title, created: t.date(game.createdAt),
+                            phaseLabel: running ? t("Running") : t("Ended"), playerCount: game.playerCount, running: running)
         }
         return pages.render("live-games", GamesPage(games: hosted.map(line)), visit: context.visit,
-                            title: "Live games", tab: "Quizzes")
+                            title: t("Live games"), tab: "Quizzes")
     }
 
     struct PlayerLine: Encodable {
@@ -241,22 +246,23 @@ struct LivePages: Sendable {
     }
 
     func resultsPage(_ context: SignedInContext, gameId: Int64) async throws -> Response {
+        let t = context.visit.t
         let results = try await results(context, gameId: gameId)
         let rows = results.grid.map { standing, records in
             Row(nickname: standing.player.nickname, cells: records.map { record in
-                Cell(answer: record.map(results.words) ?? "",
+                Cell(answer: record.map { QuestionFragments.words(results.words($0), of: $0.answer.answer, t: t) ?? "" } ?? "",
                      verdictClass: record.map { $0.answer.isCorrect ? "right" : "wrong" } ?? "none",
                      points: record.map { $0.answer.points + $0.answer.bonus } ?? 0,
-                     seconds: record.map { String(format: "%.1f", Double($0.answer.milliseconds) / 1000) } ?? "")
+                     seconds: record.map { t.decimal(Double($0.answer.milliseconds) / 1000, digits: 1) } ?? "")
             })
         }
         let model = ResultsPage(
-            id: gameId, title: results.game.title, created: Pages.displayDate(results.game.createdAt),
+            id: gameId, title: results.game.title, created: t.date(results.game.createdAt),
             players: results.standings.map { PlayerLine(rank: $0.rank, nickname: $0.player.nickname, team: $0.player.team,
                                                         score: $0.player.score, correct: $0.player.correct) },
             questions: results.questions.enumerated().map { QuestionLine(index: $0.offset, position: $0.offset + 1, text: $0.element.text) },
             rows: rows)
-        return pages.render("live-results", model, visit: context.visit, title: "Results: \(results.game.title)", tab: "Quizzes")
+        return pages.render("live-results", model, visit: context.visit, title: t("Results: {quiz}", ["quiz": results.game.title]), tab: "Quizzes")
     }
 
     func resultsCSV(_ context: SignedInContext, gameId: Int64) async throws -> Response {

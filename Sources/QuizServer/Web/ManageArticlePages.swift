@@ -4,6 +4,7 @@ import Hummingbird
 import QuizCore
 import QuizFormats
 import QuizStore
+import QuizText
 import QuizUseCases
 
 /// Authors and admins write news articles and link quizzes to them; admins import feeds.
@@ -17,13 +18,13 @@ struct ManageArticlePages: Sendable {
         authors.get("/manage/articles") { request, context in
             let query = request.uri.queryParameters
             return try await listPage(context, page: query["page"].flatMap { Int(String($0)) } ?? 1,
-                                      notice: Self.notice(query["done"].map(String.init)))
+                                      notice: Self.notice(query["done"].map(String.init), t: context.visit.t))
         }
         authors.post("/manage/articles") { _, context in try await create(context) }
         authors.post("/manage/articles/import") { _, context in try await importFeed(context) }
         authors.get("/manage/articles/:id") { request, context in
             try await editPage(context, id: context.pathID("id"),
-                               notice: Self.notice(request.uri.queryParameters["done"].map(String.init)))
+                               notice: Self.notice(request.uri.queryParameters["done"].map(String.init), t: context.visit.t))
         }
         authors.post("/manage/articles/:id") { _, context in try await save(context, id: context.pathID("id")) }
         authors.post("/manage/articles/:id/delete") { _, context in
@@ -79,8 +80,11 @@ struct ManageArticlePages: Sendable {
             self[keyPath: path] = self[keyPath: path].map { "\($0) \(message)" } ?? message
         }
 
-        mutating func add(_ problems: [Question.ValidationError]) {
-            for problem in problems { add(problem.message.prefix(1).uppercased() + problem.message.dropFirst() + ".", for: problem.field) }
+        mutating func add(_ problems: [Question.ValidationError], t: Texts) {
+            for problem in problems {
+                let message = t(problem.message)
+                add(message.prefix(1).uppercased() + message.dropFirst() + ".", for: problem.field)
+            }
         }
     }
 
@@ -115,11 +119,11 @@ struct ManageArticlePages: Sendable {
         var problems: [String] = []
     }
 
-    static func notice(_ done: String?) -> String? {
+    static func notice(_ done: String?, t: Texts) -> String? {
         switch done {
-        case "created": "Article added."
-        case "saved": "Article saved."
-        case "deleted": "Article deleted."
+        case "created": t("Article added.")
+        case "saved": t("Article saved.")
+        case "deleted": t("Article deleted.")
         default: nil
         }
     }
@@ -128,18 +132,19 @@ struct ManageArticlePages: Sendable {
 
     func listPage(_ context: AuthorContext, page number: Int = 1, notice: String? = nil, form: ArticleForm? = nil,
                   imported: ImportResult? = nil, status: HTTPResponse.Status? = nil) async throws -> Response {
+        let t = context.visit.t
         var form = form ?? ArticleForm()
         async let shelf = articles.shelf(number)
-        try await addQuizzes(to: &form, user: context.user)
+        try await addQuizzes(to: &form, user: context.user, t: t)
         let found = try await shelf
-        let paging = ArticlePages.Paging(found, path: "/manage/articles")
+        let paging = ArticlePages.Paging(found, path: "/manage/articles", t: t)
         let model = ListPage(
-            articles: found.articles.map(ArticlePages.ArticleRow.init), hasArticles: !found.articles.isEmpty,
+            articles: found.articles.map { ArticlePages.ArticleRow($0, t: t) }, hasArticles: !found.articles.isEmpty,
             previousPage: paging.previousPage, nextPage: paging.nextPage, pageInfo: paging.pageInfo,
             isAdmin: context.user.role.canImportFeeds, action: "/manage/articles", form: form,
             feedUrl: imported?.address, importFeedback: imported?.feedback, importFailed: imported?.failed ?? false,
             importProblems: imported?.problems ?? [], hasImportProblems: !(imported?.problems.isEmpty ?? true))
-        return pages.render("manage-articles", model, visit: context.visit, title: "News articles", tab: "Manage", notice: notice,
+        return pages.render("manage-articles", model, visit: context.visit, title: t("News articles"), tab: "Manage", notice: notice,
                             status: status ?? (form.hasErrors ? .unprocessableContent : .ok))
     }
 
@@ -153,18 +158,19 @@ struct ManageArticlePages: Sendable {
         var form = form ?? ArticleForm(
             title: article.title, summary: article.summary, sourceName: article.sourceName, url: article.url,
             imageUrl: article.imageURL ?? "", publishedAt: Self.formDate(article.publishedAt), quizId: article.quizId.map(String.init) ?? "")
-        try await addQuizzes(to: &form, user: context.user)
+        try await addQuizzes(to: &form, user: context.user, t: context.visit.t)
         let model = EditPage(id: id, articleTitle: article.title, action: "/manage/articles/\(id)", form: form)
-        return pages.render("manage-article", model, visit: context.visit, title: "Edit article", tab: "Manage", notice: notice,
+        return pages.render("manage-article", model, visit: context.visit, title: context.visit.t("Edit article"), tab: "Manage", notice: notice,
                             status: form.hasErrors ? .unprocessableContent : .ok)
     }
 
     /// The quizzes to choose from, the chosen one selected.
-    private func addQuizzes(to form: inout ArticleForm, user: User) async throws {
+    private func addQuizzes(to form: inout ArticleForm, user: User, t: Texts) async throws {
         let chosen = form.quizId
         do {
             form.quizzes = try await authoring.quizChoices(by: user).map { quiz in
-                QuizOption(id: quiz.id, label: "\(quiz.subject) › \(quiz.topic) › \(quiz.title)\(quiz.isPublished ? "" : " (draft)")",
+                let path = "\(quiz.subject) › \(quiz.topic) › \(quiz.title)"
+                return QuizOption(id: quiz.id, label: quiz.isPublished ? path : t("{quiz} (draft)", ["quiz": path]),
                            selected: String(quiz.id) == chosen)
             }
         } catch let failure as ArticleAuthoring.Failure {
@@ -175,49 +181,49 @@ struct ManageArticlePages: Sendable {
 
     /// The form as the use case's fields, and the form as typed with a message by each field it
     /// could not read (and by each rule those fields break).
-    private func read(_ form: WebForm) -> (fields: ArticleAuthoring.Fields, form: ArticleForm) {
+    private func read(_ form: WebForm, t: Texts) -> (fields: ArticleAuthoring.Fields, form: ArticleForm) {
         var typed = ArticleForm(title: form.text("title"), summary: form.text("summary"), sourceName: form.text("source_name"),
                                 url: form.text("url"), imageUrl: form.text("image_url"), publishedAt: form.text("published_at"),
                                 quizId: form.text("quiz_id"))
         var published: Date?
         if !typed.publishedAt.isEmpty {
             published = Self.parseFormDate(typed.publishedAt)
-            if published == nil { typed.publishedAtError = "Give the date and time as 2026-11-21T09:30 (UTC)." }
+            if published == nil { typed.publishedAtError = t("Give the date and time as 2026-11-21T09:30 (UTC).") }
         }
         var quizId: Int64?
         if !typed.quizId.isEmpty {
             quizId = Int64(typed.quizId)
-            if quizId == nil { typed.quizIdError = "Choose a quiz from the list." }
+            if quizId == nil { typed.quizIdError = t("Choose a quiz from the list.") }
         }
         let fields = ArticleAuthoring.Fields(title: typed.title, summary: typed.summary, sourceName: typed.sourceName, url: typed.url,
                                              imageURL: typed.imageUrl, publishedAt: published, quizId: quizId)
         // A field that could not be read is shown with every other problem of the form at once.
-        if typed.hasErrors { typed.add(authoring.problems(fields)) }
+        if typed.hasErrors { typed.add(authoring.problems(fields), t: t) }
         return (fields, typed)
     }
 
     func create(_ context: AuthorContext) async throws -> Response {
-        let (fields, typed) = read(context.form)
+        let (fields, typed) = read(context.form, t: context.visit.t)
         var form = typed
         guard !form.hasErrors else { return try await listPage(context, form: form) }
         do {
             let article = try await authoring.create(fields, by: context.user)
             return PageRenderer.redirect(to: "/manage/articles/\(article.id)?done=created")
         } catch let failure as ArticleAuthoring.Failure {
-            try mark(&form, failure)
+            try mark(&form, failure, t: context.visit.t)
             return try await listPage(context, form: form)
         }
     }
 
     func save(_ context: AuthorContext, id: Int64) async throws -> Response {
-        let (fields, typed) = read(context.form)
+        let (fields, typed) = read(context.form, t: context.visit.t)
         var form = typed
         guard !form.hasErrors else { return try await editPage(context, id: id, form: form) }
         do {
             _ = try await authoring.update(id: id, fields, by: context.user)
             return PageRenderer.redirect(to: "/manage/articles/\(id)?done=saved")
         } catch let failure as ArticleAuthoring.Failure {
-            try mark(&form, failure)
+            try mark(&form, failure, t: context.visit.t)
             return try await editPage(context, id: id, form: form)
         }
     }
@@ -232,11 +238,11 @@ struct ManageArticlePages: Sendable {
     }
 
     /// Puts a refusal the author can fix by its field; anything else ends the page.
-    private func mark(_ form: inout ArticleForm, _ failure: ArticleAuthoring.Failure) throws {
+    private func mark(_ form: inout ArticleForm, _ failure: ArticleAuthoring.Failure, t: Texts) throws {
         switch failure {
-        case .invalid(let problems): form.add(problems)
-        case .duplicate: form.urlError = "Another article already has this address."
-        case .quizNotFound: form.quizIdError = "That quiz no longer exists."
+        case .invalid(let problems): form.add(problems, t: t)
+        case .duplicate: form.urlError = t("Another article already has this address.")
+        case .quizNotFound: form.quizIdError = t("That quiz no longer exists.")
         case .notAuthor, .notFound: throw refusal(failure)
         }
     }
@@ -247,27 +253,31 @@ struct ManageArticlePages: Sendable {
 
     /// Admins only: loads the feed and shows what was added, skipped and left out.
     func importFeed(_ context: AuthorContext) async throws -> Response {
+        let t = context.visit.t
         let address = context.form.text("feed_url")
         do {
             let outcome = try await importFeed(address: address, by: .user(context.user))
             let summary = outcome.summary
             let result = ImportResult(
                 address: address,
-                feedback: "\(outcome.feed.sourceName): \(Pages.count(summary.added, "article")) added, \(summary.skipped) already known and skipped.",
-                failed: false, problems: (outcome.feed.skipped + outcome.feed.warnings).map(\.description))
+                feedback: t.count(summary.added, "{source}: {count} article added, {skipped} already known and skipped.",
+                                  "{source}: {count} articles added, {skipped} already known and skipped.",
+                                  ["source": outcome.feed.sourceName, "skipped": t.number(summary.skipped)]),
+                failed: false, problems: (outcome.feed.skipped + outcome.feed.warnings).map { t($0.description) })
             return try await listPage(context, imported: result)
         } catch let failure as ImportArticleFeed.Failure {
             var result = ImportResult(address: address, feedback: "", failed: true)
             switch failure {
             case .notAdmin:
-                return pages.error(context.visit, heading: "Only admins import feeds", message: "Importing a news feed needs an admin account.",
+                return pages.error(context.visit, heading: t("Only admins import feeds"), message: t("Importing a news feed needs an admin account."),
                                    status: .forbidden)
-            case .invalidAddress: result.feedback = "Give the feed's http or https address."
-            case .unreachable(let reason): result.feedback = "Could not reach \(address): \(reason). Nothing was imported."
-            case .privateAddress(let reason): result.feedback = reason + ". Nothing was imported."
+            case .invalidAddress: result.feedback = t("Give the feed's http or https address.")
+            case .unreachable(let reason):
+                result.feedback = t("Could not reach {address}: {reason}. Nothing was imported.", ["address": address, "reason": t(reason)])
+            case .privateAddress(let reason): result.feedback = t("{reason}. Nothing was imported.", ["reason": t(reason)])
             case .notAFeed(let reason, let problems):
-                result.feedback = reason + ". Nothing was imported."
-                result.problems = problems.map(\.description)
+                result.feedback = t("{reason}. Nothing was imported.", ["reason": t(reason)])
+                result.problems = problems.map { t($0.description) }
             }
             return try await listPage(context, imported: result, status: .unprocessableContent)
         }

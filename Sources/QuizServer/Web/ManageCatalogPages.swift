@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import QuizCore
 import QuizStore
+import QuizText
 import QuizUseCases
 
 /// Where authors and admins arrange subjects, topics and quizzes and pick a quiz's questions
@@ -201,25 +202,26 @@ struct ManageCatalogPages: Sendable {
     }
 
     func catalogPage(_ context: AuthorContext, done: String?, form: EntryForm? = nil) async throws -> Response {
+        let t = context.visit.t
         let subjects = try await refusing { try await catalog.outline(by: context.user) }
         let model = CatalogPage(
             subjects: subjects.enumerated().map { index, subject in
                 SubjectRow(id: subject.id, name: subject.name, description: subject.description,
                            canUp: index > 0, canDown: index < subjects.count - 1,
                            topics: subject.topics.enumerated().map { index, topic in
-                               TopicRow(id: topic.id, name: topic.name, questionCount: Pages.count(topic.questionCount, "question"),
+                               TopicRow(id: topic.id, name: topic.name, questionCount: t.count(topic.questionCount, "{count} question", "{count} questions"),
                                         canUp: index > 0, canDown: index < subject.topics.count - 1,
                                         quizzes: topic.quizzes.enumerated().map { index, quiz in
                                             QuizRow(id: quiz.id, title: quiz.title, draft: !quiz.isPublished,
-                                                    questionCount: Pages.count(quiz.questionCount, "question"),
+                                                    questionCount: t.count(quiz.questionCount, "{count} question", "{count} questions"),
                                                     canUp: index > 0, canDown: index < topic.quizzes.count - 1)
                                         })
                            })
             },
             hasSubjects: !subjects.isEmpty, name: form?.name ?? "", description: form?.description ?? "",
             nameError: form?.errors["name"], descriptionError: form?.errors["description"])
-        return pages.render("manage-catalog", model, visit: context.visit, title: "Subjects, topics and quizzes", tab: "Manage",
-                            notice: ManageText.notice(done), status: form == nil ? .ok : .unprocessableContent)
+        return pages.render("manage-catalog", model, visit: context.visit, title: t("Subjects, topics and quizzes"), tab: "Manage",
+                            notice: ManageText.notice(done, t), status: form == nil ? .ok : .unprocessableContent)
     }
 
     /// Where a level's own page is; subjects and topics have one, quizzes their editor.
@@ -234,8 +236,8 @@ struct ManageCatalogPages: Sendable {
     }
 
     /// The name field's message under "name", whatever the level calls it.
-    static func entryErrors(_ errors: [Question.ValidationError]) -> [String: String] {
-        var keyed = ManageText.fieldErrors(errors)
+    static func entryErrors(_ errors: [Question.ValidationError], _ t: Texts) -> [String: String] {
+        var keyed = ManageText.fieldErrors(errors, t)
         if let title = keyed.removeValue(forKey: "title") { keyed["name"] = title }
         return keyed
     }
@@ -250,7 +252,7 @@ struct ManageCatalogPages: Sendable {
             return PageRenderer.redirect(to: level == .quiz ? "/manage/quizzes/\(id)?done=created" : back + "?done=created")
         } catch CatalogAuthoring.Failure.invalid(let errors) {
             var form = form
-            form.errors = Self.entryErrors(errors)
+            form.errors = Self.entryErrors(errors, context.visit.t)
             guard let parent else { return try await catalogPage(context, done: nil, form: form) }
             return try await entryPage(context, level == .topic ? .subject : .topic, id: parent, done: nil, child: form)
         }
@@ -259,6 +261,7 @@ struct ManageCatalogPages: Sendable {
     func entryPage(_ context: AuthorContext, _ level: CatalogLevel, id: Int64, done: String?,
                    form: EntryForm? = nil, child: EntryForm? = nil, coverError: String? = nil,
                    status: HTTPResponse.Status? = nil) async throws -> Response {
+        let t = context.visit.t
         let entry: (name: String, description: String, children: [ChildRow], bank: [Question]?)
         switch level {
         case .subject:
@@ -281,14 +284,14 @@ struct ManageCatalogPages: Sendable {
             childName: child?.name ?? "", childDescription: child?.description ?? "",
             childNameError: child?.errors["name"], childDescriptionError: child?.errors["description"],
             createAction: level == .subject ? "/manage/subjects/\(id)/topics" : "/manage/topics/\(id)/quizzes",
-            hasBank: entry.bank != nil, bank: (entry.bank ?? []).map(BankRow.init),
+            hasBank: entry.bank != nil, bank: (entry.bank ?? []).map { BankRow($0, t: t) },
             coverForm: level == .subject
                 ? CoverForm(name: entry.name, picture: try await refusing { try await catalog.cover(level, id, by: context.user) },
                             action: Self.managePath(of: level, id: id) + "/cover", error: coverError)
                 : nil)
         let failed = form != nil || child != nil || coverError != nil
         return pages.render("manage-entry", model, visit: context.visit, title: entry.name, tab: "Manage",
-                            notice: ManageText.notice(done), status: status ?? (failed ? .unprocessableContent : .ok))
+                            notice: ManageText.notice(done, t), status: status ?? (failed ? .unprocessableContent : .ok))
     }
 
     func saveEntry(_ context: AuthorContext, _ level: CatalogLevel, id: Int64) async throws -> Response {
@@ -299,7 +302,7 @@ struct ManageCatalogPages: Sendable {
             }
         } catch CatalogAuthoring.Failure.invalid(let errors) {
             var form = form
-            form.errors = Self.entryErrors(errors)
+            form.errors = Self.entryErrors(errors, context.visit.t)
             if level == .quiz { return try await quizPage(context, id: id, done: nil, form: form) }
             return try await entryPage(context, level, id: id, done: nil, form: form)
         }
@@ -316,8 +319,9 @@ struct ManageCatalogPages: Sendable {
         do {
             try await refusing { try await catalog.delete(level, id, by: context.user) }
         } catch let failure as CatalogAuthoring.Failure {
-            if level == .quiz { return try await quizPage(context, id: id, done: nil, failure: failure.message) }
-            return pages.error(context.visit, heading: "It was not deleted", message: failure.message, status: .conflict)
+            let t = context.visit.t
+            if level == .quiz { return try await quizPage(context, id: id, done: nil, failure: t(failure.message)) }
+            return pages.error(context.visit, heading: t("It was not deleted"), message: t(failure.message), status: .conflict)
         }
         return PageRenderer.redirect(to: "/manage/catalog?done=deleted")
     }
@@ -325,6 +329,7 @@ struct ManageCatalogPages: Sendable {
     /// A quiz's editor: its title, draft or published, and which of its topic's questions it holds.
     func quizPage(_ context: AuthorContext, id: Int64, done: String?, form: EntryForm? = nil, failure: String? = nil,
                   coverError: String? = nil, coverStatus: HTTPResponse.Status = .unprocessableContent) async throws -> Response {
+        let t = context.visit.t
         let editor = try await refusing { try await catalog.quizEditor(id, by: context.user) }
         let cover = try await refusing { try await catalog.cover(.quiz, id, by: context.user) }
         let quiz = editor.quiz.quiz
@@ -335,20 +340,20 @@ struct ManageCatalogPages: Sendable {
             titleError: form?.errors["name"], descriptionError: form?.errors["description"], failure: failure,
             draft: !quiz.isPublished,
             questions: questions.enumerated().map { index, question in
-                QuestionRow(id: question.id ?? 0, position: index + 1, text: question.text, kind: ManageText.kindLabel(question.kind),
+                QuestionRow(id: question.id ?? 0, position: index + 1, text: question.text, kind: ManageText.kindLabel(question.kind, t),
                             canUp: index > 0, canDown: index < questions.count - 1, hasChoices: !question.body.choices.isEmpty,
                             choices: question.body.choices.map { ChoiceRow(text: $0.text, correct: $0.isCorrect) },
-                            correctAnswer: question.correctAnswer.display,
-                            points: Pages.count(question.points, "point"), picture: question.picture.map(ManageQuestionPages.PictureModel.init))
+                            correctAnswer: QuestionFragments.correct(question, t: t),
+                            points: t.count(question.points, "{count} point", "{count} points"), picture: question.picture.map(ManageQuestionPages.PictureModel.init))
             },
-            hasQuestions: !questions.isEmpty, hasAvailable: !editor.available.isEmpty, available: editor.available.map(BankRow.init),
+            hasQuestions: !questions.isEmpty, hasAvailable: !editor.available.isEmpty, available: editor.available.map { BankRow($0, t: t) },
             gamesNote: editor.games == 0 ? nil : editor.games == 1
-                ? "This topic's name-them-all question is played on its own from Games, so it is not offered here."
-                : "This topic's \(editor.games) name-them-all questions are played on their own from Games, so they are not offered here.",
+                ? t("This topic's name-them-all question is played on its own from Games, so it is not offered here.")
+                : t("This topic's {count} name-them-all questions are played on their own from Games, so they are not offered here.", ["count": t.number(editor.games)]),
             coverForm: CoverForm(name: quiz.title, picture: cover, action: "/manage/quizzes/\(id)/cover", error: coverError))
         let status: HTTPResponse.Status = failure != nil ? .conflict : form != nil ? .unprocessableContent : coverError != nil ? coverStatus : .ok
         return pages.render("manage-quiz", model, visit: context.visit, title: quiz.title, tab: "Manage",
-                            notice: ManageText.notice(done), status: status)
+                            notice: ManageText.notice(done, t), status: status)
     }
 
     /// A new cover from the form's file, or none with "remove"; back to the page, or the page with
@@ -360,11 +365,12 @@ struct ManageCatalogPages: Sendable {
             level == .quiz ? try await quizPage(context, id: id, done: nil, coverError: message, coverStatus: status)
                 : try await entryPage(context, level, id: id, done: nil, coverError: message, status: status)
         }
-        if !remove && upload.isEmpty { return try await again("Choose a picture first.") }
+        let t = context.visit.t
+        if !remove && upload.isEmpty { return try await again(t("Choose a picture first.")) }
         do {
             try await refusing { try await catalog.setCover(level, id, remove ? nil : upload, by: context.user) }
         } catch let failure as CatalogAuthoring.Failure {
-            return try await again(failure.message, failure == .tooManyPictures ? .tooManyRequests : .unprocessableContent)
+            return try await again(t(failure.message), failure == .tooManyPictures ? .tooManyRequests : .unprocessableContent)
         }
         return PageRenderer.redirect(to: Self.managePath(of: level, id: id) + (remove ? "?done=cover-removed" : "?done=cover"))
     }
@@ -390,57 +396,58 @@ struct ManageCatalogPages: Sendable {
                 return PageRenderer.redirect(to: "/manage/quizzes/\(id)")
             }
         } catch let failure as CatalogAuthoring.Failure {
-            return try await quizPage(context, id: id, done: nil, failure: failure.message)
+            return try await quizPage(context, id: id, done: nil, failure: context.visit.t(failure.message))
         }
         return PageRenderer.redirect(to: "/manage/quizzes/\(id)?done=saved")
     }
 }
 
 extension ManageCatalogPages.BankRow {
-    init(_ question: Question) {
-        self.init(id: question.id ?? 0, text: question.text, kind: ManageText.kindLabel(question.kind))
+    init(_ question: Question, t: Texts) {
+        self.init(id: question.id ?? 0, text: question.text, kind: ManageText.kindLabel(question.kind, t))
     }
 }
 
 /// What the authoring pages say alike: the notice after a change, the messages next to fields,
 /// the names of question kinds.
 enum ManageText {
-    static func notice(_ done: String?) -> String? {
+    static func notice(_ done: String?, _ t: Texts) -> String? {
         switch done {
-        case "created": "Created."
-        case "saved": "Saved."
-        case "deleted": "Deleted."
-        case "moved": "Moved."
-        case "published": "Published: players can find it now."
-        case "unpublished": "Unpublished: it is a draft again, hidden from players."
-        case "role": "Role changed."
-        case "cover": "The cover is set: players see it on the tile."
-        case "cover-removed": "The cover is removed: the tile shows one drawn from the name."
+        case "created": t("Created.")
+        case "saved": t("Saved.")
+        case "deleted": t("Deleted.")
+        case "moved": t("Moved.")
+        case "published": t("Published: players can find it now.")
+        case "unpublished": t("Unpublished: it is a draft again, hidden from players.")
+        case "role": t("Role changed.")
+        case "cover": t("The cover is set: players see it on the tile.")
+        case "cover-removed": t("The cover is removed: the tile shows one drawn from the name.")
         default: nil
         }
     }
 
     /// Validation messages keyed by form field: "choices[2].text" → "choices".
-    static func fieldErrors(_ errors: [Question.ValidationError]) -> [String: String] {
+    static func fieldErrors(_ errors: [Question.ValidationError], _ t: Texts) -> [String: String] {
         var keyed: [String: String] = [:]
         for var error in errors {
             // The alt text has a field of its own on the form.
             if error.field == "picture.alt" { error.field = "pictureAlt" }
             let key = String(error.field.prefix { $0 != "[" && $0 != "." })
-            let message = error.field == key ? error.message.capitalizedFirst : "\(error.field): \(error.message)"
+            let said = t(error.message)
+            let message = error.field == key ? said.capitalizedFirst : "\(error.field): \(said)"
             keyed[key] = keyed[key].map { "\($0) \(message)." } ?? "\(message)."
         }
         return keyed
     }
 
-    static func kindLabel(_ kind: QuestionKind) -> String {
+    static func kindLabel(_ kind: QuestionKind, _ t: Texts) -> String {
         switch kind {
-        case .singleChoice: "Single choice"
-        case .multipleChoice: "Multiple choice"
-        case .trueFalse: "True or false"
-        case .typedAnswer: "Typed answer"
-        case .numeric: "Number"
-        case .nameAll: "Name them all"
+        case .singleChoice: t("Single choice")
+        case .multipleChoice: t("Multiple choice")
+        case .trueFalse: t("True or false")
+        case .typedAnswer: t("Typed answer")
+        case .numeric: t("Number")
+        case .nameAll: t("Name them all")
         }
     }
 }

@@ -5,6 +5,7 @@ import NIOCore
 import QuizCore
 import QuizFormats
 import QuizStore
+import QuizText
 import QuizUseCases
 
 /// The /manage page: what authoring needs, the import form (`ImportBank`) and the quizzes to
@@ -102,7 +103,7 @@ struct ManagePages: Sendable {
         var places: [String] = []
     }
 
-    static var formatChoices: [(value: String, label: String)] { [("", "Recognise it")] + [
+    static func formatChoices(_ t: Texts) -> [(value: String, label: String)] { [("", t("Recognise it"))] + [
         ("csv", "Quizbox CSV"), ("gift", "GIFT"), ("moodle-xml", "Moodle XML"), ("aiken", "Aiken"),
         ("opentdb", "Open Trivia DB JSON"), ("remote", "Question payload {question, answer}"), ("bundle", "Quizbox bundle"),
     ] }
@@ -112,12 +113,13 @@ struct ManagePages: Sendable {
     /// Signed out, the page says to log in as an author; a player is told what role it needs.
     func managePage(_ visit: Visit) async throws -> Response {
         guard let user = visit.user else {
-            return pages.render("manage", ManagePage(canManage: false), visit: visit, title: "Create and manage quizzes")
+            return pages.render("manage", ManagePage(canManage: false), visit: visit, title: visit.t("Create and manage quizzes"))
         }
         return try await manage(visit, user: user, feedback: nil, values: ImportValues())
     }
 
     func manage(_ visit: Visit, user: User, feedback: Feedback?, values: ImportValues) async throws -> Response {
+        let t = visit.t
         let quizzes: [QuizListing]
         do {
             quizzes = try await exportBank.quizzes(by: user)
@@ -127,7 +129,7 @@ struct ManagePages: Sendable {
         var model = ManagePage(canManage: true, role: user.role.rawValue)
         model.quizzes = quizzes.map {
             QuizRow(id: $0.quiz.id, title: $0.quiz.title, topic: $0.topicName, subject: $0.subjectName,
-                    questionCount: Pages.count($0.quiz.questionCount, "question"))
+                    questionCount: t.count($0.quiz.questionCount, "{count} question", "{count} questions"))
         }
         model.subject = values.subject
         model.topic = values.topic
@@ -138,7 +140,7 @@ struct ManagePages: Sendable {
         model.uploadName = values.kept?.name ?? ""
         model.hasUpload = values.kept != nil
         model.skipInvalid = values.skipInvalid
-        model.formats = Self.formatChoices.map { FormatChoice(value: $0.value, label: $0.label, selected: $0.value == values.format) }
+        model.formats = Self.formatChoices(t).map { FormatChoice(value: $0.value, label: $0.label, selected: $0.value == values.format) }
         if let feedback {
             model.importFeedback = feedback.text
             model.importFeedbackClass = feedback.ok ? "right" : "wrong"
@@ -147,15 +149,16 @@ struct ManagePages: Sendable {
             model.places = feedback.places
             model.hasPlaces = !feedback.places.isEmpty
             model.previewed = feedback.previewCount != nil
-            model.previewCount = feedback.previewCount.map { Pages.count($0, "question") }
+            model.previewCount = feedback.previewCount.map { t.count($0, "{count} question", "{count} questions") }
         }
-        return pages.render("manage", model, visit: visit, title: "Create and manage quizzes",
+        return pages.render("manage", model, visit: visit, title: t("Create and manage quizzes"),
                             status: feedback.map { $0.ok ? .ok : .unprocessableContent } ?? .ok)
     }
 
     /// The file comes from an upload, an address, a paste, or the upload previewed before. A file
     /// chosen after the preview is previewed too: the "Import N" button counted the old one.
     func importFile(_ context: AuthorContext) async throws -> Response {
+        let t = context.visit.t
         let form = context.form
         var values = ImportValues(form)
         let source: ImportBank.Source
@@ -171,87 +174,106 @@ struct ManagePages: Sendable {
             source = .kept(token: form.text("upload"))
         } else {
             return try await manage(context.visit, user: context.user,
-                                    feedback: Feedback(text: "Choose a file, paste one or give an address.", ok: false), values: values)
+                                    feedback: Feedback(text: t("Choose a file, paste one or give an address."), ok: false), values: values)
         }
         let storing = form["action"] == "import" && !fresh
         let feedback: Feedback
         do {
             let report = storing ? try await importBank(source, values.options, by: context.user)
                 : try await importBank.preview(source, values.options, by: context.user)
-            feedback = Self.feedback(report)
+            feedback = Self.feedback(report, t: t)
             // After an import the form starts afresh; after a preview it keeps what was chosen.
             values = storing ? ImportValues() : values
             values.kept = storing ? nil : report.kept
         } catch let failure as ImportBank.Failure {
             if case .unreadable(let file) = failure { values.kept = file.kept }
-            feedback = try Self.feedback(failure, skipInvalid: values.skipInvalid)
+            feedback = try Self.feedback(failure, skipInvalid: values.skipInvalid, t: t)
         }
         return try await manage(context.visit, user: context.user, feedback: feedback, values: values)
     }
 
-    static func feedback(_ report: ImportBank.Report) -> Feedback {
-        let notes = describe(report.skipped, omitted: report.skippedOmitted).map { "Skipped: \($0)" }
-            + report.warnings.map { "Left out: \($0.description)" }
+    static func feedback(_ report: ImportBank.Report, t: Texts) -> Feedback {
+        let notes = describe(report.skipped, omitted: report.skippedOmitted, t: t).map { t("Skipped: {problem}", ["problem": $0]) }
+            + report.warnings.map { t("Left out: {problem}", ["problem": t($0.description)]) }
         if let summary = report.imported {
-            let quizzes = summary.quizzes == 0 ? "" : summary.quizzes == 1 ? " into a new quiz" : " into \(summary.quizzes) new quizzes"
-            return Feedback(text: "Imported \(Pages.count(summary.questions, "question"))\(quizzes).", ok: true, problems: notes)
+            let text = switch summary.quizzes {
+            case 0: t.count(summary.questions, "Imported {count} question.", "Imported {count} questions.")
+            case 1: t.count(summary.questions, "Imported {count} question into a new quiz.", "Imported {count} questions into a new quiz.")
+            default: t.count(summary.questions, "Imported {count} question into {quizzes} new quizzes.", "Imported {count} questions into {quizzes} new quizzes.",
+                             ["quizzes": t.number(summary.quizzes)])
+            }
+            return Feedback(text: text, ok: true, problems: notes)
         }
         // "3 single choice, 1 true or false", most first.
         let counts = report.kinds.sorted { ($0.value, $1.key.rawValue) > ($1.value, $0.key.rawValue) }
-            .map { "\($0.value) \(ManageText.kindLabel($0.key).lowercased())" }.joined(separator: ", ")
-        let skipped = report.skipped.isEmpty ? "" : " The questions with the problems below are skipped."
+            .map { "\(t.number($0.value)) \(ManageText.kindLabel($0.key, t).lowercased())" }.joined(separator: ", ")
+        let read = t.count(report.questionCount, "Read as {format}: {count} question ({kinds}).", "Read as {format}: {count} questions ({kinds}).",
+                           ["format": report.format.rawValue, "kinds": counts])
+        let skipped = report.skipped.isEmpty ? "" : " " + t("The questions with the problems below are skipped.")
         return Feedback(
-            text: "Read as \(report.format.rawValue): \(Pages.count(report.questionCount, "question")) (\(counts)).\(skipped) Nothing is stored until you import.",
-            ok: true, problems: notes, previewCount: report.questionCount, places: places(report.bank))
+            text: read + skipped + " " + t("Nothing is stored until you import."),
+            ok: true, problems: notes, previewCount: report.questionCount, places: places(report.bank, t: t))
     }
 
-    static func feedback(_ failure: ImportBank.Failure, skipInvalid: Bool) throws -> Feedback {
-        func named(_ name: String) -> String { name.isEmpty ? "the file" : "“\(name)”" }
+    static func feedback(_ failure: ImportBank.Failure, skipInvalid: Bool, t: Texts) throws -> Feedback {
+        func named(_ name: String) -> String { name.isEmpty ? t("the file") : t("“{name}”", ["name": name]) }
         switch failure {
         case .notAuthor:
             throw PageRefusal.needsAuthor
         case .emptyFile(let name):
-            return Feedback(text: "\(named(name)) is empty: choose a file that holds questions.", ok: false)
+            return Feedback(text: t("{file} is empty: choose a file that holds questions.", ["file": named(name)]), ok: false)
         case .tooLarge(let name, let limit):
-            return Feedback(text: "\(named(name)) is larger than the import limit of \(limit >> 20) MiB. Nothing was imported.", ok: false)
+            return Feedback(text: t("{file} is larger than the import limit of {limit} MiB. Nothing was imported.",
+                                    ["file": named(name), "limit": t.number(limit >> 20)]), ok: false)
         case .keptFileGone:
-            return Feedback(text: "The file you previewed is no longer kept (files are kept for \(Int(ImportBank.keptFor / 60)) minutes after their preview): choose it again.", ok: false)
+            return Feedback(text: t("The file you previewed is no longer kept (files are kept for {minutes} minutes after their preview): choose it again.",
+                                    ["minutes": t.number(Int(ImportBank.keptFor / 60))]), ok: false)
         case .notAnAddress:
-            return Feedback(text: "That address is not valid.", ok: false)
+            return Feedback(text: t("That address is not valid."), ok: false)
         case .download(_, .unreachable(let reason)):
-            return Feedback(text: "Could not load it: \("could not reach the server: \(reason)".prefix(300)). Nothing was imported.", ok: false)
+            let why = String(t("could not reach the server: {reason}", ["reason": reason]).prefix(300))
+            return Feedback(text: t("Could not load it: {reason}. Nothing was imported.", ["reason": why]), ok: false)
         case .download(_, .unusable(let reason)), .download(_, .privateAddress(let reason)):
-            return Feedback(text: "\(reason). Nothing was imported.", ok: false)
+            return Feedback(text: t("{reason}. Nothing was imported.", ["reason": t(reason)]), ok: false)
         case .unreadable(let file):
-            let problems = describe(file.problems, omitted: file.omitted)
+            let problems = describe(file.problems, omitted: file.omitted, t: t)
             if let address = file.address {
-                return Feedback(text: "\(address) is not a \(file.format.rawValue) question bank Quizbox can import. Nothing was imported.",
+                return Feedback(text: t("{address} is not a {format} question bank Quizbox can import. Nothing was imported.",
+                                        ["address": address, "format": file.format.rawValue]),
                                 ok: false, problems: problems)
             }
             // Skipping is offered only when it would import something: not for a file that is wrong as a whole.
             let advice = file.importableBySkipping == 0
-                ? "These problems concern the whole file or leave no valid question, so nothing was imported (read as \(file.format.rawValue))."
-                : "Nothing was imported: fix these and send it again, or tick “Skip invalid questions” to import the other \(Pages.count(file.importableBySkipping, "question")) (read as \(file.format.rawValue))."
+                ? t("These problems concern the whole file or leave no valid question, so nothing was imported (read as {format}).", ["format": file.format.rawValue])
+                : t.count(file.importableBySkipping,
+                          "Nothing was imported: fix these and send it again, or tick “Skip invalid questions” to import the other {count} question (read as {format}).",
+                          "Nothing was imported: fix these and send it again, or tick “Skip invalid questions” to import the other {count} questions (read as {format}).",
+                          ["format": file.format.rawValue])
             return Feedback(text: advice, ok: false, problems: problems)
         }
     }
 
     /// Where a previewed bank's questions go, a line per topic: "History › Rome: 2 questions,
     /// quiz “Rome”" (a subject or topic of that name already there is used, not made again).
-    static func places(_ bank: Bank) -> [String] {
+    static func places(_ bank: Bank, t: Texts) -> [String] {
         bank.subjects.flatMap { subject in
             subject.topics.map { topic in
-                let quizzes = topic.quizzes.map { "“\($0.title)”" }
-                let into = quizzes.isEmpty ? ", in the topic's bank" : ", quiz\(quizzes.count == 1 ? "" : "zes") \(quizzes.joined(separator: ", "))"
-                return "\(subject.name) › \(topic.name): \(Pages.count(topic.questionCount, "question"))\(into)"
+                let quizzes = topic.quizzes.map { t("“{name}”", ["name": $0.title]) }.joined(separator: ", ")
+                let values = ["place": "\(subject.name) › \(topic.name)", "quizzes": quizzes]
+                return switch topic.quizzes.count {
+                case 0: t.count(topic.questionCount, "{place}: {count} question, in the topic's bank", "{place}: {count} questions, in the topic's bank", values)
+                case 1: t.count(topic.questionCount, "{place}: {count} question, quiz {quizzes}", "{place}: {count} questions, quiz {quizzes}", values)
+                default: t.count(topic.questionCount, "{place}: {count} question, quizzes {quizzes}", "{place}: {count} questions, quizzes {quizzes}", values)
+                }
             }
         }.prefix(50).map { $0 }
     }
 
     /// One line per problem, and one for those beyond the listed ones.
-    static func describe(_ problems: [FormatProblem], omitted: Int) -> [String] {
-        problems.prefix(200).map { APIError.excerpt($0.description, 500) }
-            + (omitted + max(0, problems.count - 200) > 0 ? ["…and \(omitted + max(0, problems.count - 200)) more problems"] : [])
+    static func describe(_ problems: [FormatProblem], omitted: Int, t: Texts) -> [String] {
+        let more = omitted + max(0, problems.count - 200)
+        return problems.prefix(200).map { APIError.excerpt(t($0.description), 500) }
+            + (more > 0 ? [t("…and {count} more problems", ["count": t.number(more)])] : [])
     }
 
     /// A download of one quiz.

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import QuizCore
 import QuizStore
+import QuizText
 import QuizUseCases
 
 /// The question form (`QuestionAuthoring`): one page for every kind. Without script every kind's
@@ -154,6 +155,7 @@ struct ManageQuestionPages: Sendable {
     /// A new question for `topicId`, a stored one, or `sent` shown again with its messages.
     func questionForm(_ context: AuthorContext, questionId: Int64?, topicId: Int64?, quizId: Int64?,
                       sent: SentForm? = nil) async throws -> Response {
+        let t = context.visit.t
         var draft = sent?.draft ?? QuestionDraft()
         let topic: Int64
         var storedPicture: QuestionPicture?
@@ -171,17 +173,17 @@ struct ManageQuestionPages: Sendable {
         var errors = sent?.errors ?? [:]
         if case .replace = sent?.draft.picture, !errors.isEmpty, errors["picture"] == nil {
             // A browser cannot be handed a file back.
-            errors["picture"] = "Choose the picture again: nothing was saved, and a page cannot keep a file between tries."
+            errors["picture"] = t("Choose the picture again: nothing was saved, and a page cannot keep a file between tries.")
         }
         let model = QuestionFormPage(
-            isNew: questionId == nil, crumbs: try await crumbs(topic: topic, quiz: quizId, user: context.user),
+            isNew: questionId == nil, crumbs: try await crumbs(topic: topic, quiz: quizId, user: context.user, t: t),
             maxChoices: Question.choiceCountRange.upperBound, action: questionId.map { "/manage/questions/\($0)" } ?? "/manage/questions",
             questionId: questionId ?? 0, topicId: topic, quizId: quizId,
             back: quizId.map { "/manage/quizzes/\($0)" } ?? "/manage/topics/\(topic)",
             // A new question for a quiz cannot be a name-them-all one: those are played from Games.
             kinds: QuestionKind.allCases.filter { questionId != nil || quizId == nil || $0 != .nameAll }
-                .map { Option(value: $0.rawValue, label: ManageText.kindLabel($0), selected: $0 == draft.kind) },
-            difficulties: Difficulty.allCases.map { Option(value: $0.rawValue, selected: $0 == draft.difficulty) },
+                .map { Option(value: $0.rawValue, label: ManageText.kindLabel($0, t), selected: $0 == draft.kind) },
+            difficulties: Difficulty.allCases.map { Option(value: $0.rawValue, label: QuestionFragments.difficultyName($0, t), selected: $0 == draft.difficulty) },
             text: draft.text, explanation: draft.explanation ?? "", points: raw["points"] ?? String(draft.points),
             choiceRows: Self.choiceRows(draft.choices), tfTrue: draft.answer == true, tfFalse: draft.answer == false,
             answers: draft.answers.joined(separator: "\n"),
@@ -191,17 +193,17 @@ struct ManageQuestionPages: Sendable {
             items: draft.items.map { ([$0.answer] + $0.alternates).joined(separator: " | ") }.joined(separator: "\n"),
             timeLimit: raw["time_limit"] ?? String(draft.timeLimitSeconds ?? 300), typoTolerance: draft.typoTolerance,
             picture: storedPicture.map(PictureModel.init), pictureAlt: draft.pictureAlt ?? "", removePicture: draft.picture == .remove,
-            errors: FieldErrors(errors), feedback: errors.isEmpty ? nil : "Please fix the marked fields; nothing was saved.")
-        return pages.render("manage-question", model, visit: context.visit, title: questionId == nil ? "New question" : "Edit question",
+            errors: FieldErrors(errors), feedback: errors.isEmpty ? nil : t("Please fix the marked fields; nothing was saved."))
+        return pages.render("manage-question", model, visit: context.visit, title: questionId == nil ? t("New question") : t("Edit question"),
                             tab: "Manage", status: errors.isEmpty ? .ok : .unprocessableContent)
     }
 
     /// Where the form sits: its subject, topic and, when opened from one, quiz, each a link.
-    func crumbs(topic topicId: Int64, quiz quizId: Int64?, user: User) async throws -> [Crumb] {
+    func crumbs(topic topicId: Int64, quiz quizId: Int64?, user: User, t: Texts) async throws -> [Crumb] {
         let outline = try await catalog.outline(by: user)
         guard let subject = outline.first(where: { $0.topics.contains { $0.id == topicId } }),
               let topic = subject.topics.first(where: { $0.id == topicId }) else { return [] }
-        var trail = [Crumb(name: "Subjects, topics and quizzes", url: "/manage/catalog"),
+        var trail = [Crumb(name: t("Subjects, topics and quizzes"), url: "/manage/catalog"),
                      Crumb(name: subject.name, url: "/manage/subjects/\(subject.id)"),
                      Crumb(name: topic.name, url: "/manage/topics/\(topic.id)")]
         if let quiz = topic.quizzes.first(where: { $0.id == quizId }) {
@@ -211,9 +213,9 @@ struct ManageQuestionPages: Sendable {
     }
 
     /// Reads the form into a draft, with what could not even be read.
-    static func read(_ form: WebForm) -> SentForm {
+    static func read(_ form: WebForm, t: Texts) -> SentForm {
         var sent = SentForm()
-        if let kind = QuestionKind(rawValue: form.text("kind")) { sent.draft.kind = kind } else { sent.errors["kind"] = "Choose a kind." }
+        if let kind = QuestionKind(rawValue: form.text("kind")) { sent.draft.kind = kind } else { sent.errors["kind"] = t("Choose a kind.") }
         sent.draft.text = form.text("text")
         sent.draft.explanation = form.text("explanation")
         sent.draft.difficulty = Difficulty(rawValue: form.text("difficulty")) ?? .medium
@@ -224,7 +226,7 @@ struct ManageQuestionPages: Sendable {
             guard let value = T(text.replacingOccurrences(of: ",", with: ".")) else { sent.errors[field ?? name] = message; return nil }
             return value
         }
-        let points = number("points", as: Int.self, message: "Points must be a whole number.")
+        let points = number("points", as: Int.self, message: t("Points must be a whole number."))
         sent.draft.points = points ?? (sent.errors["points"] == nil ? Question.defaultPoints : 0)
         let texts = form.all("choice_text")
         let correct = Set(form.all("choice_correct"))
@@ -235,15 +237,15 @@ struct ManageQuestionPages: Sendable {
         sent.draft.choices.removeAll { $0.text.isEmpty && !$0.correct }
         sent.draft.answer = ["true": true, "false": false][form.text("tf_answer")]
         sent.draft.answers = lines(form["answers"] ?? "")
-        sent.draft.value = number("value", as: Double.self, message: "The answer must be a number, such as 42 or 3.14.")
-        sent.draft.tolerance = number("tolerance", as: Double.self, message: "The tolerance must be a number.")
+        sent.draft.value = number("value", as: Double.self, message: t("The answer must be a number, such as 42 or 3.14."))
+        sent.draft.tolerance = number("tolerance", as: Double.self, message: t("The tolerance must be a number."))
         sent.draft.unit = form.text("unit")
         sent.draft.items = lines(form["items"] ?? "").map { line in
             let spellings = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             return NameAllItem(answer: spellings.first ?? "", alternates: Array(spellings.dropFirst()))
         }
         sent.draft.timeLimitSeconds = number("time_limit", as: Int.self, field: "timeLimitSeconds",
-                                             message: "The time limit must be a whole number of seconds.")
+                                             message: t("The time limit must be a whole number of seconds."))
         sent.draft.typoTolerance = form["typo_tolerance"] != nil
         // An empty file field is no new picture; removing wins over a new one sent with it.
         if form["remove_picture"] != nil {
@@ -262,14 +264,15 @@ struct ManageQuestionPages: Sendable {
     func saveQuestion(_ context: AuthorContext, questionId: Int64?) async throws -> Response {
         let topicId = context.form["topic"].flatMap(Int64.init)
         let quizId = context.form["quiz"].flatMap(Int64.init)
-        var sent = Self.read(context.form)
+        let t = context.visit.t
+        var sent = Self.read(context.form, t: t)
         func redisplay(_ errors: [String: String]) async throws -> Response {
             sent.errors.merge(errors) { kept, _ in kept }
             return try await questionForm(context, questionId: questionId, topicId: topicId, quizId: quizId, sent: sent)
         }
         // What could not be read is shown with every rule the rest breaks, before anything is stored.
         if !sent.errors.isEmpty, case .failure(let problems) = sent.draft.question(id: questionId) {
-            return try await redisplay(ManageText.fieldErrors(problems.errors))
+            return try await redisplay(ManageText.fieldErrors(problems.errors, t))
         }
         if !sent.errors.isEmpty { return try await redisplay([:]) }
         let stored: QuestionAuthoring.Stored
@@ -280,11 +283,11 @@ struct ManageQuestionPages: Sendable {
                 return try await questions.create(sent.draft, inTopic: topicId, appendingTo: quizId, by: context.user)
             }
         } catch QuestionAuthoring.Failure.invalid(let errors) {
-            return try await redisplay(ManageText.fieldErrors(errors))
+            return try await redisplay(ManageText.fieldErrors(errors, t))
         } catch let failure as QuestionAuthoring.Failure where failure == .kindLocked || failure == .nameAllInQuiz {
-            return try await redisplay(["kind": failure.message])
+            return try await redisplay(["kind": t(failure.message)])
         } catch QuestionAuthoring.Failure.tooManyPictures {
-            return try await redisplay(["picture": QuestionAuthoring.Failure.tooManyPictures.message])
+            return try await redisplay(["picture": t(QuestionAuthoring.Failure.tooManyPictures.message)])
         }
         let done = questionId == nil ? "created" : "saved"
         return PageRenderer.redirect(to: quizId.map { "/manage/quizzes/\($0)?done=\(done)" } ?? "/manage/topics/\(stored.topicId)?done=\(done)")

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import QuizCore
 import QuizStore
+import QuizText
 import QuizUseCases
 
 /// /manage/users: admins find people and give or take the author and admin roles (`ManageUsers`).
@@ -26,6 +27,8 @@ struct ManageUserPages: Sendable {
 
     struct RoleChoice: Encodable {
         var value: String
+        /// The role's name in the page's language, for the option's text.
+        var label: String
         var selected: Bool
     }
 
@@ -47,6 +50,7 @@ struct ManageUserPages: Sendable {
     }
 
     func usersPage(_ context: AuthorContext, search: String, page: Int, done: String?, failure: String? = nil) async throws -> Response {
+        let t = context.visit.t
         // The form allows 64 characters; a longer address is cut rather than refused.
         let search = String(search.trimmingCharacters(in: .whitespaces).prefix(ManageUsers.maxSearchLength))
         let page = min(max(page, 1), 100_000)
@@ -59,13 +63,15 @@ struct ManageUserPages: Sendable {
             search: search, failure: failure,
             users: found.users.map { user in
                 UserRow(id: user.id, username: user.username, name: "\(user.firstName) \(user.lastName)", role: user.role.rawValue,
-                        roles: Role.allCases.map { RoleChoice(value: $0.rawValue, selected: $0 == user.role) })
+                        roles: Role.allCases.map { RoleChoice(value: $0.rawValue, label: AccountPages.roleName($0, t), selected: $0 == user.role) })
             },
-            summary: found.total == 0 ? "No users match." : "\(Pages.count(found.total, "user")), page \(page) of \(pageCount)",
+            summary: found.total == 0 ? t("No users match.")
+                : t.count(found.total, "{count} user, page {page} of {pages}", "{count} users, page {page} of {pages}",
+                          ["page": t.number(page), "pages": t.number(pageCount)]),
             previous: page > 1 ? "/manage/users?\(query)page=\(page - 1)" : nil,
             next: page * Self.usersPerPage < found.total ? "/manage/users?\(query)page=\(page + 1)" : nil)
-        return pages.render("manage-users", model, visit: context.visit, title: "Users and roles", tab: "Manage",
-                            notice: ManageText.notice(done), status: failure == nil ? .ok : .conflict)
+        return pages.render("manage-users", model, visit: context.visit, title: t("Users and roles"), tab: "Manage",
+                            notice: ManageText.notice(done, t), status: failure == nil ? .ok : .conflict)
     }
 
     func changeRole(_ context: AuthorContext, userId: Int64) async throws -> Response {
@@ -74,7 +80,7 @@ struct ManageUserPages: Sendable {
         do {
             _ = try await refusing { try await manageUsers.setRole(role, ofUser: userId, by: context.user) }
         } catch ManageUsers.Failure.lastAdmin {
-            return try await usersPage(context, search: search, page: 1, done: nil, failure: ManageUsers.Failure.lastAdmin.message)
+            return try await usersPage(context, search: search, page: 1, done: nil, failure: context.visit.t(ManageUsers.Failure.lastAdmin.message))
         }
         return PageRenderer.redirect(to: "/manage/users?\(search.isEmpty ? "" : "search=\(Pages.encode(search))&")done=role")
     }

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import QuizCore
+import QuizText
 import QuizStore
 import QuizUseCases
 
@@ -93,37 +94,38 @@ struct ModesPages: Sendable {
     /// The form with `settings`, each broken rule next to its field, and what a draw said.
     func renderPractice(_ context: SignedInContext, settings: PracticeSettings, problems: [PracticeSettings.Invalid] = [],
                         draw: PracticeDraw.Status? = nil) async throws -> Response {
+        let t = context.visit.t
         let subjects = try await practice.subjects().map { entry in
             SubjectTicks(id: entry.subject.id, name: entry.subject.name, checked: settings.subjectIds.contains(entry.subject.id),
                          topics: entry.topics.map { TopicTick(id: $0.id, name: $0.name, checked: settings.topicIds.contains($0.id)) })
         }
-        let error = { (field: String) in problems.first { $0.field == field }?.message }
+        let error = { (field: String) in problems.first { $0.field == field }.map { t($0.message) } }
         var model = PracticePage(
             subjects: subjects,
             difficulties: ([nil] + Difficulty.allCases.map(Optional.some)).map { level in
-                Option(value: level?.rawValue ?? "any", label: level?.rawValue.capitalized ?? "Any", selected: level == settings.difficulty)
+                Option(value: level?.rawValue ?? "any", label: level.map { QuestionFragments.difficultyName($0, t) } ?? t("Any"), selected: level == settings.difficulty)
             },
             count: settings.count,
             kinds: QuestionKind.allCases.filter { PracticeSettings.playableKinds.contains($0) }.map { kind in
-                Tick(value: kind.rawValue, label: ManageText.kindLabel(kind), checked: settings.kinds.contains(kind))
+                Tick(value: kind.rawValue, label: ManageText.kindLabel(kind, t), checked: settings.kinds.contains(kind))
             },
             orderRandom: settings.order == .random, orderBank: settings.order == .bankOrder,
             timeLimits: ([nil] + PracticeSettings.timeLimitChoices.map(Optional.some)).map { seconds in
-                Option(value: seconds.map(String.init) ?? "off", label: seconds.map { "\($0) seconds" } ?? "Off",
+                Option(value: seconds.map(String.init) ?? "off", label: seconds.map { t("{seconds} seconds", ["seconds": t.number($0)]) } ?? t("Off"),
                        selected: seconds == settings.timeLimitSeconds)
             },
             error_count: error("count"), error_kinds: error("kinds"), error_timeLimitSeconds: error("timeLimitSeconds"))
         switch draw {
         case .fewerThanAsked(let available)?:
-            (model.fewer, model.available, model.availableText) = (true, available, Pages.count(available, "question"))
+            (model.fewer, model.available, model.availableText) = (true, available, t.count(available, "{count} question", "{count} questions"))
         case .poolUsedUp(let matching)?:
-            (model.usedUp, model.matchingText) = (true, Pages.count(matching, "question"))
+            (model.usedUp, model.matchingText) = (true, t.count(matching, "{count} question", "{count} questions"))
         case .nothingMatches?, .full?:
             model.nothing = true
         case nil:
             break
         }
-        return pages.render("practice", model, visit: context.visit, title: "Practice", tab: "Quizzes",
+        return pages.render("practice", model, visit: context.visit, title: t("Practice"), tab: "Quizzes",
                             status: problems.isEmpty ? .ok : .unprocessableContent)
     }
 
@@ -198,7 +200,7 @@ struct ModesPages: Sendable {
         let subjects = try await singleQuestion.subjects().map { entry in
             SubjectGroup(id: entry.subject.id, name: entry.subject.name, topics: entry.topics.map { TopicOption(id: $0.id, name: $0.name) })
         }
-        return pages.render("random", RandomPage(subjects: subjects), visit: context.visit, title: "Random question", tab: "Quizzes", notice: notice)
+        return pages.render("random", RandomPage(subjects: subjects), visit: context.visit, title: context.visit.t("Random question"), tab: "Quizzes", notice: notice)
     }
 
     func randomQuestion(_ context: SignedInContext, subjectId: Int64?, topicId: Int64?) async throws -> Response {
@@ -206,7 +208,7 @@ struct ModesPages: Sendable {
             let question = try await singleQuestion.random(subjectId: subjectId, topicId: topicId, userId: context.user.id)
             return PageRenderer.redirect(to: "/questions/\(question.id ?? 0)")
         } catch SingleQuestion.Failure.noneMatches {
-            return try await randomPage(context, notice: "No question matches that choice. Try another subject or topic.")
+            return try await randomPage(context, notice: context.visit.t("No question matches that choice. Try another subject or topic."))
         }
     }
 
@@ -217,20 +219,20 @@ struct ModesPages: Sendable {
         } catch is SingleQuestion.Failure {
             throw HTTPError(.notFound)
         }
-        let model = SinglePage(id: id, questionHead: fragments.head(question), questionFields: fragments.fields(question), feedback: formError)
-        return pages.render("single", model, visit: context.visit, title: "Question \(id)", tab: "Quizzes",
+        let model = SinglePage(id: id, questionHead: fragments.head(question, language: context.visit.language), questionFields: fragments.fields(question, language: context.visit.language), feedback: formError)
+        return pages.render("single", model, visit: context.visit, title: context.visit.t("Question {number}", ["number": String(id)]), tab: "Quizzes",
                             status: formError == nil ? .ok : .unprocessableContent)
     }
 
     func answer(_ context: SignedInContext, id: Int64) async throws -> Response {
         guard let answer = QuestionFragments.answer(from: context.form) else {
-            return try await questionPage(context, id: id, formError: QuestionFragments.noAnswer)
+            return try await questionPage(context, id: id, formError: QuestionFragments.noAnswer(context.visit.t))
         }
         do {
             let answered = try await singleQuestion.answer(answer, questionId: id, userId: context.user.id)
             return PageRenderer.redirect(to: "/questions/\(id)/answers/\(answered.stored.id)")
         } catch SingleQuestion.Failure.badAnswer(let problem) {
-            return try await questionPage(context, id: id, formError: QuestionFragments.message(problem))
+            return try await questionPage(context, id: id, formError: QuestionFragments.message(problem, t: context.visit.t))
         } catch is SingleQuestion.Failure {
             throw HTTPError(.notFound)
         }
@@ -243,17 +245,18 @@ struct ModesPages: Sendable {
         } catch is SingleQuestion.Failure {
             throw HTTPError(.notFound)
         }
+        let t = context.visit.t
         let stored = result.stored
         let question = result.question
         let model = SingleResultPage(
-            id: id, questionHead: fragments.head(question), verdictClass: stored.isCorrect ? "right" : "wrong",
-            verdictText: stored.isCorrect ? "Right!" : "Not quite.",
+            id: id, questionHead: fragments.head(question, language: context.visit.language), verdictClass: stored.isCorrect ? "right" : "wrong",
+            verdictText: stored.isCorrect ? t("Right!") : t("Not quite."),
             pointsText: !stored.counted
-                ? "You already answered this question today, so this answer earns no points. It counts again tomorrow."
-                : stored.isCorrect ? "+\(Pages.count(stored.pointsAwarded, "point"))" : "No points this time; it counts again tomorrow.",
-            given: result.given.flatMap { question.display($0.answer) }, correctAnswer: question.correctAnswer.display,
+                ? t("You already answered this question today, so this answer earns no points. It counts again tomorrow.")
+                : stored.isCorrect ? "+" + t.count(stored.pointsAwarded, "{count} point", "{count} points") : t("No points this time; it counts again tomorrow."),
+            given: result.given.flatMap { QuestionFragments.given(question, $0.answer, t: t) }, correctAnswer: QuestionFragments.correct(question, t: t),
             explanation: question.explanation)
-        return pages.render("single-result", model, visit: context.visit, title: "Question \(id)", tab: "Quizzes")
+        return pages.render("single-result", model, visit: context.visit, title: t("Question {number}", ["number": String(id)]), tab: "Quizzes")
     }
 
     // MARK: Name them all
@@ -301,10 +304,11 @@ struct ModesPages: Sendable {
     }
 
     func gamesPage(_ context: SignedInContext) async throws -> Response {
+        let t = context.visit.t
         let choices = try await games.choices().map {
-            GameChoice(id: $0.id, text: $0.text, topic: $0.topicName, facts: "\(Pages.count($0.itemCount, "item")) · \(Self.duration($0.timeLimitSeconds))")
+            GameChoice(id: $0.id, text: $0.text, topic: $0.topicName, facts: "\(t.count($0.itemCount, "{count} item", "{count} items")) · \(Self.duration($0.timeLimitSeconds))")
         }
-        return pages.render("games", GamesPage(questions: choices), visit: context.visit, title: "Name them all", tab: "Quizzes")
+        return pages.render("games", GamesPage(questions: choices), visit: context.visit, title: t("Name them all"), tab: "Quizzes")
     }
 
     func startGame(_ context: SignedInContext) async throws -> Response {
@@ -318,9 +322,9 @@ struct ModesPages: Sendable {
     }
 
     /// What the page says after a guess, by the verdict's name in its address.
-    static var guessMessages: [String: String] { [
-        "found": "Found one!", "alreadyFound": "You already found that one.", "notAnItem": "That is not on the list.",
-        "empty": "Type a guess first.", "tooLong": "That guess is far too long.", "slowDown": NameAllGames.tooManyGuessesMessage,
+    static func guessMessages(_ t: Texts) -> [String: String] { [
+        "found": t("Found one!"), "alreadyFound": t("You already found that one."), "notAnItem": t("That is not on the list."),
+        "empty": t("Type a guess first."), "tooLong": t("That guess is far too long."), "slowDown": t(NameAllGames.tooManyGuessesMessage),
     ] }
 
     func gamePage(_ context: SignedInContext, id: Int64, verdict: String?) async throws -> Response {
@@ -330,6 +334,7 @@ struct ModesPages: Sendable {
         } catch is NameAllGames.Failure {
             throw HTTPError(.notFound)
         }
+        let t = context.visit.t
         let game = played.game
         let result = played.result
         let found = Dictionary(result.found.map { ($0.index, $0.answer) }, uniquingKeysWith: { first, _ in first })
@@ -337,11 +342,11 @@ struct ModesPages: Sendable {
         if case .finished(let reason) = played.state {
             model.finished = true
             model.endText = switch reason {
-            case .allFound: "You found them all!"
-            case .timeUp: "Time is up."
-            case .gaveUp: "You gave up."
+            case .allFound: t("You found them all!")
+            case .timeUp: t("Time is up.")
+            case .gaveUp: t("You gave up.")
             }
-            model.points = Pages.count(result.points, "point")
+            model.points = t.count(result.points, "{count} point", "{count} points")
             model.timeUsed = Self.duration(Int(result.secondsUsed.rounded()))
             model.items = game.items.indices.map { index in
                 found[index].map { GameItem(answer: $0, found: true) } ?? GameItem(answer: game.items[index].answer, missed: true)
@@ -355,9 +360,9 @@ struct ModesPages: Sendable {
             model.items = game.items.indices.map { index in
                 found[index].map { GameItem(answer: $0, found: true, index: index) } ?? GameItem(blank: true, index: index)
             }
-            if let verdict, let message = Self.guessMessages[verdict] { (model.verdictText, model.verdictClass) = (message, verdict) }
+            if let verdict, let message = Self.guessMessages(t)[verdict] { (model.verdictText, model.verdictClass) = (message, verdict) }
         }
-        return pages.render("game", model, visit: context.visit, title: "Name them all", tab: "Quizzes")
+        return pages.render("game", model, visit: context.visit, title: t("Name them all"), tab: "Quizzes")
     }
 
     func guess(_ context: SignedInContext, id: Int64) async throws -> Response {

@@ -24,8 +24,8 @@ struct PageMiddleware: RouterMiddleware {
         if request.method == .post {
             let bytes = try await request.collectBody(upTo: pages.maxFormBytes(path: request.uri.path))
             guard let form = Pages.readForm(bytes, contentType: request.headers[.contentType]) else {
-                return pages.render("error", pages.errorContext(visit, heading: "That form could not be read",
-                                                                message: "Please go back and try again."),
+                return pages.render("error", pages.errorContext(visit, heading: visit.t("That form could not be read"),
+                                                                message: visit.t("Please go back and try again.")),
                                     status: .badRequest, cookies: visit.cookies)
             }
             guard let sent = form[CSRF.fieldName], let cookie = CSRF.token(in: request), CSRF.matches(sent, cookie) else {

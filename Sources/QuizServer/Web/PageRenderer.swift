@@ -132,7 +132,7 @@ struct PageRenderer: Sendable {
 
 /// Everything the page header shows.
 struct PageChrome: Hashable, Sendable {
-    var language: Language
+    var language: Language = .en
     var title: String
     var username: String?
     var canAuthor = false

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import QuizCore
+import QuizText
 
 /// What every page controller shares: the renderer, the settings pages read, the clock, and the
 /// page chrome (header, tabs, CSRF token) every page is rendered with.
@@ -39,8 +40,9 @@ struct Pages: Sendable {
 
     /// Explains a refused page on the refusal's template.
     func refusal(_ refusal: PageRefusal, visit: Visit) -> Response {
-        render(refusal.template, RefusalPage(heading: refusal.heading, message: refusal.message, role: visit.user?.role.rawValue),
-               visit: visit, title: refusal.heading, status: refusal.status)
+        let heading = visit.t.ifKnown(refusal.heading)
+        return render(refusal.template, RefusalPage(heading: heading, message: visit.t.ifKnown(refusal.message), role: visit.user.map { AccountPages.roleName($0.role, visit.t) }),
+                      visit: visit, title: heading, status: refusal.status)
     }
 
     /// An error page in the app's style.
@@ -54,12 +56,13 @@ struct Pages: Sendable {
     /// one click away from going through with a fresh token.
     func csrfFailure(_ visit: Visit, form: WebForm, request: Request) -> Response {
         let path = request.uri.path
-        var context = errorContext(visit, heading: "This form has expired",
-                                   message: "For your safety, forms only work on the page they came from and for a while after it opened. Go back, reload the page and send it again.")
+        let t = visit.t
+        var context = errorContext(visit, heading: t("This form has expired"),
+                                   message: t("For your safety, forms only work on the page they came from and for a while after it opened. Go back, reload the page and send it again."))
         let kept = form.pairs.filter { !$0.name.contains("password") && $0.name != CSRF.fieldName }
         let keptBytes = kept.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count }
         if RequestOrigin.isSameOrigin(request), Self.isResendable(path), keptBytes <= Self.maxResentBytes {
-            context["message"] = "For your safety, forms only work on the page they came from and for a while after it opened. What you typed is kept (except passwords): send it again, or go back to the start."
+            context["message"] = t("For your safety, forms only work on the page they came from and for a while after it opened. What you typed is kept (except passwords): send it again, or go back to the start.")
             context["retry"] = true
             context["retryAction"] = path
             context["kept"] = kept.map { ["name": $0.name, "value": $0.value] }
@@ -92,6 +95,8 @@ struct Pages: Sendable {
         // Room for the chrome and a page's own fields, so filling it never rehashes.
         var context = [String: Any](minimumCapacity: 32)
         context["pageTitle"] = title
+        context[PageRenderer.languageKey] = visit.language.rawValue
+        context["languageSwitch"] = Self.languageSwitch(visit)
         context["csrf"] = visit.csrf
         context["signedIn"] = visit.user != nil
         if let user = visit.user {
@@ -103,8 +108,23 @@ struct Pages: Sendable {
         if let tab { context["tab" + tab] = true }
         if let notice { context["notice"] = notice }
         context["chrome"] = renderer.chrome(PageChrome(
-            title: title, username: visit.user?.username, canAuthor: context["canAuthor"] as? Bool ?? false, tab: tab, notice: notice))
+            language: visit.language, title: title, username: visit.user?.username, canAuthor: context["canAuthor"] as? Bool ?? false, tab: tab, notice: notice))
         return context
+    }
+
+    /// The footer's switcher: a button per other language, each named in its own language, that
+    /// comes back to this page. A form (POST, CSRF token) because it changes the user's setting.
+    static func languageSwitch(_ visit: Visit) -> String {
+        var html = "<form class=\"langswitch\" method=\"post\" action=\"/language\">"
+        html += "<input type=\"hidden\" name=\"\(CSRF.fieldName)\" value=\""
+        PageSkeleton.appendEscaped(visit.csrf, to: &html)
+        html += "\"><input type=\"hidden\" name=\"next\" value=\""
+        PageSkeleton.appendEscaped(visit.returnPath, to: &html)
+        html += "\">"
+        for language in Language.allCases where language != visit.language {
+            html += "<button type=\"submit\" name=\"language\" value=\"\(language.rawValue)\" lang=\"\(language.rawValue)\">\(language.name)</button>"
+        }
+        return html + "</form>"
     }
 
     func errorContext(_ visit: Visit, heading: String, message: String) -> [String: Any] {

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import QuizCore
+import QuizText
 import QuizStore
 import QuizUseCases
 
@@ -192,9 +193,11 @@ struct PlayPages: Sendable {
         } catch is PlayQuiz.Failure {
             throw HTTPError(.notFound)
         }
+        let t = context.visit.t
         let quiz = overview.quiz
-        let model = QuizPage(id: quiz.id, title: quiz.title, description: quiz.description, questionCount: Pages.count(quiz.questionCount, "question"),
-                             totalPoints: Pages.count(quiz.totalPoints, "point"), topicName: overview.topicName,
+        let model = QuizPage(id: quiz.id, title: quiz.title, description: quiz.description,
+                             questionCount: t.count(quiz.questionCount, "{count} question", "{count} questions"),
+                             totalPoints: t.count(quiz.totalPoints, "{count} point", "{count} points"), topicName: overview.topicName,
                              attemptId: overview.unfinishedAttemptId)
         return pages.render("quiz", model, visit: context.visit, title: quiz.title, tab: "Quizzes")
     }
@@ -219,12 +222,13 @@ struct PlayPages: Sendable {
         } catch is PlayQuiz.Failure {
             throw HTTPError(.notFound)
         }
+        let t = context.visit.t
         let lines = progress.lines.map { line in
             let status = line.answer.map { $0.isCorrect ? "right" : "wrong" } ?? "unanswered"
             return QuestionLine(
                 id: line.question.id ?? 0, attemptId: attemptId, position: line.position,
-                text: line.hidden ? "Question \(line.position) (timed: its clock starts when you open it)" : line.question.text,
-                status: status, statusLabel: ["right": "Right", "wrong": "Wrong", "unanswered": "Unanswered"][status] ?? status)
+                text: line.hidden ? t("Question {number} (timed: its clock starts when you open it)", ["number": t.number(line.position)]) : line.question.text,
+                status: status, statusLabel: ["right": t("Right"), "wrong": t("Wrong"), "unanswered": t("Unanswered")][status] ?? status)
         }
         let attempt = progress.attempt
         let model = AttemptPage(attemptId: attemptId, quizTitle: progress.quiz.title, questionCount: lines.count,
@@ -240,29 +244,30 @@ struct PlayPages: Sendable {
         } catch is PlayQuiz.Failure {
             throw HTTPError(.notFound)
         }
+        let t = context.visit.t
         let question = view.question
         var model = QuestionPage(attemptId: attemptId, id: questionId, quizTitle: view.quiz.title, position: view.position,
-                                 questionCount: view.questionCount, questionHead: fragments.head(question), feedback: formError,
+                                 questionCount: view.questionCount, questionHead: fragments.head(question, language: context.visit.language), feedback: formError,
                                  answered: view.answered != nil, allAnswered: view.allAnswered ? true : nil)
         if let answered = view.answered {
             model.verdictClass = already ? "already" : (answered.isCorrect ? "right" : "wrong")
-            model.verdictText = already ? "You already answered this question; your first answer counts."
-                : view.given?.late == true ? "Too late: the time limit had passed, so this answer scores nothing."
-                : answered.isCorrect ? "Right! +\(answered.pointsAwarded) point\(answered.pointsAwarded == 1 ? "" : "s")" : "Not quite."
-            model.given = view.given.flatMap { question.display($0.answer) }
-            model.answeredTiles = QuestionFragments.answeredTiles(question, given: view.given?.answer)
+            model.verdictText = already ? t("You already answered this question; your first answer counts.")
+                : view.given?.late == true ? t("Too late: the time limit had passed, so this answer scores nothing.")
+                : answered.isCorrect ? t.count(answered.pointsAwarded, "Right! +{count} point", "Right! +{count} points") : t("Not quite.")
+            model.given = view.given.flatMap { QuestionFragments.given(question, $0.answer, t: t) }
+            model.answeredTiles = QuestionFragments.answeredTiles(question, given: view.given?.answer, t: t)
             model.hasAnsweredTiles = model.answeredTiles.map { $0.isEmpty ? nil : true } ?? nil
             model.twoTiles = (model.answeredTiles?.count ?? 0) == 2 ? true : nil
             // The run of right answers this answer ends, in the order they were given.
             if answered.isCorrect, !already {
                 let run = view.attempt.answers.sorted { $0.answeredAt < $1.answeredAt }.reversed().prefix { $0.isCorrect }.count
-                if run >= 2 { model.streak = "\(run) right in a row" }
+                if run >= 2 { model.streak = t("{count} right in a row", ["count": t.number(run)]) }
             }
-            model.correctAnswer = question.correctAnswer.display
+            model.correctAnswer = QuestionFragments.correct(question, t: t)
             model.explanation = question.explanation
             model.nextId = view.nextUnansweredId
         } else if !view.attempt.isFinished {
-            model.questionFields = fragments.fields(question)
+            model.questionFields = fragments.fields(question, language: context.visit.language)
             if let clock = view.clock {
                 model.timed = true
                 model.secondsLeft = clock.secondsLeft
@@ -270,21 +275,21 @@ struct PlayPages: Sendable {
                 model.deadline = Int64((clock.deadline.timeIntervalSince1970 * 1000).rounded())
             }
         }
-        return pages.render("question", model, visit: context.visit, title: "Question \(view.position)", tab: "Quizzes",
+        return pages.render("question", model, visit: context.visit, title: t("Question {number}", ["number": t.number(view.position)]), tab: "Quizzes",
                             status: formError == nil ? .ok : .unprocessableContent)
     }
 
     func answer(_ context: SignedInContext, attemptId: Int64, questionId: Int64) async throws -> Response {
         let path = "/play/\(attemptId)/questions/\(questionId)"
         guard let answer = QuestionFragments.answer(from: context.form) else {
-            return try await questionPage(context, attemptId: attemptId, questionId: questionId, already: false, formError: QuestionFragments.noAnswer)
+            return try await questionPage(context, attemptId: attemptId, questionId: questionId, already: false, formError: QuestionFragments.noAnswer(context.visit.t))
         }
         do {
             let answered = try await playQuiz.answer(answer, questionId: questionId, attemptId: attemptId, userId: context.user.id)
             return PageRenderer.redirect(to: answered.verdict == .alreadyAnswered ? path + "?already=1" : path)
         } catch PlayQuiz.Failure.badAnswer(let problem) {
             return try await questionPage(context, attemptId: attemptId, questionId: questionId, already: false,
-                                          formError: QuestionFragments.message(problem))
+                                          formError: QuestionFragments.message(problem, t: context.visit.t))
         } catch PlayQuiz.Failure.attemptFinished {
             throw Redirect(location: "/play/\(attemptId)/result")
         } catch PlayQuiz.Failure.notShown {
@@ -313,55 +318,58 @@ struct PlayPages: Sendable {
         } catch is PlayQuiz.Failure {
             throw HTTPError(.notFound)
         }
+        let t = context.visit.t
         let score = result.score
         let seconds = Int((score.attempt.timeTaken ?? 0).rounded())
         let model = ResultPage(
-            quizTitle: result.quizTitle ?? "Quiz", correctCount: score.attempt.correctCount, questionCount: score.questionCount,
+            quizTitle: result.quizTitle ?? t("Quiz"), correctCount: score.attempt.correctCount, questionCount: score.questionCount,
             points: score.attempt.points, pointsAdded: score.pointsAdded,
             pointsNote: score.pointsAdded >= score.attempt.points ? nil
-                : score.pointsAdded == 0 ? "You had already scored this much here: a quiz counts once, at your best."
-                : "A quiz counts once, at your best: this beat your best by \(score.pointsAdded).",
+                : score.pointsAdded == 0 ? t("You had already scored this much here: a quiz counts once, at your best.")
+                : t("A quiz counts once, at your best: this beat your best by {points}.", ["points": t.number(score.pointsAdded)]),
             totalPoints: score.totalPoints, userPoints: score.userPoints, rank: score.rank,
             timeTaken: seconds >= 60 ? "\(seconds / 60) min \(seconds % 60) s" : "\(seconds) s",
-            moved: result.placesMoved == 0 ? nil : "Up \(Pages.count(Int(result.placesMoved), "place"))",
+            moved: result.placesMoved == 0 ? nil : t.count(Int(result.placesMoved), "Up {count} place", "Up {count} places"),
             percent: score.questionCount == 0 ? 0 : score.attempt.correctCount * 100 / score.questionCount,
             summary: result.questions.enumerated().map { index, entry in
                 let given = entry.answer?.given.flatMap(GivenAnswer.init(stored:))
                 let verdict = entry.answer.map { $0.isCorrect ? "right" : "wrong" } ?? "unanswered"
                 return SummaryLine(position: index + 1, text: entry.question.text, verdictClass: verdict,
-                                   verdictText: ["right": "Right", "wrong": "Wrong"][verdict] ?? "Not answered",
-                                   yourAnswer: given.flatMap { entry.question.display($0.answer) },
-                                   rightAnswer: entry.question.correctAnswer.display,
+                                   verdictText: ["right": t("Right"), "wrong": t("Wrong")][verdict] ?? t("Not answered"),
+                                   yourAnswer: given.flatMap { QuestionFragments.given(entry.question, $0.answer, t: t) },
+                                   rightAnswer: QuestionFragments.correct(entry.question, t: t),
                                    pointsText: "+\(entry.answer?.pointsAwarded ?? 0)", explanation: entry.question.explanation)
             })
-        return pages.render("result", model, visit: context.visit, title: "Result", tab: "Quizzes")
+        return pages.render("result", model, visit: context.visit, title: t("Result"), tab: "Quizzes")
     }
 
     func historyPage(_ context: SignedInContext, request: Request) async throws -> Response {
         // The play session started when its cookie was set; a fresh visit starts it now.
         let started = request.cookie(PageMiddleware.playCookie).flatMap { Double($0) }.map(Date.init(timeIntervalSince1970:)) ?? pages.time.now()
+        let t = context.visit.t
         let items = try await playQuiz.history(userId: context.user.id, since: started)
         let model = HistoryPage(items: items.map {
             HistoryLine(attemptId: $0.attemptId, questionId: $0.questionId, questionText: $0.questionText, quizTitle: $0.quizTitle,
-                        verdictClass: $0.isCorrect ? "right" : "wrong", verdictText: $0.isCorrect ? "Right" : "Wrong",
-                        when: SocialPages.postDate($0.answeredAt).shown, iso: SocialPages.postDate($0.answeredAt).iso,
+                        verdictClass: $0.isCorrect ? "right" : "wrong", verdictText: $0.isCorrect ? t("Right") : t("Wrong"),
+                        when: SocialPages.postDate($0.answeredAt, language: t.language).shown, iso: SocialPages.postDate($0.answeredAt).iso,
                         picture: $0.picture.map(ManageQuestionPages.PictureModel.init))
         }, backAttemptId: items.first?.attemptId)
-        return pages.render("history", model, visit: context.visit, title: "History", tab: "Quizzes")
+        return pages.render("history", model, visit: context.visit, title: t("History"), tab: "Quizzes")
     }
 
     func leaderboardPage(_ context: SignedInContext) async throws -> Response {
+        let t = context.visit.t
         let me = context.user
         let board = try await leaderboard(userId: me.id)
         func row(_ ranking: Ranking) -> BoardRow {
             BoardRow(rank: ranking.rank, username: ranking.username, isMe: ranking.username == me.username,
-                     points: Pages.count(ranking.points, "point"), userUrl: "/users/\(Pages.encode(ranking.username))",
+                     points: t.count(Int(ranking.points), "{count} point", "{count} points"), userUrl: "/users/\(Pages.encode(ranking.username))",
                      medal: ranking.rank <= 3 ? ["gold", "silver", "bronze"][Int(ranking.rank) - 1] : nil)
         }
         // Under the list only the player's own place: when they are in the list, its highlight says
         // where they are (a row for the last place confused players).
         let footer = board.footer.map(row).flatMap { $0.isMe ? $0 : nil }
         return pages.render("leaderboard", LeaderboardPage(top: board.top.map(row), footer: footer), visit: context.visit,
-                            title: "Leaderboard", tab: "Leaderboard")
+                            title: t("Leaderboard"), tab: "Leaderboard")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import QuizCore
+import QuizText
 import QuizUseCases
 
 /// What the quiz pages and the single-question pages share: a question's heading and answer
@@ -47,7 +48,7 @@ struct QuestionFragments: Sendable {
         var falsehood: ChoiceField?
         var twoTiles: Bool?
 
-        init(_ question: Question) {
+        init(_ question: Question, t: Texts = .of(.en)) {
             switch question.kind {
             case .singleChoice: singleChoice = true
             case .multipleChoice: multipleChoice = true
@@ -62,8 +63,8 @@ struct QuestionFragments: Sendable {
             }
             if case .numeric(_, _, let unit?) = question.body { self.unit = unit }
             if question.kind == .trueFalse {
-                truth = ChoiceField(id: 1, text: "True", variant: AnswerLook.trueVariant, position: 0)
-                falsehood = ChoiceField(id: 0, text: "False", variant: AnswerLook.falseVariant, position: 1)
+                truth = ChoiceField(id: 1, text: t("True"), variant: AnswerLook.trueVariant, position: 0)
+                falsehood = ChoiceField(id: 0, text: t("False"), variant: AnswerLook.falseVariant, position: 1)
             }
             twoTiles = question.kind == .trueFalse || choices.count == 2 ? true : nil
         }
@@ -85,8 +86,8 @@ struct QuestionFragments: Sendable {
 
     /// Tiles for a choice question after its answer (nil for typed kinds): the same looks as
     /// before it, so the player finds their tile again.
-    static func answeredTiles(_ question: Question, given: Answer?) -> [AnsweredTile]? {
-        let fields = Fields(question)
+    static func answeredTiles(_ question: Question, given: Answer?, t: Texts = .of(.en)) -> [AnsweredTile]? {
+        let fields = Fields(question, t: t)
         func tile(_ field: ChoiceField, correct: Bool, given chosen: Bool) -> AnsweredTile {
             AnsweredTile(variant: field.variant, shape: field.shape, path: field.path, text: field.text,
                          isRight: correct ? true : nil, isYours: chosen ? true : nil, isYoursWrong: chosen && !correct ? true : nil)
@@ -130,16 +131,26 @@ struct QuestionFragments: Sendable {
         }
     }
 
-    func head(_ question: Question) -> PageHTML {
-        PageHTML(renderer.fragment("question-head", for: question) {
-            MustacheEncoder.encode(Head(text: question.text, difficulty: question.difficulty.rawValue.capitalized,
-                                        points: Pages.count(question.points, "point"),
+    func head(_ question: Question, language: Language) -> PageHTML {
+        let t = Texts.of(language)
+        return PageHTML(renderer.fragment("question-head", for: question, language: language) {
+            MustacheEncoder.encode(Head(text: question.text, difficulty: Self.difficultyName(question.difficulty, t),
+                                        points: t.count(question.points, "{count} point", "{count} points"),
                                         picture: question.picture.map(ManageQuestionPages.PictureModel.init)))
         })
     }
 
-    func fields(_ question: Question) -> PageHTML {
-        PageHTML(renderer.fragment("question-fields", for: question) { MustacheEncoder.encode(Fields(question)) })
+    /// "Easy", "Medium", "Hard" in the page's language.
+    static func difficultyName(_ difficulty: Difficulty, _ t: Texts) -> String {
+        switch difficulty {
+        case .easy: t("Easy")
+        case .medium: t("Medium")
+        case .hard: t("Hard")
+        }
+    }
+
+    func fields(_ question: Question, language: Language) -> PageHTML {
+        PageHTML(renderer.fragment("question-fields", for: question, language: language) { MustacheEncoder.encode(Fields(question, t: Texts.of(language))) })
     }
 
     /// The answer the question's fields sent: each kind has fields of its own names. nil when
@@ -156,13 +167,30 @@ struct QuestionFragments: Sendable {
         return number.isEmpty || number.count > 40 ? nil : .text(number)  // 40: the field's maxlength
     }
 
-    static var noAnswer: String { "Choose or type an answer before submitting." }
+    /// `answer` in words as `question.display` has them, true and false in the page's language.
+    static func given(_ question: Question, _ answer: Answer, t: Texts) -> String? {
+        words(question.display(answer), of: answer, t: t)
+    }
+
+    /// What was right, in words, true and false in the page's language.
+    static func correct(_ question: Question, t: Texts) -> String {
+        if case .bool(let value) = question.correctAnswer { return value ? t("True") : t("False") }
+        return question.correctAnswer.display
+    }
+
+    /// An answer's words (from `display`), the words of a true/false answer in the page's language.
+    static func words(_ shown: String?, of answer: Answer, t: Texts) -> String? {
+        if case .bool(let value) = answer { return value ? t("True") : t("False") }
+        return shown
+    }
+
+    static func noAnswer(_ t: Texts) -> String { t("Choose or type an answer before submitting.") }
 
     /// The form's message for an answer its question cannot take.
-    static func message(_ problem: AnswerProblem) -> String {
+    static func message(_ problem: AnswerProblem, t: Texts) -> String {
         switch problem {
-        case .tooLong, .tooManyChoices: noAnswer  // more than the fields allow: none of them was used
-        case .doesNotFit, .unknownChoice: "That answer does not fit this question."
+        case .tooLong, .tooManyChoices: noAnswer(t)  // more than the fields allow: none of them was used
+        case .doesNotFit, .unknownChoice: t("That answer does not fit this question.")
         }
     }
 }

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import QuizCore
+import QuizText
 import QuizStore
 import QuizUseCases
 
@@ -138,11 +139,12 @@ struct SocialPages: Sendable {
 
     func feedPage(_ context: SignedInContext, cursor: String?, fragment: Bool, refused: Refused? = nil) async throws -> Response {
         let visit = context.visit
+        let t = visit.t
         let page: FeedPage
         do {
             page = try await feed.page(userId: context.user.id, cursor: cursor)
         } catch let failure as Feed.Failure {
-            return pages.error(visit, heading: "That page of the feed does not exist", message: failure.message, status: .badRequest)
+            return pages.error(visit, heading: t("That page of the feed does not exist"), message: t(failure.message), status: .badRequest)
         }
         let nextURL = page.next.map { "/feed?cursor=\($0.token)" }
         let model = FeedPageModel(itemsHtml: PageHTML(itemsHTML(page.items, visit: visit, viewer: context.user, returnTo: "/feed")),
@@ -151,14 +153,15 @@ struct SocialPages: Sendable {
                              postTextError: refused?.textError, postImageError: refused?.imageError)
         if fragment {
             // For feed.js: just the next items, and where the page after them starts.
-            var response = pages.render("feed-items", model, visit: visit, title: "Feed", tab: "Feed")
+            var response = pages.render("feed-items", model, visit: visit, title: t("Feed"), tab: "Feed")
             if let nextURL { response.headers[HTTPField.Name("Quizbox-Next-Page")!] = nextURL }
             return response
         }
-        return pages.render("feed", model, visit: visit, title: "Feed", tab: "Feed", status: refused?.status ?? .ok)
+        return pages.render("feed", model, visit: visit, title: t("Feed"), tab: "Feed", status: refused?.status ?? .ok)
     }
 
     func createPost(_ context: SignedInContext) async throws -> Response {
+        let t = context.visit.t
         let text = context.form["text"] ?? ""
         do {
             let post = try await postToFeed(userId: context.user.id, text: text, image: context.form.files["image"]?.data)
@@ -170,14 +173,15 @@ struct SocialPages: Sendable {
             case .imageTooLarge, .imageQuotaExceeded: .contentTooLarge
             case .notAnImage: .unsupportedMediaType
             }
-            var refused = Refused(text: String(text.prefix(PostText.maxCharacters * 2)), message: failure.message, status: status)
+            var refused = Refused(text: String(text.prefix(PostText.maxCharacters * 2)), message: t(failure.message), status: status)
             switch failure {
             case .invalidText, .imageTooLarge, .notAnImage:
                 // Every mistake at once, each next to its field.
-                (refused.textError, refused.imageError) = PostToFeed.problems(text: text, image: context.form.files["image"]?.data)
-                if refused.textError != nil && refused.imageError != nil { refused.message = "Please fix the marked fields; nothing was posted." }
+                let (textError, imageError) = PostToFeed.problems(text: text, image: context.form.files["image"]?.data)
+                (refused.textError, refused.imageError) = (textError.map { t($0) }, imageError.map { t($0) })
+                if refused.textError != nil && refused.imageError != nil { refused.message = t("Please fix the marked fields; nothing was posted.") }
                 if refused.imageError == nil, context.form.files["image"]?.data.isEmpty == false {
-                    refused.imageError = "Choose the image again: nothing was posted, and a page cannot keep a file between tries."
+                    refused.imageError = t("Choose the image again: nothing was posted, and a page cannot keep a file between tries.")
                 }
             case .tooManyPosts, .imageQuotaExceeded:
                 break
@@ -190,7 +194,7 @@ struct SocialPages: Sendable {
         do {
             try await deletePost(postId: id, userId: context.user.id)
         } catch let failure as DeletePost.Failure {
-            return pages.error(context.visit, heading: "That post could not be deleted", message: failure.message,
+            return pages.error(context.visit, heading: context.visit.t("That post could not be deleted"), message: context.visit.t(failure.message),
                                status: failure == .notFound ? .notFound : .forbidden)
         }
         return PageRenderer.redirect(to: Pages.safeNext(context.form["next"] ?? "/feed"))
@@ -203,23 +207,25 @@ struct SocialPages: Sendable {
         for item in items {
             switch item {
             case .post(let post) where post.userId == viewer.id:
-                var model = Self.postItem(post, viewer: viewer, returnTo: returnTo)
+                var model = Self.postItem(post, viewer: viewer, returnTo: returnTo, language: visit.language)
                 model.csrf = visit.csrf
-                html += renderer.html("post", MustacheEncoder.encode(model)) ?? ""
+                var context = MustacheEncoder.encode(model)
+                context[PageRenderer.languageKey] = visit.language.rawValue
+                html += renderer.html("post", context) ?? ""
             case .post(let post):
                 // Posts are never edited and others' carry nothing of the viewer: rendered once
                 // per content (the key is the whole post, names included).
-                html += renderer.fragment("post", key: post) { MustacheEncoder.encode(Self.postItem(post, viewer: viewer, returnTo: returnTo)) }
+                html += renderer.fragment("post", key: post, language: visit.language) { MustacheEncoder.encode(Self.postItem(post, viewer: viewer, returnTo: returnTo, language: visit.language)) }
             case .news(let card):
                 // The same for every reader: rendered once per content, like others' posts.
-                html += renderer.fragment("news-card", key: card) { MustacheEncoder.encode(Self.newsItem(card)) }
+                html += renderer.fragment("news-card", key: card, language: visit.language) { MustacheEncoder.encode(Self.newsItem(card)) }
             }
         }
         return html
     }
 
-    static func postItem(_ post: Post, viewer: User, returnTo: String) -> PostItem {
-        let date = postDate(post.createdAt)
+    static func postItem(_ post: Post, viewer: User, returnTo: String, language: Language = .en) -> PostItem {
+        let date = postDate(post.createdAt, language: language)
         return PostItem(id: post.id, username: post.username, name: "\(post.firstName) \(post.lastName)",
                         userUrl: "/users/\(Pages.encode(post.username))", body: post.body, hasBody: !post.body.isEmpty,
                         when: date.shown, iso: date.iso, isMine: post.userId == viewer.id, returnTo: returnTo,
@@ -232,9 +238,9 @@ struct SocialPages: Sendable {
                         readUrl: "/articles/\(card.articleId)/read", quizUrl: card.quizId.map { "/quizzes/\($0)" })
     }
 
-    /// "5 Mar 2027, 14:03 UTC" and its ISO 8601 form, by arithmetic: a formatter per post cost more
-    /// than reading the feed.
-    static func postDate(_ date: Date) -> (shown: String, iso: String) {
+    /// "5 Mar 2027, 14:03 UTC" ("5.3.2027 klo 14.03 UTC" in Finnish) and its ISO 8601 form, by
+    /// arithmetic: a formatter per post cost more than reading the feed.
+    static func postDate(_ date: Date, language: Language = .en) -> (shown: String, iso: String) {
         let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let inDay = seconds - days * 86_400
@@ -250,7 +256,11 @@ struct SocialPages: Sendable {
         let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
         func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
         let hour = two(inDay / 3_600), minute = two(inDay % 3_600 / 60), second = two(inDay % 60)
-        return ("\(day) \(postMonthNames[Int(month) - 1]) \(year), \(hour):\(minute) UTC",
+        let shown = switch language {
+        case .en: "\(day) \(postMonthNames[Int(month) - 1]) \(year), \(hour):\(minute) UTC"
+        case .fi: "\(day).\(month).\(year) klo \(inDay / 3_600).\(minute) UTC"
+        }
+        return (shown,
                 "\(year)-\(two(month))-\(two(day))T\(hour):\(minute):\(second)Z")
     }
 
@@ -270,12 +280,13 @@ struct SocialPages: Sendable {
                 model.noResults = found.isEmpty
             }
         } catch let failure as People.Failure {
-            model.searchFeedback = failure.message
+            model.searchFeedback = visit.t(failure.message)
         }
-        return pages.render("people", model, visit: visit, title: "Find people", tab: "Feed")
+        return pages.render("people", model, visit: visit, title: visit.t("Find people"), tab: "Feed")
     }
 
     func userPage(_ context: SignedInContext, username: String, cursor: String?) async throws -> Response {
+        let t = context.visit.t
         let page: People.Page
         do {
             page = try await people.page(username: username, viewerId: context.user.id, cursor: cursor)
@@ -283,15 +294,15 @@ struct SocialPages: Sendable {
             switch failure {
             case .noSuchUser: throw HTTPError(.notFound)
             case .invalidCursor, .queryTooLong:
-                return pages.error(context.visit, heading: "That did not work", message: failure.message, status: .badRequest)
+                return pages.error(context.visit, heading: t("That did not work"), message: t(failure.message), status: .badRequest)
             }
         }
         let profile = page.profile
         let path = "/users/\(Pages.encode(profile.username))"
         let name = "\(profile.firstName) \(profile.lastName)"
         let model = UserPage(
-            profileUsername: profile.username, name: name, followers: Pages.count(profile.followers, "follower"),
-            following: "\(profile.following) following", isMe: page.isViewer, followed: profile.followedByViewer, userPath: path,
+            profileUsername: profile.username, name: name, followers: t.count(profile.followers, "{count} follower", "{count} followers"),
+            following: t.count(profile.following, "{count} following", "{count} following"), isMe: page.isViewer, followed: profile.followedByViewer, userPath: path,
             itemsHtml: PageHTML(itemsHTML(page.posts.posts.map { .post($0) }, visit: context.visit, viewer: context.user, returnTo: path)),
             hasItems: !page.posts.posts.isEmpty, nextUrl: page.posts.next.map { "\(path)?cursor=\($0.token)" })
         return pages.render("user", model, visit: context.visit, title: name, tab: "Feed")
@@ -306,8 +317,9 @@ struct SocialPages: Sendable {
             return PageRenderer.redirect(to: "/users/\(Pages.encode(profile.username))")
         } catch let failure as Following.Failure {
             let status: HTTPResponse.Status = if case .noSuchUser = failure { .notFound } else { .unprocessableContent }
-            return pages.error(context.visit, heading: follow ? "You cannot follow them" : "You cannot unfollow them",
-                               message: failure.message, status: status)
+            let t = context.visit.t
+            return pages.error(context.visit, heading: follow ? t("You cannot follow them") : t("You cannot unfollow them"),
+                               message: t(failure.message), status: status)
         }
     }
 }

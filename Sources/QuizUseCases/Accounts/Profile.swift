@@ -35,6 +35,11 @@ package struct Profile: Sendable {
         self.liveGames = liveGames
     }
 
+    /// Remembers the language a user chose for pages ("en", "fi"), on every device they use.
+    package func setLanguage(_ language: String, userId: Int64) async throws {
+        try await store.setLanguage(language, userId: userId)
+    }
+
     /// Read afresh: the session's copy of the user may be a moment old, and points must be current.
     package func me(userId: Int64) async throws -> Me {
         guard let user = try await store.user(id: userId) else { throw Failure.accountGone }

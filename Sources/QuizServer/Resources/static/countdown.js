@@ -1,6 +1,12 @@
 // Counts down a timed question's seconds. The server enforces the limit; this only shows it.
 (function () {
   'use strict';
+  var strings = (function () {
+    var element = document.getElementById('script-strings');
+    try { return element ? JSON.parse(element.textContent) : {}; } catch (e) { return {}; }
+  })();
+  function t(english) { return strings[english] || english; }
+  function fill(text, values) { return text.replace(/\{(\w+)\}/g, function (m, name) { return name in values ? String(values[name]) : m; }); }
   var box = document.getElementById('countdown');
   var shown = document.getElementById('seconds-left');
   if (!box || !shown) return;
@@ -16,7 +22,7 @@
     if (left === 0) {
       clearInterval(timer);
       box.classList.add('countdown-over');
-      box.textContent = 'Time is up: an answer now scores nothing.';
+      box.textContent = t('Time is up: an answer now scores nothing.');
     }
   }, 250);
 })();

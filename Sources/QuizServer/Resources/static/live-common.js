@@ -7,6 +7,16 @@
 
   const MAX_BACKOFF_MS = 10000;
 
+  // The page's translations of the scripts' English texts (filled in by the server), shared with
+  // live-host.js and live-player.js as QuizboxLive.t / .fill. Without them the texts stay English.
+  var strings = (function () {
+    var element = document.getElementById('script-strings');
+    try { return element ? JSON.parse(element.textContent) : {}; } catch (e) { return {}; }
+  })();
+  function t(english) { return strings[english] || english; }
+  function fill(text, values) { return text.replace(/\{(\w+)\}/g, function (m, name) { return name in values ? String(values[name]) : m; }); }
+  const lang = document.documentElement.lang || 'en';
+
   /** The socket's address: the same origin as the page (the server refuses any other). */
   function socketURL() {
     return (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/live/socket';
@@ -130,9 +140,14 @@
       const at = clock.local(serverTime, message, receivedAt);
       if (at === null) return null;
       const date = new Date(Date.now() + (at - performance.now()));
-      return date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+      return time(date);
     }
   };
+
+  /** A wall-clock time ("14:05") in the page's language. */
+  function time(date) {
+    return date.toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' });
+  }
 
   /** Calls tick(secondsLeft, fraction) every 200 ms until the local deadline, then done(). */
   class Countdown {
@@ -201,11 +216,12 @@
   }
 
   function number(value) {
-    return Number(value || 0).toLocaleString('en');
+    return Number(value || 0).toLocaleString(lang);
   }
 
+  /** plural(n, t('{count} player'), t('{count} players')): the first for 1, the second for the rest. */
   function plural(count, one, many) {
-    return number(count) + ' ' + (Number(count) === 1 ? one : many);
+    return fill(Number(count) === 1 ? one : many, { count: number(count) });
   }
 
   /** "▲ 2" / "▼ 1" / "–" with words for screen readers. */
@@ -215,14 +231,14 @@
     if (moved > 0) {
       span.classList.add('move-up');
       span.textContent = '▲ ' + moved;
-      span.setAttribute('aria-label', 'up ' + plural(moved, 'place', 'places'));
+      span.setAttribute('aria-label', plural(moved, t('up {count} place'), t('up {count} places')));
     } else if (moved < 0) {
       span.classList.add('move-down');
       span.textContent = '▼ ' + -moved;
-      span.setAttribute('aria-label', 'down ' + plural(-moved, 'place', 'places'));
+      span.setAttribute('aria-label', plural(-moved, t('down {count} place'), t('down {count} places')));
     } else {
       span.textContent = '–';
-      span.setAttribute('aria-label', 'same place');
+      span.setAttribute('aria-label', t('same place'));
     }
     return span;
   }
@@ -256,10 +272,10 @@
     };
   }
 
-  const points = { double: 'Double points', none: 'No points' };
+  const points = { double: t('Double points'), none: t('No points') };
 
   window.QuizboxLive = {
-    LiveSocket, Countdown, clock, variants, shape, el, number, plural, movement, fillImage, showScreen, batched,
+    t, fill, time, LiveSocket, Countdown, clock, variants, shape, el, number, plural, movement, fillImage, showScreen, batched,
     TRUE_VARIANT, FALSE_VARIANT, SHAPE_COUNT: SHAPES.length, pointsLabel: (value) => points[value] || ''
   };
 })();

@@ -24,6 +24,8 @@
   if (!live || !root) return;
   const $ = (id) => document.getElementById(id);
   const el = live.el;
+  const t = live.t;
+  const fill = live.fill;
 
   // The lobby shows this many players as chips and counts the rest: a chip per player would make
   // a lobby of thousands slow on the projector's machine.
@@ -100,7 +102,7 @@
     state.question = message;
     state.questionCount = message.count || state.questionCount;
     setPhase('question');
-    $('host-question-number').textContent = 'Question ' + (message.index + 1) + ' of ' + state.questionCount;
+    $('host-question-number').textContent = fill(t('Question {number} of {total}'), { number: message.index + 1, total: state.questionCount });
     const pointsLabel = live.pointsLabel(message.points);
     $('host-question-points').textContent = pointsLabel;
     $('host-question-points').hidden = !pointsLabel;
@@ -111,18 +113,18 @@
     const looks = live.variants(message.choices || []);
     const typed = message.kind === 'typedAnswer' || message.kind === 'numeric';
     if (message.kind === 'trueFalse') {
-      tiles.append(tile('true', 'True', live.TRUE_VARIANT), tile('false', 'False', live.FALSE_VARIANT));
+      tiles.append(tile('true', t('True'), live.TRUE_VARIANT), tile('false', t('False'), live.FALSE_VARIANT));
     } else if (!typed) {
       for (const choice of message.choices || []) tiles.append(tile(choice.id, choice.text, looks.get(Number(choice.id))));
     }
     tiles.className = 'tile-grid host-tiles tiles-' + Math.min(tiles.children.length, 4);
     const hint = $('host-typed-hint');
     hint.hidden = !typed;
-    hint.textContent = message.kind === 'numeric'
-      ? 'Players type a number' + (message.unit ? ' (in ' + message.unit + ')' : '') + ' on their phones.'
-      : 'Players type their answer on their phones.';
+    if (message.kind !== 'numeric') hint.textContent = t('Players type their answer on their phones.');
+    else if (message.unit) hint.textContent = fill(t('Players type a number (in {unit}) on their phones.'), { unit: message.unit });
+    else hint.textContent = t('Players type a number on their phones.');
     const connected = state.players.length === state.count ? state.players.filter((p) => p.connected !== false).length : state.count;
-    $('answered-count').textContent = '0 of ' + live.number(connected) + ' answered';
+    $('answered-count').textContent = answeredText(0, connected);
     const ring = $('countdown-ring');
     countdown.start(message, at, (seconds, fraction) => {
       $('countdown-number').textContent = String(seconds);
@@ -142,25 +144,32 @@
     return li;
   }
 
+  function answeredText(answered, players) {
+    return fill(t('{answered} of {players} answered'), { answered: live.number(answered), players: live.number(players) });
+  }
+
   function progress(message) {
-    $('answered-count').textContent = live.number(message.answered) + ' of ' + live.number(message.players) + ' answered';
+    $('answered-count').textContent = answeredText(message.answered, message.players);
   }
 
   function reveal(message) {
     countdown.stop();
     setPhase('reveal');
     const asked = state.question && state.question.index === message.index ? state.question : null;
-    $('reveal-number').textContent = 'Question ' + (message.index + 1) + (state.questionCount ? ' of ' + state.questionCount : '');
+    $('reveal-number').textContent = state.questionCount
+      ? fill(t('Question {number} of {total}'), { number: message.index + 1, total: state.questionCount })
+      : fill(t('Question {number}'), { number: message.index + 1 });
     $('reveal-question').textContent = asked ? asked.text : '';
     $('correct-answer').textContent = message.correct || '';
     $('reveal-explanation').textContent = message.explanation || '';
     $('reveal-explanation').hidden = !message.explanation;
-    $('reveal-answered').textContent = live.number(message.answered) + ' of ' + live.number(message.players) + ' answered';
+    $('reveal-answered').textContent = answeredText(message.answered, message.players);
     const tallies = Array.isArray(message.distribution) ? message.distribution : [];
     const choices = tallies.filter((t) => t.choice !== null && t.choice !== undefined).map((t) => ({ id: t.choice }));
     const looks = live.variants(choices);
     const trueFalse = asked ? asked.kind === 'trueFalse'
-      : choices.length === 0 && tallies.length === 2 && tallies[0].label === 'True' && tallies[1].label === 'False';
+      : choices.length === 0 && tallies.length === 2 && (tallies[0].label === 'True' || tallies[0].label === t('True'))
+        && (tallies[1].label === 'False' || tallies[1].label === t('False'));
     const most = Math.max(1, Number(message.answered) || 0, ...tallies.map((t) => Number(t.count) || 0));
     const list = $('distribution');
     list.replaceChildren();
@@ -174,7 +183,7 @@
       const label = el('span', 'dist-label' + (variant === null ? ' plain-' + (tally.correct ? 'right' : 'wrong') : ' variant-' + variant));
       if (variant !== null) label.append(live.shape(variant));
       label.append(el('span', 'answer-text', tally.label));
-      if (tally.correct) label.append(el('span', 'tick', '✓ correct'));
+      if (tally.correct) label.append(el('span', 'tick', t('✓ correct')));
       const track = el('span', 'dist-track');
       track.setAttribute('aria-hidden', 'true');
       const bar = el('span', 'dist-bar' + (variant === null ? '' : ' variant-' + variant));
@@ -184,7 +193,7 @@
       bar.style.width = (100 * (Number(tally.count) || 0) / most).toFixed(1) + '%';
       track.append(bar);
       const count = el('span', 'dist-count', live.number(tally.count));
-      count.setAttribute('aria-label', live.plural(tally.count, 'answer', 'answers'));
+      count.setAttribute('aria-label', live.plural(tally.count, t('{count} answer'), t('{count} answers')));
       li.append(label, track, count);
       list.append(li);
     });
@@ -194,7 +203,7 @@
   function leaderboard(message) {
     countdown.stop();
     setPhase('leaderboard');
-    $('leaderboard-heading').textContent = message.final ? 'Final leaderboard' : 'Leaderboard';
+    $('leaderboard-heading').textContent = message.final ? t('Final leaderboard') : t('Leaderboard');
     $('leaderboard-list').replaceChildren(...(message.top || []).map((entry) => standing(entry, true)));
     const teams = Array.isArray(message.teams) ? message.teams : [];
     $('team-box').hidden = teams.length === 0;
@@ -207,17 +216,20 @@
     const li = el('li', 'board-row');
     li.dataset.player = String(entry.id);
     const name = el('span', 'name', entry.nickname);
-    if (entry.team) name.append(' ', el('span', 'badge team-badge', 'Team ' + entry.team));
+    if (entry.team) name.append(' ', el('span', 'badge team-badge', teamName(entry.team)));
     li.append(el('span', 'rank', entry.rank), name, el('span', 'board-score', live.number(entry.score)));
     if (withMovement) li.append(live.movement(entry.movement));
     return li;
   }
 
+  function teamName(team) { return fill(t('Team {team}'), { team }); }
+
   function teamRow(team) {
     const li = el('li', 'board-row');
-    const name = el('span', 'name', 'Team ' + team.team);
-    name.append(' ', el('span', 'members', live.plural(team.members, 'player', 'players')));
-    li.append(el('span', 'rank', 'T' + team.team), name, el('span', 'board-score', live.number(team.score)));
+    const name = el('span', 'name', teamName(team.team));
+    name.append(' ', el('span', 'members', live.plural(team.members, t('{count} player'), t('{count} players'))));
+    // "T2": the team's number in the rank column.
+    li.append(el('span', 'rank', fill(t('T{team}'), { team: team.team })), name, el('span', 'board-score', live.number(team.score)));
     return li;
   }
 
@@ -232,7 +244,7 @@
       li.dataset.player = String(entry.id);
       li.append(el('span', 'podium-rank', entry.rank), el('span', 'podium-name', entry.nickname),
         el('span', 'podium-score', live.number(entry.score)));
-      if (entry.team) li.append(el('span', 'badge team-badge', 'Team ' + entry.team));
+      if (entry.team) li.append(el('span', 'badge team-badge', teamName(entry.team)));
       return li;
     });
     $('podium').replaceChildren(...podium);
@@ -253,7 +265,9 @@
     const away = $('host-away');
     if (message.connected) { away.hidden = true; return; }
     const when = typeof message.endsAt === 'number' ? live.clock.wallTime(message.endsAt, message, at) : null;
-    away.textContent = 'A host screen lost its connection. ' + (when ? 'The game ends at ' + when + ' unless it comes back.' : 'The game ends in 5 minutes unless it comes back.');
+    away.textContent = when
+      ? fill(t('A host screen lost its connection. The game ends at {time} unless it comes back.'), { time: when })
+      : t('A host screen lost its connection. The game ends in 5 minutes unless it comes back.');
     away.hidden = false;
   }
 
@@ -264,10 +278,10 @@
       // Not this user's game, or it is over: reconnecting would only be refused again.
       state.refused = true;
       socket.stop();
-      say(message.message || 'This game cannot be hosted from here.', true);
+      say(message.message || t('This game cannot be hosted from here.'), true);
       return;
     }
-    say(message.message || 'That did not work.', false);
+    say(message.message || t('That did not work.'), false);
   }
 
   // ---- Connection state
@@ -277,17 +291,17 @@
     if (status === 'open') {
       shown.textContent = '';
     } else if (status === 'connecting') {
-      shown.textContent = state.lostAt ? 'Reconnecting…' : 'Connecting…';
+      shown.textContent = state.lostAt ? t('Reconnecting…') : t('Connecting…');
     } else if (status === 'waiting') {
       if (!state.lostAt) state.lostAt = Date.now();
-      shown.textContent = 'Connection lost: trying again in ' + Math.round(delay / 1000) + ' s';
+      shown.textContent = fill(t('Connection lost: trying again in {seconds} s'), { seconds: live.number(Math.round(delay / 1000)) });
       // Only for display: the server decides when the game ends.
-      const ends = new Date(state.lostAt + 5 * 60 * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+      const ends = live.time(new Date(state.lostAt + 5 * 60 * 1000));
       const away = $('host-away');
-      away.textContent = 'This screen lost its connection to the game. If it stays away, the game ends at about ' + ends + '.';
+      away.textContent = fill(t('This screen lost its connection to the game. If it stays away, the game ends at about {time}.'), { time: ends });
       away.hidden = false;
     } else if (!state.ended) {
-      shown.textContent = 'Disconnected';
+      shown.textContent = t('Disconnected');
     }
   }
 
@@ -323,10 +337,10 @@
     $('next-button').hidden = !canNext;
     $('next-button').disabled = waiting('next');
     $('next-hint').hidden = !canNext;
-    $('next-hint').textContent = state.autoAdvance ? 'Moves on by itself after 5 s · Space or → : next now' : 'Space or → : next';
+    $('next-hint').textContent = state.autoAdvance ? t('Moves on by itself after 5 s · Space or → : next now') : t('Space or → : next');
     $('host-controls').hidden = phase === 'ended';
     $('lock-button').setAttribute('aria-pressed', String(state.locked));
-    $('lock-state').textContent = state.locked ? 'Locked: nobody new can join.' : 'New players can join.';
+    $('lock-state').textContent = state.locked ? t('Locked: nobody new can join.') : t('New players can join.');
   }
 
   function command(type, extra) {
@@ -351,7 +365,7 @@
     updateControls();
   });
   $('end-button').addEventListener('click', () => {
-    if (window.confirm('End the game now? Everyone sees the standings so far.')) command('end');
+    if (window.confirm(t('End the game now? Everyone sees the standings so far.'))) command('end');
   });
 
   document.addEventListener('keydown', (event) => {
@@ -400,10 +414,11 @@
     const count = $('player-count');
     count.textContent = live.number(state.count);
     count.dataset.count = String(state.count);
-    $('player-noun').textContent = state.count === 1 ? 'player' : 'players';
+    // The number is its own element (#player-count): only the word follows it.
+    $('player-noun').textContent = state.count === 1 ? t('player') : t('players');
     const more = Math.max(0, state.count - shown.length);
     $('player-more').hidden = more === 0;
-    $('player-more').textContent = 'and ' + live.plural(more, 'more player', 'more players');
+    $('player-more').textContent = live.plural(more, t('and {count} more player'), t('and {count} more players'));
     updateControls();
   });
 
@@ -420,10 +435,10 @@
   function updateChip(li, player) {
     const away = player.connected === false;
     li.classList.toggle('chip-away', away);
-    li.children[0].textContent = player.nickname + (away ? ' (away)' : '');
-    li.children[1].textContent = player.team ? 'Team ' + player.team : '';
+    li.children[0].textContent = away ? fill(t('{nickname} (away)'), { nickname: player.nickname }) : player.nickname;
+    li.children[1].textContent = player.team ? teamName(player.team) : '';
     li.children[1].hidden = !player.team;
-    li.children[2].setAttribute('aria-label', 'Remove ' + player.nickname);
+    li.children[2].setAttribute('aria-label', fill(t('Remove {nickname}'), { nickname: player.nickname }));
   }
 
   $('player-list').addEventListener('click', (event) => {

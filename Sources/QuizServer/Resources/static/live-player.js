@@ -31,6 +31,9 @@
   if (!live || !root) return;
   const $ = (id) => document.getElementById(id);
   const el = live.el;
+  const t = live.t;
+  const fill = live.fill;
+  const teamName = (team) => fill(t('Team {team}'), { team });
 
   const store = {
     key: (pin) => 'quizbox-live-' + pin,
@@ -127,15 +130,15 @@
       try { history.replaceState(null, '', '/join/' + state.pin); } catch (error) { /* keep the address */ }
     }
     $('me-name').textContent = player.nickname || '';
-    $('me-team').textContent = player.team ? 'Team ' + player.team : '';
+    $('me-team').textContent = player.team ? teamName(player.team) : '';
     $('me-team').hidden = !player.team;
     if (message.code) $('rejoin-code').textContent = message.code;
     setScore(player.score);
     $('me-bar').hidden = false;
     $('lobby-nickname').textContent = player.nickname || '';
-    $('lobby-team').textContent = player.team ? 'You play for Team ' + player.team + '.' : '';
+    $('lobby-team').textContent = player.team ? fill(t('You play for Team {team}.'), { team: player.team }) : '';
     $('lobby-team').hidden = !player.team;
-    $('lobby-title').textContent = game.title ? game.title + (game.questionCount ? ' · ' + live.plural(game.questionCount, 'question', 'questions') : '') : '';
+    $('lobby-title').textContent = game.title ? game.title + (game.questionCount ? ' · ' + live.plural(game.questionCount, t('{count} question'), t('{count} questions')) : '') : '';
     // The current question, result or standings follow in their own message.
     show(game.phase === 'lobby' || !game.phase ? 'lobby' : 'connecting');
   }
@@ -147,7 +150,7 @@
     state.timeUp = false;
     state.reveal = null;
     state.result = null;
-    $('question-number').textContent = 'Question ' + (message.index + 1) + ' of ' + (message.count || '?');
+    $('question-number').textContent = fill(t('Question {number} of {total}'), { number: message.index + 1, total: message.count || '?' });
     const pointsLabel = live.pointsLabel(message.points);
     $('question-points').textContent = pointsLabel;
     $('question-points').hidden = !pointsLabel;
@@ -161,7 +164,7 @@
     answers.replaceChildren();
     const typed = kind === 'typedAnswer' || kind === 'numeric';
     if (kind === 'trueFalse') {
-      answers.append(tile('true', 'True', live.TRUE_VARIANT, 0), tile('false', 'False', live.FALSE_VARIANT, 1));
+      answers.append(tile('true', t('True'), live.TRUE_VARIANT, 0), tile('false', t('False'), live.FALSE_VARIANT, 1));
     } else if (!typed) {
       const looks = live.variants(message.choices || []);
       (message.choices || []).forEach((choice, position) => {
@@ -176,15 +179,15 @@
     input.value = '';
     input.disabled = false;
     input.setAttribute('inputmode', kind === 'numeric' ? 'decimal' : 'text');
-    $('text-answer-label').textContent = kind === 'numeric' && message.unit ? 'Your answer (in ' + message.unit + ')' : 'Your answer';
+    $('text-answer-label').textContent = kind === 'numeric' && message.unit ? fill(t('Your answer (in {unit})'), { unit: message.unit }) : t('Your answer');
     $('answer-submit').hidden = !(typed || kind === 'multipleChoice');
     $('answer-submit').disabled = false;
     $('question-help').textContent = {
-      singleChoice: 'Tap one answer.',
-      multipleChoice: 'Choose every right answer, then Submit.',
-      trueFalse: 'True or false?',
-      typedAnswer: 'Type your answer, then Submit.',
-      numeric: 'Type a number, then Submit.'
+      singleChoice: t('Tap one answer.'),
+      multipleChoice: t('Choose every right answer, then Submit.'),
+      trueFalse: t('True or false?'),
+      typedAnswer: t('Type your answer, then Submit.'),
+      numeric: t('Type a number, then Submit.')
     }[kind];
 
     countdown.start(message, at, (seconds) => {
@@ -243,13 +246,13 @@
     if (!state.question || state.sent) return;
     const kind = kindOf(state.question);
     if (kind === 'multipleChoice') {
-      if (state.selected.size === 0) { say('Choose at least one answer first.'); return; }
+      if (state.selected.size === 0) { say(t('Choose at least one answer first.')); return; }
       const picked = Array.from($('answers').querySelectorAll('.answer-tile[aria-pressed="true"]'));
       send({ choices: picked.map((node) => Number(node.dataset.choice)) },
         picked.map((node) => node.querySelector('.answer-text').textContent).join(', '));
     } else if (kind === 'typedAnswer' || kind === 'numeric') {
       const value = $('text-answer').value.trim();
-      if (!value) { say('Type an answer first.'); $('text-answer').focus(); return; }
+      if (!value) { say(t('Type an answer first.')); $('text-answer').focus(); return; }
       send(kind === 'numeric' ? { number: value } : { text: value }, value);
     }
   });
@@ -281,7 +284,7 @@
   }
 
   function answerIn() {
-    $('waiting-answer').textContent = state.sent && state.sent.label ? 'Your answer: ' + state.sent.label : '';
+    $('waiting-answer').textContent = state.sent && state.sent.label ? fill(t('Your answer: {answer}'), { answer: state.sent.label }) : '';
     show('waiting');
   }
 
@@ -294,7 +297,7 @@
     $('result-explanation').hidden = !message.explanation;
     if (!state.result || state.result.index !== message.index) {
       // The player's own result usually follows at once; until it does, say only that time is up.
-      setVerdict('none', 'Question closed');
+      setVerdict('none', t('Question closed'));
       $('result-points').textContent = '';
     }
     show('result');
@@ -307,17 +310,18 @@
       $('result-correct').hidden = true;
       $('result-explanation').hidden = true;
     }
-    if (!message.answered) setVerdict('none', 'No answer');
-    else if (message.correct) setVerdict('right', 'Correct!');
-    else setVerdict('wrong', 'Wrong');
+    if (!message.answered) setVerdict('none', t('No answer'));
+    else if (message.correct) setVerdict('right', t('Correct!'));
+    else setVerdict('wrong', t('Wrong'));
     const gained = (Number(message.points) || 0) + (Number(message.bonus) || 0);
-    $('result-points').textContent = '+' + live.number(message.points || 0) + ' points'
-      + (message.bonus ? ' · +' + live.number(message.bonus) + ' streak bonus' : '');
+    $('result-points').textContent = message.bonus
+      ? fill(t('+{points} points · +{bonus} streak bonus'), { points: live.number(message.points || 0), bonus: live.number(message.bonus) })
+      : fill(t('+{points} points'), { points: live.number(message.points || 0) });
     $('result-points').dataset.value = String(gained);
     setScore(message.score);
     setValue('rank', message.rank, live.number(message.rank));
     const streak = Number(message.streak) || 0;
-    setValue('streak', streak, streak > 0 ? '🔥 ' + streak + ' in a row' : '0');
+    setValue('streak', streak, streak > 0 ? fill(t('🔥 {count} in a row'), { count: streak }) : '0');
     show('result', $('result-verdict'));
   }
 
@@ -329,7 +333,7 @@
 
   function setScore(score) {
     setValue('score', score || 0, live.number(score));
-    $('me-score').textContent = live.plural(score || 0, 'point', 'points');
+    $('me-score').textContent = live.plural(score || 0, t('{count} point'), t('{count} points'));
   }
 
   function setValue(id, value, text) {
@@ -340,24 +344,28 @@
 
   function leaderboard(message) {
     countdown.stop();
-    $('leaderboard-heading').textContent = message.final ? 'Final leaderboard' : 'Leaderboard';
+    $('leaderboard-heading').textContent = message.final ? t('Final leaderboard') : t('Leaderboard');
     const myId = state.me ? state.me.id : null;
     $('leaderboard-list').replaceChildren(...(message.top || []).map((entry) => {
       const li = el('li', 'board-row' + (entry.id === myId ? ' me' : ''));
       li.dataset.player = String(entry.id);
       const name = el('span', 'name', entry.nickname);
-      if (entry.id === myId) name.append(' ', el('span', 'badge', 'you'));
+      if (entry.id === myId) name.append(' ', el('span', 'badge', t('you')));
       li.append(el('span', 'rank', entry.rank), name, el('span', 'board-score', live.number(entry.score)), live.movement(entry.movement));
       return li;
     }));
     const mine = state.result;
-    $('leaderboard-me').textContent = mine && mine.rank ? 'You are number ' + mine.rank + ' with ' + live.plural(mine.score, 'point', 'points') + '.' : '';
+    $('leaderboard-me').textContent = mine && mine.rank
+      ? fill(Number(mine.score) === 1 ? t('You are number {rank} with {count} point.') : t('You are number {rank} with {count} points.'),
+        { rank: mine.rank, count: live.number(mine.score) })
+      : '';
     const teams = Array.isArray(message.teams) ? message.teams : [];
     $('team-box').hidden = teams.length === 0;
     $('team-scores').replaceChildren(...teams.map((team) => {
       const mineTeam = state.me && state.me.team === team.team;
       const li = el('li', 'board-row' + (mineTeam ? ' me' : ''));
-      li.append(el('span', 'rank', 'T' + team.team), el('span', 'name', 'Team ' + team.team + (mineTeam ? ' (yours)' : '')),
+      li.append(el('span', 'rank', fill(t('T{team}'), { team: team.team })),
+        el('span', 'name', mineTeam ? fill(t('Team {team} (yours)'), { team: team.team }) : teamName(team.team)),
         el('span', 'board-score', live.number(team.score)));
       return li;
     }));
@@ -393,7 +401,9 @@
     const away = $('host-away');
     if (message.connected) { away.hidden = true; return; }
     const when = typeof message.endsAt === 'number' ? live.clock.wallTime(message.endsAt, message, at) : null;
-    away.textContent = 'The host lost the connection. ' + (when ? 'If they are not back, the game ends at ' + when + '.' : 'If they are not back within 5 minutes, the game ends.');
+    away.textContent = when
+      ? fill(t('The host lost the connection. If they are not back, the game ends at {time}.'), { time: when })
+      : t('The host lost the connection. If they are not back within 5 minutes, the game ends.');
     away.hidden = false;
   }
 
@@ -409,7 +419,7 @@
 
   function failed(message) {
     const code = message.code;
-    const text = message.message || 'Something went wrong.';
+    const text = message.message || t('Something went wrong.');
     if (code === 'kicked') { kicked(); return; }
     switch (message.of) {
       case 'resume':
@@ -426,7 +436,7 @@
         if (state.joined) {
           state.joined = false;
           // bad-rejoin here means the secret changed: the rejoin code was used on another device.
-          say(code === 'bad-rejoin' ? 'This device has left the game: it goes on on the device that used your rejoin code. To play here, join again.' : text);
+          say(code === 'bad-rejoin' ? t('This device has left the game: it goes on on the device that used your rejoin code. To play here, join again.') : text);
         }
         $('me-bar').hidden = true;
         show('join');
@@ -446,7 +456,7 @@
       }
       case 'answer':
         if (code === 'already-answered') { answerIn(); return; }
-        if (code === 'not-open') { say('Too late: this question is closed.'); return; }
+        if (code === 'not-open') { say(t('Too late: this question is closed.')); return; }
         state.sent = null;
         if (!state.timeUp) lockAnswers(false);
         for (const node of $('answers').querySelectorAll('.is-picked')) node.classList.remove('is-picked');
@@ -482,13 +492,13 @@
   function connection(status, delay) {
     const shown = $('connection');
     if (status === 'open') shown.textContent = '';
-    else if (status === 'connecting') shown.textContent = state.joined ? 'Reconnecting…' : '';
-    else if (status === 'waiting') shown.textContent = 'Connection lost: trying again in ' + Math.round(delay / 1000) + ' s';
+    else if (status === 'connecting') shown.textContent = state.joined ? t('Reconnecting…') : '';
+    else if (status === 'waiting') shown.textContent = fill(t('Connection lost: trying again in {seconds} s'), { seconds: live.number(Math.round(delay / 1000)) });
     else if (status === 'closed' && state.joining) {
       state.joining = null;
       $('join-button').disabled = false;
       $('rejoin-button').disabled = false;
-      say('The game server cannot be reached. Check your connection and try again.');
+      say(t('The game server cannot be reached. Check your connection and try again.'));
     } else if (status === 'closed') {
       shown.textContent = '';
     }
@@ -527,8 +537,8 @@
     hideMessage();
     const pin = pinFrom($('pin-input'));
     const nickname = $('nickname-input').value.trim();
-    if (!/^[0-9]{6}$/.test(pin)) { fieldError('join-error', 'pin-input', 'The PIN is the 6 digits on the big screen.'); return; }
-    if (!nickname) { fieldError('join-error', 'nickname-input', 'Choose a nickname.'); return; }
+    if (!/^[0-9]{6}$/.test(pin)) { fieldError('join-error', 'pin-input', t('The PIN is the 6 digits on the big screen.')); return; }
+    if (!nickname) { fieldError('join-error', 'nickname-input', t('Choose a nickname.')); return; }
     state.pin = pin;
     state.joining = 'join';
     $('join-button').disabled = true;
@@ -542,9 +552,9 @@
     const pin = pinFrom($('rejoin-pin'));
     const nickname = $('rejoin-nickname').value.trim();
     const code = $('rejoin-code-input').value.replace(/\s+/g, '').toUpperCase();
-    if (!/^[0-9]{6}$/.test(pin)) { fieldError('rejoin-error', 'rejoin-pin', 'The PIN is the 6 digits on the big screen.'); return; }
-    if (!nickname) { fieldError('rejoin-error', 'rejoin-nickname', 'Give the nickname you played with.'); return; }
-    if (code.length !== 6) { fieldError('rejoin-error', 'rejoin-code-input', 'The rejoin code has 6 characters.'); return; }
+    if (!/^[0-9]{6}$/.test(pin)) { fieldError('rejoin-error', 'rejoin-pin', t('The PIN is the 6 digits on the big screen.')); return; }
+    if (!nickname) { fieldError('rejoin-error', 'rejoin-nickname', t('Give the nickname you played with.')); return; }
+    if (code.length !== 6) { fieldError('rejoin-error', 'rejoin-code-input', t('The rejoin code has 6 characters.')); return; }
     state.pin = pin;
     state.joining = 'rejoin';
     $('rejoin-button').disabled = true;

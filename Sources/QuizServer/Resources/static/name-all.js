@@ -2,6 +2,12 @@
 // item fills its blank and clears the box. Without this script the form's Guess button works.
 (function () {
   'use strict';
+  var strings = (function () {
+    var element = document.getElementById('script-strings');
+    try { return element ? JSON.parse(element.textContent) : {}; } catch (e) { return {}; }
+  })();
+  function t(english) { return strings[english] || english; }
+  function fill(text, values) { return text.replace(/\{(\w+)\}/g, function (m, name) { return name in values ? String(values[name]) : m; }); }
   var game = document.getElementById('game');
   var form = document.getElementById('guess-form');
   var input = document.getElementById('guess');
@@ -18,7 +24,7 @@
 
   function say(text) { feedback.textContent = text; }
   var limit = Number(input.getAttribute('maxlength')) || 200;
-  var tooLong = 'A guess is at most ' + limit + ' characters.';
+  var tooLong = fill(t('A guess is at most {limit} characters.'), { limit: limit.toLocaleString(document.documentElement.lang || 'en') });
 
   var ticker = setInterval(function () {
     var left = Math.max(0, Math.ceil((end - Date.now()) / 1000));
@@ -26,7 +32,7 @@
     if (left === 0) {
       clearInterval(ticker);
       input.disabled = true;
-      say('Time is up.');
+      say(t('Time is up.'));
       setTimeout(function () { window.location.reload(); }, 1500);
     }
   }, 250);
@@ -52,20 +58,20 @@
     }).then(function (result) {
       inFlight = false;
       if (result.status !== 200) {
-        say(result.body && result.body.error ? result.body.error.message : 'That guess did not go through.');
+        say(result.body && result.body.error ? result.body.error.message : t('That guess did not go through.'));
       } else {
         var verdict = result.body.verdict;
         foundCount.textContent = String(result.body.foundCount);
         if (verdict === 'found') {
           reveal(result.body.item);
           if (input.value === text) input.value = '';
-          say('Found: ' + result.body.item.answer);
+          say(fill(t('Found: {answer}'), { answer: result.body.item.answer }));
         } else if (verdict === 'alreadyFound' && (explicit || input.value === text)) {
-          say('Already found: ' + result.body.item.answer);
+          say(fill(t('Already found: {answer}'), { answer: result.body.item.answer }));
           if (explicit && input.value === text) input.value = '';
         } else if (verdict === 'notAnItem' && explicit) {
           // Cleared, or the next guess would be typed onto the end of this one.
-          say('\u201c' + text.trim() + '\u201d is not on the list.');
+          say(fill(t('“{guess}” is not on the list.'), { guess: text.trim() }));
           if (input.value === text) input.value = '';
         } else if (verdict === 'tooLong') {
           say(tooLong);
@@ -79,7 +85,7 @@
       }
     }).catch(function () {
       inFlight = false;
-      say('No connection: press Guess to try again.');
+      say(t('No connection: press Guess to try again.'));
     });
   }
 

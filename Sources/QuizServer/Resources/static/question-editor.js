@@ -3,6 +3,12 @@
 // offers two empty choice rows more than the question has.
 (function () {
   'use strict';
+  var strings = (function () {
+    var element = document.getElementById('script-strings');
+    try { return element ? JSON.parse(element.textContent) : {}; } catch (e) { return {}; }
+  })();
+  function t(english) { return strings[english] || english; }
+  function fill(text, values) { return text.replace(/\{(\w+)\}/g, function (m, name) { return name in values ? String(values[name]) : m; }); }
   var kind = document.getElementById('kind');
   var groups = document.querySelectorAll('.kind-fields');
   if (!kind || !groups.length) return;
@@ -28,10 +34,10 @@
     var box = row.querySelector('input[type=checkbox]');
     text.value = '';
     text.id = 'choice-' + number;
-    text.setAttribute('aria-label', 'Choice ' + number);
+    text.setAttribute('aria-label', fill(t('Choice {number}'), { number: number }));
     box.checked = false;
     box.value = String(number - 1);
-    box.setAttribute('aria-label', 'Choice ' + number + ' is correct');
+    box.setAttribute('aria-label', fill(t('Choice {number} is correct'), { number: number }));
     last.parentNode.insertBefore(row, add);
     text.focus();
     update();

@@ -1,17 +1,31 @@
-// Shows times as "3 min ago", with the exact time kept on hover (the title). The page itself
-// says the exact time, so without this script nothing is lost; with it, times stay fresh while
-// the page is open and items added later (the feed's next page) are shown the same way.
+// Shows times as "3 min ago" in the page's language (Intl.RelativeTimeFormat), with the exact time
+// kept on hover (the title). The page itself says the exact time, so without this script nothing
+// is lost; with it, times stay fresh while the page is open and items added later (the feed's
+// next page) are shown the same way.
 (function () {
   'use strict';
+  var strings = (function () {
+    var element = document.getElementById('script-strings');
+    try { return element ? JSON.parse(element.textContent) : {}; } catch (e) { return {}; }
+  })();
+  function t(english) { return strings[english] || english; }
+  var lang = document.documentElement.lang || 'en';
+  var hasIntl = typeof Intl === 'object' && typeof Intl.RelativeTimeFormat === 'function';
+  // Minutes and hours read short ("3 min ago"), days in full ("3 days ago"), as before.
+  function relative(style) {
+    try { return new Intl.RelativeTimeFormat(lang, { numeric: 'auto', style: style }); } catch (e) { return new Intl.RelativeTimeFormat('en', { numeric: 'auto', style: style }); }
+  }
+  var shortFormat = hasIntl ? relative('short') : null;
+  var longFormat = hasIntl ? relative('long') : null;
   function ago(seconds) {
-    if (seconds < 45) return 'just now';
+    if (seconds < 45) return t('just now');
+    if (!hasIntl) return null;  // the exact date then
     var minutes = Math.round(seconds / 60);
-    if (minutes < 60) return minutes + ' min ago';
+    if (minutes < 60) return shortFormat.format(-minutes, 'minute');
     var hours = Math.round(minutes / 60);
-    if (hours < 24) return hours + ' h ago';
+    if (hours < 24) return shortFormat.format(-hours, 'hour');
     var days = Math.round(hours / 24);
-    if (days === 1) return 'yesterday';
-    if (days < 7) return days + ' days ago';
+    if (days < 7) return longFormat.format(-days, 'day');  // 1: "yesterday"
     return null;  // older: the exact date reads better
   }
   function update() {
