@@ -265,13 +265,35 @@ struct Pattern: Sendable {
         return Pattern.substitute(form, values)
     }
 
+    /// `{name}` replaced by its value, in one pass over the bytes (pages fill texts on every request).
     static func substitute(_ text: String, _ values: [String: String]) -> String {
-        guard text.contains("{") else { return text }
-        return parts(text).map { part in
-            switch part {
-            case .literal(let literal): literal
-            case .value(let name): values[name] ?? "{\(name)}"
+        let utf8 = text.utf8
+        guard var open = utf8.firstIndex(of: UInt8(ascii: "{")) else { return text }
+        var result = ""
+        result.reserveCapacity(utf8.count + 16)
+        var copied = utf8.startIndex
+        while true {
+            var index = utf8.index(after: open)
+            var valid = index < utf8.endIndex && utf8[index] != UInt8(ascii: "{") && (open == utf8.startIndex || utf8[utf8.index(before: open)] != UInt8(ascii: "{"))
+            while valid, index < utf8.endIndex, utf8[index] != UInt8(ascii: "}") {
+                let byte = utf8[index]
+                valid = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == UInt8(ascii: "_")
+                index = utf8.index(after: index)
             }
-        }.joined()
+            if valid, index < utf8.endIndex, index > utf8.index(after: open) {
+                let after = utf8.index(after: index)
+                let name = String(text[utf8.index(after: open)..<index])
+                if after == utf8.endIndex || utf8[after] != UInt8(ascii: "}"), let value = values[name] {
+                    result += text[copied..<open]
+                    result += value
+                    copied = after
+                }
+                index = after
+            }
+            guard index < utf8.endIndex, let next = utf8[index...].firstIndex(of: UInt8(ascii: "{")) else { break }
+            open = next
+        }
+        result += text[copied...]
+        return result
     }
 }

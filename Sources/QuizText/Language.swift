@@ -15,22 +15,59 @@ public enum Language: String, CaseIterable, Sendable, Hashable {
     /// The best language for an `Accept-Language` header, or nil when it names none we speak.
     /// Quality values are honoured; `fi-FI` counts as `fi`; `*` counts as English.
     public static func preferred(acceptLanguage header: String?) -> Language? {
-        guard let header, header.utf8.count <= 1_000 else { return nil }
-        var best: (language: Language, quality: Double)?
-        for item in header.split(separator: ",").prefix(40) {
-            let parts = item.split(separator: ";")
-            guard let tag = parts.first?.trimmingCharacters(in: .whitespaces).lowercased(), !tag.isEmpty else { continue }
-            var quality = 1.0
-            for parameter in parts.dropFirst() {
-                let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                if pair.count == 2, pair[0] == "q", let value = Double(pair[1]), value >= 0, value <= 1 { quality = value }
+        // Every page asks: read the bytes once, without Foundation (this was 3% of a page's CPU).
+        guard let header else { return nil }
+        let bytes = header.utf8
+        guard bytes.count <= 1_000 else { return nil }
+        var best: Language?
+        var bestQuality = -1
+        var items = 0
+        var index = bytes.startIndex
+        while index < bytes.endIndex, items < 40 {
+            items += 1
+            // The primary tag: letters up to "-", ";" or ",".
+            while index < bytes.endIndex, bytes[index] == UInt8(ascii: " ") { index = bytes.index(after: index) }
+            var tag = 0  // up to 3 letters, lowercased, packed; "*" as its own value
+            var length = 0
+            while index < bytes.endIndex, case let byte = bytes[index], byte != UInt8(ascii: "-"), byte != UInt8(ascii: ";"),
+                  byte != UInt8(ascii: ","), byte != UInt8(ascii: " ") {
+                tag = tag << 8 | Int(byte | 0x20)
+                length += 1
+                index = bytes.index(after: index)
             }
-            guard quality > 0 else { continue }
-            let primary = tag == "*" ? "en" : String(tag.split(separator: "-").first ?? "")
-            guard let language = Language(rawValue: primary) else { continue }
-            if best == nil || quality > best!.quality { best = (language, quality) }
+            // The rest of the item: only q= matters; quality in thousandths.
+            var quality = 1000
+            while index < bytes.endIndex, bytes[index] != UInt8(ascii: ",") {
+                if bytes[index] == UInt8(ascii: "q"), case let next = bytes.index(after: index), next < bytes.endIndex, bytes[next] == UInt8(ascii: "=") {
+                    index = bytes.index(after: next)
+                    var value = 0
+                    var scale = 0  // digits after the point
+                    var seenPoint = false
+                    while index < bytes.endIndex, case let byte = bytes[index], byte == UInt8(ascii: ".") || (byte >= 0x30 && byte <= 0x39) {
+                        if byte == UInt8(ascii: ".") { seenPoint = true } else if !seenPoint { value = value * 10 + Int(byte - 0x30) } else if scale < 3 {
+                            value = value * 10 + Int(byte - 0x30)
+                            scale += 1
+                        }
+                        index = bytes.index(after: index)
+                    }
+                    for _ in scale..<3 { value *= 10 }
+                    quality = min(value, 1000)
+                    continue
+                }
+                index = bytes.index(after: index)
+            }
+            if index < bytes.endIndex { index = bytes.index(after: index) }
+            let language: Language? = switch (length, tag) {
+            case (2, 0x656E), (1, 0x2A): .en  // "en", "*"
+            case (2, 0x6669): .fi
+            default: nil
+            }
+            if let language, quality > 0, quality > bestQuality {
+                best = language
+                bestQuality = quality
+            }
         }
-        return best?.language
+        return best
     }
 
     /// The language of a command-line program, from the POSIX environment (`LANGUAGE`, `LC_ALL`,

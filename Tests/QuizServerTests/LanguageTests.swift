@@ -146,6 +146,34 @@ import Testing
         }
     }
 
+    @Test func importProblemsThroughTheAPIAreExplainedInFinnish() async throws {
+        try await withApp { client, env in
+            let token = try await client.signUp("kirjoittaja")
+            try await env.store.setRole(.author, username: "kirjoittaja")
+            env.time.advance(by: env.config.resolvedCacheLifetime + 0.1)
+            let broken = "question,option1,option2,option3,option4,answer\nBad?,A,B,,,C\n"
+            func firstProblem(_ language: String?) async throws -> (code: String?, message: String, description: String) {
+                var headers = HTTPFields()
+                headers[.authorization] = "Bearer \(token)"
+                headers[.contentType] = "application/octet-stream"
+                if let language { headers[.acceptLanguage] = language }
+                let body = try await client.execute(uri: "/api/v1/imports?fileName=bank.csv", method: .post, headers: headers,
+                                                    body: ByteBuffer(string: broken)) { String(buffer: $0.body) }
+                let json = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
+                let error = try #require(json["error"] as? [String: Any])
+                let problem = try #require((error["problems"] as? [[String: Any]])?.first)
+                return (error["code"] as? String, try #require(problem["message"] as? String), try #require(problem["description"] as? String))
+            }
+            let english = try await firstProblem(nil)
+            let finnish = try await firstProblem("fi-FI")
+            #expect(english.code == "invalid_bank" && finnish.code == "invalid_bank", "codes stay")
+            #expect(english.description.hasPrefix("line 2"))
+            #expect(finnish.message == fi(english.message))
+            #expect(finnish.message != english.message)
+            #expect(finnish.description.hasPrefix("rivi 2"), "\(finnish.description)")
+        }
+    }
+
     /// Every page a player, an author and an admin open, in Finnish: no English text the catalog
     /// does not know may reach them (each one is noted as missing when asked for).
     @Test func aWalkThroughEveryPageInFinnishMeetsNoUntranslatedText() async throws {

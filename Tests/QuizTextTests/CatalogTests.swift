@@ -153,3 +153,24 @@ struct TextsTests {
         #expect(Texts.scriptKeys(in: "a(t('One')); b.t('Two'); t('It\\'s'); format('x')") == ["One", "It's"])
     }
 }
+
+struct FillingTests {
+    @Test func placeholdersAreFilledAndEverythingElseKept() {
+        #expect(Pattern.substitute("Page {page} of {pages}", ["page": "2", "pages": "5"]) == "Page 2 of 5")
+        #expect(Pattern.substitute("{count} right", ["count": "3"]) == "3 right")
+        #expect(Pattern.substitute("Hi {{name}} and {name}", ["name": "Aino"]) == "Hi {{name}} and Aino")
+        #expect(Pattern.substitute("JSON {question, answer} {missing} {", ["question": "x"]) == "JSON {question, answer} {missing} {")
+        #expect(Pattern.substitute("ääk {a}ö{b}", ["a": "1", "b": "2"]) == "ääk 1ö2")
+        #expect(Pattern.substitute("no braces", [:]) == "no braces")
+    }
+
+    @Test func acceptLanguageOddities() {
+        #expect(Language.preferred(acceptLanguage: "FI") == .fi)
+        #expect(Language.preferred(acceptLanguage: "*") == .en)
+        #expect(Language.preferred(acceptLanguage: " fi ; q=0.5 , en;q=0.25") == .fi)
+        #expect(Language.preferred(acceptLanguage: "en;q=0.5, fi;q=0.75") == .fi)
+        #expect(Language.preferred(acceptLanguage: "fin, finnish, f") == nil)
+        #expect(Language.preferred(acceptLanguage: "") == nil)
+        #expect(Language.preferred(acceptLanguage: ";;;,,,q=") == nil)
+    }
+}

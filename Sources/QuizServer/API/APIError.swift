@@ -71,7 +71,7 @@ public struct APIError: Error, Sendable, Equatable {
         // A problem quotes the file: only a short excerpt, however long the field it found.
         let list = problems.prefix(200).map {
             Body.Problem(line: $0.line, column: $0.column, path: $0.path.map { Self.excerpt($0, 200) }, question: $0.question.map { Self.excerpt($0, 120) },
-                         message: Self.excerpt($0.message, 300), description: Self.excerpt($0.description, 500))
+                         message: Self.excerpt(t($0.message), 300), description: Self.excerpt($0.description(t), 500))
         }
         let data = (try? encoder.encode(Body(error: .init(code: code, message: t(message), field: field,
                                                           problems: list.isEmpty ? nil : list)))) ?? Data()

@@ -34,14 +34,16 @@ struct PageRenderer: Sendable {
     }
 
     init(sources: [String: String]) throws {
-        let scriptKeys = StaticFile.scriptKeys
         var libraries: [Language: MustacheLibrary] = [:]
         for language in Language.allCases {
             let texts = Texts.of(language)
             var library = MustacheLibrary()
             for (name, source) in sources {
-                let translated = texts.template(source)
-                    .replacingOccurrences(of: "<!--script-strings-->", with: texts.scriptStrings(scriptKeys))
+                var translated = texts.template(source)
+                if translated.contains("<!--script-strings-->") {
+                    translated = translated.replacingOccurrences(
+                        of: "<!--script-strings-->", with: texts.scriptStrings(StaticFile.scriptKeys(forTemplate: source)))
+                }
                 try library.register(translated, named: name)
             }
             libraries[language] = library

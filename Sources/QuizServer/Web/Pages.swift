@@ -115,17 +115,22 @@ struct Pages: Sendable {
     /// The footer's switcher: a button per other language, each named in its own language, that
     /// comes back to this page. A form (POST, CSRF token) because it changes the user's setting.
     static func languageSwitch(_ visit: Visit) -> String {
-        var html = "<form class=\"langswitch\" method=\"post\" action=\"/language\">"
-        html += "<input type=\"hidden\" name=\"\(CSRF.fieldName)\" value=\""
+        var html = "<form class=\"langswitch\" method=\"post\" action=\"/language\"><input type=\"hidden\" name=\"\(CSRF.fieldName)\" value=\""
+        html.reserveCapacity(300)
         PageSkeleton.appendEscaped(visit.csrf, to: &html)
         html += "\"><input type=\"hidden\" name=\"next\" value=\""
         PageSkeleton.appendEscaped(visit.returnPath, to: &html)
         html += "\">"
-        for language in Language.allCases where language != visit.language {
-            html += "<button type=\"submit\" name=\"language\" value=\"\(language.rawValue)\" lang=\"\(language.rawValue)\">\(language.name)</button>"
-        }
+        html += languageButtons[visit.language] ?? ""
         return html + "</form>"
     }
+
+    /// A button per other language, for each language a page may be in.
+    static let languageButtons: [Language: String] = Dictionary(uniqueKeysWithValues: Language.allCases.map { current in
+        (current, Language.allCases.filter { $0 != current }.map { language in
+            "<button type=\"submit\" name=\"language\" value=\"\(language.rawValue)\" lang=\"\(language.rawValue)\">\(language.name)</button>"
+        }.joined())
+    })
 
     func errorContext(_ visit: Visit, heading: String, message: String) -> [String: Any] {
         var context = base(visit, title: heading)

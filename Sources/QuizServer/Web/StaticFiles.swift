@@ -43,14 +43,26 @@ struct StaticFile: Sendable {
         return files
     }()
 
-    /// Every `t('…')` text the scripts ask for: pages with scripts carry their translations.
-    static let scriptKeys: [String] = {
-        var keys = Set<String>()
+    /// The `t('…')` texts each script asks for: a page carries the translations of its own scripts.
+    static let scriptKeys: [String: [String]] = {
+        var keys: [String: [String]] = [:]
         for (name, file) in all where name.hasSuffix(".js") {
-            keys.formUnion(Texts.scriptKeys(in: String(buffer: file.data)))
+            keys[name] = Texts.scriptKeys(in: String(buffer: file.data))
+        }
+        return keys
+    }()
+
+    /// The texts of the scripts a template loads (`src="/static/name.js"`), sorted.
+    static func scriptKeys(forTemplate source: String) -> [String] {
+        var keys = Set<String>()
+        var rest = Substring(source)
+        while let found = rest.range(of: "src=\"/static/") {
+            rest = rest[found.upperBound...]
+            let name = rest.prefix { $0 != "\"" }
+            keys.formUnion(scriptKeys[String(name)] ?? [])
         }
         return keys.sorted()
-    }()
+    }
 
     /// The response to `request`: gzipped when the browser takes it, 304 when it has this version.
     func response(to request: Request, maxAge: Int) -> Response {
