@@ -98,7 +98,10 @@ import Testing
             #expect(metricValue(text, #"quizbox_imports_total{result="failed"}"#) == 1)
             let pool = apiTestsOnPostgres ? "main" : "readers"
             #expect(metricValue(text, #"quizbox_db_pool_connections_max{pool="\#(pool)"}"#) == 2)
-            #expect(metricValue(text, #"quizbox_db_pool_connections_in_use{pool="\#(pool)"}"#) == 0, "every lease went back")
+            // Every request's lease went back. On PostgreSQL the live game's lease renewal (each
+            // second, on the real clock) may hold the one connection it needs at that moment.
+            let inUse = metricValue(text, #"quizbox_db_pool_connections_in_use{pool="\#(pool)"}"#)
+            #expect(inUse == 0 || (apiTestsOnPostgres && inUse == 1), "every lease went back: \(String(describing: inUse))")
             #expect(metricValue(text, #"quizbox_db_pool_wait_seconds_count{pool="\#(pool)"}"#) ?? 0 > 0)
         }
     }

@@ -23,17 +23,27 @@ struct PageRenderer: Sendable {
     /// The context key that says a page's language ("en", "fi"); `Pages.base` sets it.
     static let languageKey = "lang"
 
+    /// A renderer with its own caches over the shipped templates, which are read and compiled
+    /// once per process (a test run builds hundreds of servers).
     static func load() async throws -> PageRenderer {
+        PageRenderer(libraries: try shipped.get())
+    }
+
+    private static let shipped: Result<[Language: MustacheLibrary], any Error> = Result {
         guard let folder = Bundle.module.resourceURL?.appendingPathComponent("templates") else { throw MissingTemplates() }
         let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "mustache" }
         guard !files.isEmpty else { throw MissingTemplates() }
         var sources: [String: String] = [:]
         for file in files { sources[file.deletingPathExtension().lastPathComponent] = try String(contentsOf: file, encoding: .utf8) }
-        return try PageRenderer(sources: sources)
+        return try PageRenderer.compile(sources)
     }
 
-    init(sources: [String: String]) throws {
+    init(libraries: [Language: MustacheLibrary]) {
+        self.libraries = libraries
+    }
+
+    static func compile(_ sources: [String: String]) throws -> [Language: MustacheLibrary] {
         var libraries: [Language: MustacheLibrary] = [:]
         for language in Language.allCases {
             let texts = Texts.of(language)
@@ -48,7 +58,7 @@ struct PageRenderer: Sendable {
             }
             libraries[language] = library
         }
-        self.libraries = libraries
+        return libraries
     }
 
     func library(_ language: Language) -> MustacheLibrary { libraries[language] ?? libraries[.en]! }
