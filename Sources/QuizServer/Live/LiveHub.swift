@@ -1,27 +1,86 @@
 import Foundation
+import NIOCore
+import NIOWebSocket
 import QuizCore
 import QuizUseCases
 import Synchronization
 
-/// One open socket's way out: messages queue here and one task writes them, so a broadcast never
-/// waits for a slow phone. A phone that falls this far behind is dropped; it reconnects and
-/// catches up from the game's state.
+/// One open socket's way out, written straight into its channel: a broadcast writes to every socket
+/// of an event loop in one task on that loop, and the bytes of a message are shared by every socket
+/// that gets it (a task and a queue per socket were a quarter of a 10,000-player question's CPU
+/// and a good part of each player's memory). Writes are never awaited, so a slow phone never holds
+/// a broadcast up; one whose socket holds more than `maxBuffered` unsent bytes has fallen behind and
+/// is dropped: it reconnects and catches up from the game's state.
 final class LiveConnection: Sendable {
-    static let maxQueued = 256
+    /// The socket's send buffer (NIO's high water mark; a host's roster is up to 500 players).
+    static let maxBuffered = 1 << 20
     let id: UInt64
-    private let continuation: AsyncStream<String>.Continuation
-    let outgoing: AsyncStream<String>
+    let channel: any Channel
+    /// Ends the socket politely (a close frame through the WebSocket's own writer).
+    private let closer: @Sendable () -> Void
+    private let closed = Atomic<Bool>(false)
 
-    init(id: UInt64) {
+    init(id: UInt64, channel: any Channel, closer: @escaping @Sendable () -> Void) {
         self.id = id
-        (outgoing, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingOldest(Self.maxQueued))
+        self.channel = channel
+        self.closer = closer
+    }
+
+    /// The socket's send buffer may hold `maxBuffered` bytes before the phone counts as behind.
+    func prepare() {
+        channel.setOption(ChannelOptions.writeBufferWaterMark, value: .init(low: Self.maxBuffered / 2, high: Self.maxBuffered))
+            .whenFailure { _ in }
     }
 
     func send(_ text: String) {
-        if case .dropped = continuation.yield(text) { continuation.finish() }
+        Self.send([(self, ByteBuffer(string: text))])
     }
 
-    func close() { continuation.finish() }
+    /// Writes each message to its socket: one task per event loop, in the order given.
+    static func send(_ messages: [(LiveConnection, ByteBuffer)]) {
+        guard let first = messages.first?.0.channel.eventLoop else { return }
+        // Almost always every socket is on one of a few loops: group without hashing when they agree.
+        if messages.allSatisfy({ $0.0.channel.eventLoop === first }) {
+            first.execute { write(messages) }
+            return
+        }
+        var byLoop: [ObjectIdentifier: (loop: any EventLoop, messages: [(LiveConnection, ByteBuffer)])] = [:]
+        for message in messages {
+            let loop = message.0.channel.eventLoop
+            byLoop[ObjectIdentifier(loop), default: (loop, [])].messages.append(message)
+        }
+        for (loop, group) in byLoop.values { loop.execute { write(group) } }
+    }
+
+    /// On the sockets' loop.
+    private static func write(_ messages: [(LiveConnection, ByteBuffer)]) {
+        for (connection, bytes) in messages where !connection.closed.load(ordering: .relaxed) {
+            let channel = connection.channel
+            guard channel.isActive else { continue }
+            guard channel.isWritable else {
+                // Behind by a megabyte: drop it; it comes back through resume.
+                connection.closed.store(true, ordering: .relaxed)
+                channel.close(promise: nil)
+                continue
+            }
+            channel.write(NIOAny(WebSocketFrame(fin: true, opcode: .text, data: bytes)), promise: nil)
+        }
+        for (connection, _) in messages { connection.channel.flush() }
+    }
+
+    /// Closes the socket after what was sent before (kicked, the game over): on the loop, in turn
+    /// after the writes already queued.
+    func close() {
+        channel.eventLoop.execute { [self] in
+            guard !closed.exchange(true, ordering: .relaxed) else { return }
+            closer()
+        }
+    }
+
+    /// The socket is done (its messages ended): what was queued before still goes, nothing after.
+    func ended() {
+        channel.eventLoop.execute { [self] in closed.store(true, ordering: .relaxed) }
+    }
 }
 
 /// The sockets of every game on this server, and the `LiveOutbox` the games send through: each
@@ -58,8 +117,8 @@ final class LiveHub: LiveOutbox, Sendable {
         games.withLock { $0.values.reduce(0) { $0 + $1.players.count } }
     }
 
-    func makeConnection() -> LiveConnection {
-        LiveConnection(id: nextId.add(1, ordering: .relaxed).newValue)
+    func makeConnection(channel: any Channel, closer: @escaping @Sendable () -> Void) -> LiveConnection {
+        LiveConnection(id: nextId.add(1, ordering: .relaxed).newValue, channel: channel, closer: closer)
     }
 
     func addHost(_ connection: LiveConnection, gameId: Int64) {
@@ -156,7 +215,8 @@ final class LiveHub: LiveOutbox, Sendable {
         }
         let now = time.now()
         if !hosts.isEmpty, let text = LiveMessages.shared(event, host: true, now: now, connected: connected) {
-            for host in hosts { host.send(text) }
+            let bytes = ByteBuffer(string: text)
+            LiveConnection.send(hosts.map { ($0, bytes) })
         }
         guard !players.isEmpty else {
             if case .ended = event { for host in hosts { host.close() } }
@@ -164,28 +224,30 @@ final class LiveHub: LiveOutbox, Sendable {
         }
         switch event {
         case .question(let view, let shuffle) where shuffle:
-            for (id, connection) in players { connection.send(LiveMessages.question(view.shuffled(gameId: gameId, playerId: id), now: now)) }
+            LiveConnection.send(players.map { id, connection in
+                (connection, ByteBuffer(string: LiveMessages.question(view.shuffled(gameId: gameId, playerId: id), now: now)))
+            })
         case .result(let result):
-            let text = LiveMessages.result(result)
-            for (_, connection) in players { connection.send(text) }
+            let bytes = ByteBuffer(string: LiveMessages.result(result))
+            LiveConnection.send(players.map { ($0.1, bytes) })
         case .kicked:
-            for (_, connection) in players {
-                connection.send(LiveMessages.kicked)
-                connection.close()
-            }
+            let bytes = ByteBuffer(string: LiveMessages.kicked)
+            LiveConnection.send(players.map { ($0.1, bytes) })
+            for (_, connection) in players { connection.close() }
         case .ended(let podium, let standings, let teams):
             let byId = Dictionary(standings.map { ($0.player.id, $0) }, uniquingKeysWith: { first, _ in first })
             let base: [String: Any] = ["type": "ended", "podium": podium.map(LiveMessages.standing), "teams": LiveMessages.teams(teams)]
-            for (id, connection) in players {
+            LiveConnection.send(players.map { id, connection in
                 var object = base
                 object["you"] = LiveMessages.you(byId[id])
-                connection.send(LiveMessages.text(object))
-                connection.close()
-            }
+                return (connection, ByteBuffer(string: LiveMessages.text(object)))
+            })
+            for (_, connection) in players { connection.close() }
             for host in hosts { host.close() }
         default:
             guard let text = LiveMessages.shared(event, host: false, now: now) else { return }
-            for (_, connection) in players { connection.send(text) }
+            let bytes = ByteBuffer(string: text)
+            LiveConnection.send(players.map { ($0.1, bytes) })
         }
     }
 }

@@ -15,11 +15,14 @@ struct LiveSocketContext: RequestContext, WebSocketRequestContext {
     var coreContext: CoreRequestContextStorage
     let webSocket: WebSocketHandlerReference<Self>
     let remoteAddress: String
+    /// Events are written straight into it (`LiveConnection`).
+    let channel: any Channel
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         webSocket = .init()
         remoteAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
+        channel = source.channel
     }
 }
 
@@ -49,14 +52,11 @@ struct LiveSocket: Sendable {
             }
             return .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
-            let connection = hub.makeConnection()
-            let writer = Task {
-                for await text in connection.outgoing {
-                    do { try await outbound.write(.text(text)) } catch { break }
-                }
-                // Kicked, the game over, or too far behind: the server closes its side.
-                try? await outbound.close(.normalClosure, reason: nil)
+            // Kicked or the game over: the server closes its side, after what it sent before.
+            let connection = hub.makeConnection(channel: context.requestContext.channel) {
+                Task { try? await outbound.close(.normalClosure, reason: nil) }
             }
+            connection.prepare()
             var session = Session(connection: connection, request: context.request, address: context.requestContext.remoteAddress)
             // Error messages in the page's language (the upgrade carries its cookies and Accept-Language).
             let t = session.t
@@ -91,9 +91,8 @@ struct LiveSocket: Sendable {
                 connection.send(LiveMessages.error("bad-message", t("Messages are at most 4 KiB."), of: nil))
             }
             greeting.cancel()
+            connection.ended()
             leave(session)
-            connection.close()
-            await writer.value
         }
     }
 
