@@ -173,6 +173,23 @@ final class LiveHub: LiveOutbox, Sendable {
         deliver(event, gameId: gameId, to: audience)
     }
 
+    /// Each player's result, to every socket of theirs here: one lock, one write task per event loop.
+    func sendResults(_ results: [(playerId: Int, result: LivePlayerResult)], gameId: Int64) {
+        let sockets: [(Int, [LiveConnection])] = games.withLock { games in
+            guard let sockets = games[gameId] else { return [] }
+            return results.indices.compactMap { index in
+                sockets.players[results[index].playerId].map { (index, Array($0.values)) }
+            }
+        }
+        var messages: [(LiveConnection, ByteBuffer)] = []
+        messages.reserveCapacity(sockets.count)
+        for (index, connections) in sockets {
+            let bytes = ByteBuffer(string: LiveMessages.result(results[index].result))
+            for connection in connections { messages.append((connection, bytes)) }
+        }
+        LiveConnection.send(messages)
+    }
+
     /// Sends the roster that waited for its turn.
     private func flushRoster(gameId: Int64) {
         let now = time.now()

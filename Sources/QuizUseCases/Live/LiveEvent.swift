@@ -90,4 +90,13 @@ package enum LiveEvent: Sendable {
 /// Where a game's events go: the adapter that holds the sockets.
 package protocol LiveOutbox: Sendable {
     func send(_ event: LiveEvent, gameId: Int64, to audience: LiveAudience)
+    /// Each player's own result after a question, all at once: one per player of a stadium,
+    /// which one by one cost a lock and a wake-up each.
+    func sendResults(_ results: [(playerId: Int, result: LivePlayerResult)], gameId: Int64)
+}
+
+extension LiveOutbox {
+    package func sendResults(_ results: [(playerId: Int, result: LivePlayerResult)], gameId: Int64) {
+        for (playerId, result) in results { send(.result(result), gameId: gameId, to: .player(playerId)) }
+    }
 }

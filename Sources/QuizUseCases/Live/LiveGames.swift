@@ -88,13 +88,24 @@ package final class LiveGames: Sendable {
 
     func send(_ events: [(LiveEvent, LiveAudience)], gameId: Int64) {
         guard !events.isEmpty, let outbox = outbox.withLock({ $0 }) else { return }
+        // Players' own results come in a run: sent as one batch, in their place among the rest.
+        var results: [(playerId: Int, result: LivePlayerResult)] = []
         for (event, audience) in events {
+            if case .result(let result) = event, case .player(let id) = audience {
+                results.append((id, result))
+                continue
+            }
+            if !results.isEmpty {
+                outbox.sendResults(results, gameId: gameId)
+                results = []
+            }
             outbox.send(event, gameId: gameId, to: audience)
             // Across instances a host screen may be on another one: the owner passes the counts on.
             if cluster != nil, case .progress(let index, let answered, let players) = event, room(id: gameId)?.owned.load(ordering: .relaxed) == true {
                 publish(.progress(index: index, answered: answered, players: players), gameId: gameId)
             }
         }
+        if !results.isEmpty { outbox.sendResults(results, gameId: gameId) }
     }
 
     // MARK: Hosting
