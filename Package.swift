@@ -74,7 +74,7 @@ let package = Package(
         .target(
             name: "QuizUseCases",
             dependencies: [
-                "QuizCore", "QuizFormats", "QuizStore",
+                "QuizCore", "QuizFormats", "QuizStore", "QuizText",
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -52,7 +52,8 @@ struct LiveSocket: Sendable {
             }
             return .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
-            // Kicked or the game over: the server closes its side, after what it sent before.
+            // Kicked or the game over: the server closes its side, after what it sent before. A close
+            // that fails finds the socket already gone, which is what was wanted.
             let connection = hub.makeConnection(channel: context.requestContext.channel) {
                 Task { try? await outbound.close(.normalClosure, reason: nil) }
             }

@@ -39,7 +39,7 @@ struct AccountPages: Sendable {
     func chooseLanguage(_ visit: Visit, _ form: WebForm) async throws -> Response {
         let next = Pages.safeNext(form["next"])
         guard let language = form["language"].flatMap(Language.init(rawValue:)) else { return PageRenderer.redirect(to: next) }
-        if let user = visit.user { try await profile.setLanguage(language.rawValue, userId: user.id) }
+        if let user = visit.user { try await profile.setLanguage(language, userId: user.id) }
         let cookie = "\(PageMiddleware.languageCookie)=\(language.rawValue); Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax"
             + (config.secureCookies ? "; Secure" : "")
         return PageRenderer.redirect(to: next, cookies: [cookie])

@@ -165,22 +165,10 @@ struct Pages: Sendable {
         }
     }
 
-    /// "21 Nov 2026", in UTC: the same for every reader, and enough to place news in time.
-    static func displayDate(_ date: Date) -> String {
-        let parts = utcCalendar.dateComponents([.year, .month, .day], from: date)
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        return "\(parts.day ?? 1) \(months[(parts.month ?? 1) - 1]) \(parts.year ?? 1970)"
-    }
-
     static var utcCalendar: Calendar {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         return calendar
-    }
-
-    /// "1 topic", "2 topics".
-    static func count(_ n: some BinaryInteger, _ noun: String) -> String {
-        n == 1 ? "1 \(noun)" : "\(n) \(noun)s"
     }
 
     static func encode(_ path: String) -> String {

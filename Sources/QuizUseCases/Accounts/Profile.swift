@@ -1,6 +1,7 @@
 import Foundation
 import QuizCore
 import QuizStore
+import QuizText
 
 /// What a signed-in person sees of themselves: their account, points, rank and quizzes finished.
 package struct Profile: Sendable {
@@ -35,9 +36,9 @@ package struct Profile: Sendable {
         self.liveGames = liveGames
     }
 
-    /// Remembers the language a user chose for pages ("en", "fi"), on every device they use.
-    package func setLanguage(_ language: String, userId: Int64) async throws {
-        try await store.setLanguage(language, userId: userId)
+    /// Remembers the language a user chose for pages, on every device they use.
+    package func setLanguage(_ language: Language, userId: Int64) async throws {
+        try await store.setLanguage(language.rawValue, userId: userId)
     }
 
     /// Read afresh: the session's copy of the user may be a moment old, and points must be current.

@@ -1,12 +1,7 @@
 // Counts down a timed question's seconds. The server enforces the limit; this only shows it.
 (function () {
   'use strict';
-  var strings = (function () {
-    var element = document.getElementById('script-strings');
-    try { return element ? JSON.parse(element.textContent) : {}; } catch (e) { return {}; }
-  })();
-  function t(english) { return strings[english] || english; }
-  function fill(text, values) { return text.replace(/\{(\w+)\}/g, function (m, name) { return name in values ? String(values[name]) : m; }); }
+  var t = window.QuizboxTexts.t;
   var box = document.getElementById('countdown');
   var shown = document.getElementById('seconds-left');
   if (!box || !shown) return;

@@ -7,14 +7,9 @@
 
   const MAX_BACKOFF_MS = 10000;
 
-  // The page's translations of the scripts' English texts (filled in by the server), shared with
-  // live-host.js and live-player.js as QuizboxLive.t / .fill. Without them the texts stay English.
-  var strings = (function () {
-    var element = document.getElementById('script-strings');
-    try { return element ? JSON.parse(element.textContent) : {}; } catch (e) { return {}; }
-  })();
-  function t(english) { return strings[english] || english; }
-  function fill(text, values) { return text.replace(/\{(\w+)\}/g, function (m, name) { return name in values ? String(values[name]) : m; }); }
+  // The page's translations (texts.js), shared with live-host.js and live-player.js as QuizboxLive.t / .fill.
+  var t = window.QuizboxTexts.t;
+  var fill = window.QuizboxTexts.fill;
   const lang = document.documentElement.lang || 'en';
 
   /** The socket's address: the same origin as the page (the server refuses any other). */

@@ -2,12 +2,8 @@
 // item fills its blank and clears the box. Without this script the form's Guess button works.
 (function () {
   'use strict';
-  var strings = (function () {
-    var element = document.getElementById('script-strings');
-    try { return element ? JSON.parse(element.textContent) : {}; } catch (e) { return {}; }
-  })();
-  function t(english) { return strings[english] || english; }
-  function fill(text, values) { return text.replace(/\{(\w+)\}/g, function (m, name) { return name in values ? String(values[name]) : m; }); }
+  var t = window.QuizboxTexts.t;
+  var fill = window.QuizboxTexts.fill;
   var game = document.getElementById('game');
   var form = document.getElementById('guess-form');
   var input = document.getElementById('guess');

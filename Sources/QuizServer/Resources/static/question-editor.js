@@ -3,12 +3,8 @@
 // offers two empty choice rows more than the question has.
 (function () {
   'use strict';
-  var strings = (function () {
-    var element = document.getElementById('script-strings');
-    try { return element ? JSON.parse(element.textContent) : {}; } catch (e) { return {}; }
-  })();
-  function t(english) { return strings[english] || english; }
-  function fill(text, values) { return text.replace(/\{(\w+)\}/g, function (m, name) { return name in values ? String(values[name]) : m; }); }
+  var t = window.QuizboxTexts.t;
+  var fill = window.QuizboxTexts.fill;
   var kind = document.getElementById('kind');
   var groups = document.querySelectorAll('.kind-fields');
   if (!kind || !groups.length) return;

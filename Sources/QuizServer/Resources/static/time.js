@@ -4,11 +4,7 @@
 // next page) are shown the same way.
 (function () {
   'use strict';
-  var strings = (function () {
-    var element = document.getElementById('script-strings');
-    try { return element ? JSON.parse(element.textContent) : {}; } catch (e) { return {}; }
-  })();
-  function t(english) { return strings[english] || english; }
+  var t = window.QuizboxTexts.t;
   var lang = document.documentElement.lang || 'en';
   var hasIntl = typeof Intl === 'object' && typeof Intl.RelativeTimeFormat === 'function';
   // Minutes and hours read short ("3 min ago"), days in full ("3 days ago"), as before.
