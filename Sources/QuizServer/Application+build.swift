@@ -2,7 +2,6 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore
-import HummingbirdWebSocket
 import Logging
 import NIOCore
 import OpenAPIHummingbird
@@ -85,20 +84,14 @@ public func buildApplication(
     } catch {
         logger.error("restoring live games failed", metadata: ["error": "\(error)"])
     }
-    let socketRouter = Router(context: LiveSocketContext.self)
-    LiveSocket(games: useCases.liveGames, hub: hub, sessions: useCases.sessions, time: time,
-               publicURL: config.publicURL.isEmpty ? nil : config.publicURL, greetingTimeout: max(0.1, config.idleTimeout),
-               logger: logger).register(on: socketRouter)
-    let socketResponder = socketRouter.buildResponder()
+    let live = LiveSocket(games: useCases.liveGames, hub: hub, sessions: useCases.sessions, time: time,
+                          publicURL: config.publicURL.isEmpty ? nil : config.publicURL, greetingTimeout: max(0.1, config.idleTimeout),
+                          pingInterval: .milliseconds(Int64(max(0.1, config.livePingInterval) * 1000)), logger: logger)
     var app = Application(
         router: router,
         server: HTTPServerBuilder { responder in
-            GuardedUpgradeChannel(
-                inner: HTTP1WebSocketUpgradeChannel(
-                    responder: responder, webSocketResponder: socketResponder,
-                    configuration: .init(http1: .init(additionalChannelHandlers: [BodyReadDeadline(timeout: read)], idleTimeout: idle),
-                                         ws: .init(maxFrameSize: LiveMessages.maxBytes))),
-                idle: idle, read: read)
+            ServerChannel(responder: responder, http1: .init(additionalChannelHandlers: [BodyReadDeadline(timeout: read)], idleTimeout: idle),
+                          live: live, idle: idle, read: read)
         },
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "Quizbox"),
         onServerRunning: { channel in

@@ -1,7 +1,6 @@
 import Logging
 import NIOCore
 import HummingbirdCore
-import HummingbirdWebSocket
 
 /// Closes a new connection that does not finish its first request head in time: nothing at all
 /// within `idle`, or a head still incomplete `read` after its first byte (sent slowly, or half of
@@ -79,24 +78,5 @@ final class FirstRequestDeadline: ChannelInboundHandler, RemovableChannelHandler
         }
         tail = Array(bytes.suffix(3))
         return false
-    }
-}
-
-/// Hummingbird's HTTP/1 server with the WebSocket upgrade, behind `FirstRequestDeadline`.
-struct GuardedUpgradeChannel: ServerChildChannel {
-    let inner: HTTP1WebSocketUpgradeChannel
-    let idle: TimeAmount
-    let read: TimeAmount
-
-    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<HTTP1WebSocketUpgradeChannel.Value> {
-        channel.eventLoop.makeCompletedFuture {
-            try channel.pipeline.syncOperations.addHandler(FirstRequestDeadline(idle: idle, read: read), position: .first)
-        }.flatMap {
-            inner.setup(channel: channel, logger: logger)
-        }
-    }
-
-    func handle(value: HTTP1WebSocketUpgradeChannel.Value, logger: Logger) async {
-        await inner.handle(value: value, logger: logger)
     }
 }

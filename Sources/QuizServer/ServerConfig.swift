@@ -25,6 +25,9 @@ public struct ServerConfig: Sendable {
     public var maxBodyMemoryPerClientBytes = 48 << 20
     /// Seconds a connection may send nothing (between requests, or mid-request) before it is closed.
     public var idleTimeout: TimeInterval = 30
+    /// Seconds between pings to a live game's socket; one that has not answered the last ping by
+    /// the next is closed (a phone that lost its network sends nothing at all).
+    public var livePingInterval: TimeInterval = 30
     /// Seconds after which a request body must have averaged 1 KiB/s, checked again every so many.
     public var readTimeout: TimeInterval = 20
     /// Where uploaded files live (post images under `images/`); created when first needed.
@@ -127,6 +130,7 @@ public struct ServerConfig: Sendable {
         maxBodyMemoryBytes = config.int(forKey: "maxBodyMemoryBytes", default: maxBodyMemoryBytes)
         idleTimeout = config.double(forKey: "idleTimeoutSeconds", default: idleTimeout)
         readTimeout = config.double(forKey: "readTimeoutSeconds", default: readTimeout)
+        livePingInterval = config.double(forKey: "livePingSeconds", default: livePingInterval)
         maxBodyMemoryPerClientBytes = config.int(forKey: "maxBodyMemoryPerClientBytes", default: maxBodyMemoryPerClientBytes)
         dataDirectory = config.string(forKey: "dataDirectory", default: dataDirectory)
         postLimits.perMinute = config.int(forKey: "postsPerMinute", default: postLimits.perMinute)

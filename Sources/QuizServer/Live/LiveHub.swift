@@ -14,17 +14,21 @@ import Synchronization
 final class LiveConnection: Sendable {
     /// The socket's send buffer (NIO's high water mark; a host's roster is up to 500 players).
     static let maxBuffered = 1 << 20
+    /// How long a closing socket waits for the phone's close frame before it just closes.
+    static let closeTimeout = TimeAmount.seconds(15)
     let id: UInt64
     let channel: any Channel
-    /// Ends the socket politely (a close frame through the WebSocket's own writer).
-    private let closer: @Sendable () -> Void
+    /// Nothing more is written: the close frame went, or the socket is gone.
     private let closed = Atomic<Bool>(false)
+    /// A ping went unanswered so far.
+    private let awaitingPong = Atomic<Bool>(false)
 
-    init(id: UInt64, channel: any Channel, closer: @escaping @Sendable () -> Void) {
+    init(id: UInt64, channel: any Channel) {
         self.id = id
         self.channel = channel
-        self.closer = closer
     }
+
+    var isClosed: Bool { closed.load(ordering: .relaxed) }
 
     /// The socket's send buffer may hold `maxBuffered` bytes before the phone counts as behind.
     func prepare() {
@@ -63,23 +67,63 @@ final class LiveConnection: Sendable {
                 channel.close(promise: nil)
                 continue
             }
-            channel.write(NIOAny(WebSocketFrame(fin: true, opcode: .text, data: bytes)), promise: nil)
+            channel.write(WebSocketFrame(fin: true, opcode: .text, data: bytes), promise: nil)
         }
         for (connection, _) in messages { connection.channel.flush() }
     }
 
-    /// Closes the socket after what was sent before (kicked, the game over): on the loop, in turn
-    /// after the writes already queued.
-    func close() {
+    /// Closes the socket after what was sent before (kicked, the game over, the server stopping):
+    /// on the loop, in turn after the writes already queued, a close frame; the socket itself
+    /// closes when the phone answers it (`LiveSocketHandler`) or after `closeTimeout`.
+    func close(_ code: WebSocketErrorCode = .normalClosure, waitForAnswer: Bool = true, timeout: TimeAmount = closeTimeout) {
         channel.eventLoop.execute { [self] in
             guard !closed.exchange(true, ordering: .relaxed) else { return }
-            closer()
+            var data = channel.allocator.buffer(capacity: 2)
+            data.write(webSocketErrorCode: code)
+            let channel = channel
+            let written = channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .connectionClose, data: data))
+            if waitForAnswer {
+                channel.eventLoop.scheduleTask(in: timeout) { channel.close(promise: nil) }
+            } else {
+                written.whenComplete { _ in channel.close(promise: nil) }
+            }
         }
     }
 
-    /// The socket is done (its messages ended): what was queued before still goes, nothing after.
+    /// On the loop: the phone closed first; its close frame goes back and the socket closes.
+    func answerClose(_ data: ByteBuffer) {
+        guard !closed.exchange(true, ordering: .relaxed) else {
+            channel.close(promise: nil)
+            return
+        }
+        // The phone's status code back (RFC 6455 5.5.1), without its reason.
+        var code = channel.allocator.buffer(capacity: 2)
+        if data.readableBytes >= 2 { code.writeImmutableBuffer(data.getSlice(at: data.readerIndex, length: 2)!) }
+        let channel = channel
+        channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .connectionClose, data: code)).whenComplete { _ in
+            channel.close(promise: nil)
+        }
+    }
+
+    /// On the loop, every ping interval: a socket that did not answer the last ping is gone
+    /// (a phone that lost its network sends no FIN), else it gets a ping.
+    func ping() {
+        guard !closed.load(ordering: .relaxed) else { return }
+        if awaitingPong.exchange(true, ordering: .relaxed) {
+            closed.store(true, ordering: .relaxed)
+            channel.close(promise: nil)
+            return
+        }
+        channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .ping, data: ByteBuffer()), promise: nil)
+    }
+
+    func ponged() {
+        awaitingPong.store(false, ordering: .relaxed)
+    }
+
+    /// The socket is done (closed): nothing more is written.
     func ended() {
-        channel.eventLoop.execute { [self] in closed.store(true, ordering: .relaxed) }
+        closed.store(true, ordering: .relaxed)
     }
 }
 
@@ -117,8 +161,8 @@ final class LiveHub: LiveOutbox, Sendable {
         games.withLock { $0.values.reduce(0) { $0 + $1.players.count } }
     }
 
-    func makeConnection(channel: any Channel, closer: @escaping @Sendable () -> Void) -> LiveConnection {
-        LiveConnection(id: nextId.add(1, ordering: .relaxed).newValue, channel: channel, closer: closer)
+    func makeConnection(channel: any Channel) -> LiveConnection {
+        LiveConnection(id: nextId.add(1, ordering: .relaxed).newValue, channel: channel)
     }
 
     func addHost(_ connection: LiveConnection, gameId: Int64) {

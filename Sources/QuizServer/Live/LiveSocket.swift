@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdWebSocket
+import NIOHTTP1
 import Logging
 import NIOCore
 import NIOWebSocket
@@ -10,24 +10,10 @@ import QuizText
 import QuizUseCases
 import Synchronization
 
-/// The request context of a WebSocket upgrade: who is connecting, from where.
-struct LiveSocketContext: RequestContext, WebSocketRequestContext {
-    var coreContext: CoreRequestContextStorage
-    let webSocket: WebSocketHandlerReference<Self>
-    let remoteAddress: String
-    /// Events are written straight into it (`LiveConnection`).
-    let channel: any Channel
-
-    init(source: ApplicationRequestContextSource) {
-        coreContext = .init(source: source)
-        webSocket = .init()
-        remoteAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
-        channel = source.channel
-    }
-}
-
 /// The live games' WebSocket adapter: reads each message into a use-case call and writes the
 /// answer, the events go out through `LiveHub`. Translation only: every rule is in `LiveGames`.
+/// A socket is a `LiveSocketHandler` in its channel's pipeline (`ServerChannel` upgrades it) and a
+/// `Session`; a task runs only while a message is being handled.
 struct LiveSocket: Sendable {
     let games: LiveGames
     let hub: LiveHub
@@ -36,96 +22,178 @@ struct LiveSocket: Sendable {
     let publicURL: String?
     /// A socket that has not said who it is (host, join, resume, rejoin) this long is closed.
     let greetingTimeout: TimeInterval
+    /// Pings keep a socket open through proxies and find phones that vanished.
+    let pingInterval: TimeAmount
     let logger: Logger
 
     /// Messages one socket may send per second before it is told to slow down.
     static let messagesPerSecond = 20
+    /// Messages waiting for the one before to be handled (a slow database); more are refused.
+    static let maxWaiting = 32
     static let path = "/live/socket"
 
-    func register(on router: Router<LiveSocketContext>) {
-        router.ws(RouterPath(stringLiteral: Self.path)) { request, _ in
-            // A page of another site must not drive a host's game with the host's cookie. Host names
-            // are compared without ports: some clients send their origin without one.
-            if let origin = request.headers[.origin], let authority = request.head.authority {
-                guard let originHost = URL(string: origin)?.host?.lowercased(),
-                      originHost == Self.hostName(of: authority) else { return .dontUpgrade }
-            }
-            return .upgrade([:])
-        } onUpgrade: { inbound, outbound, context in
-            // Kicked or the game over: the server closes its side, after what it sent before. A close
-            // that fails finds the socket already gone, which is what was wanted.
-            let connection = hub.makeConnection(channel: context.requestContext.channel) {
-                Task { try? await outbound.close(.normalClosure, reason: nil) }
-            }
-            connection.prepare()
-            var session = Session(connection: connection, request: context.request, address: context.requestContext.remoteAddress)
-            // Error messages in the page's language (the upgrade carries its cookies and Accept-Language).
-            let t = session.t
-            // Pings keep an idle socket open: one that never joins anything must not hold a place.
-            let greeted = Atomic<Bool>(false)
-            let greeting = Task {
-                try await Task.sleep(for: .milliseconds(Int(greetingTimeout * 1000)))
-                if !greeted.load(ordering: .relaxed) {
-                    connection.send(LiveMessages.error("not-joined", t("Say who you are (host, join, resume or rejoin) when you connect."), of: nil))
-                    connection.close()
-                }
-            }
-            do {
-                for try await message in inbound.messages(maxSize: LiveMessages.maxBytes) {
-                    guard case .text(let text) = message else {
-                        connection.send(LiveMessages.error("bad-message", t("Messages are JSON text."), of: nil))
-                        continue
-                    }
-                    guard session.allow(now: time.now()) else {
-                        connection.send(LiveMessages.error("rate-limited", t("Too many messages: slow down."), of: nil))
-                        continue
-                    }
-                    await handle(text, session: &session)
-                    // Greeted: the sleeping timer goes now, not 30 s later (a crowd joining holds thousands).
-                    if case .none = session.role {} else if !greeting.isCancelled {
-                        greeted.store(true, ordering: .relaxed)
-                        greeting.cancel()
-                    }
-                }
-            } catch {
-                // Too large a message, or the socket broke: either way this connection is over.
-                connection.send(LiveMessages.error("bad-message", t("Messages are at most 4 KiB."), of: nil))
-            }
-            greeting.cancel()
-            connection.ended()
-            leave(session)
-        }
+    /// Whether an upgrade may become a live socket: this path, and no other site's page (a page
+    /// of another site must not drive a host's game with the host's cookie). Host names are
+    /// compared without ports: some clients send their origin without one.
+    static func accepts(_ head: HTTPRequestHead) -> Bool {
+        guard head.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first == Substring(path) else { return false }
+        // Every Origin given must match (a client may send two).
+        let origins = head.headers["origin"]
+        guard !origins.isEmpty else { return true }
+        guard let authority = head.headers.first(name: "host") else { return false }
+        return origins.allSatisfy { URL(string: $0)?.host?.lowercased() == hostName(of: authority) }
     }
 
-    /// What one socket is: nobody yet, a host, or a player of a game.
-    struct Session {
-        enum Role { case none, host(gameId: Int64, userId: Int64), player(gameId: Int64, playerId: Int) }
+    /// On the channel's loop, once the upgrade's response is written: the socket's handlers.
+    func attach(to channel: any Channel, head: HTTPRequestHead) throws {
+        let connection = hub.makeConnection(channel: channel)
+        connection.prepare()
+        var token: String?
+        for header in head.headers[canonicalForm: "cookie"] where token == nil {
+            token = Request.cookie(SessionTokens.cookieName, in: String(header))
+        }
+        // Error messages in the page's language (the upgrade carries its cookies and Accept-Language).
+        let language = PageMiddleware.language(
+            cookie: head.headers[canonicalForm: "cookie"].lazy.compactMap { Request.cookie(PageMiddleware.languageCookie, in: String($0)) }.first,
+            acceptLanguage: head.headers.first(name: "accept-language"))
+        let session = Session(connection: connection, token: token, authority: head.headers.first(name: "host"),
+                              address: channel.remoteAddress?.ipAddress ?? "unknown", t: Texts.of(language))
+        try channel.pipeline.syncOperations.addHandlers([
+            NIOWebSocketFrameAggregator(minNonFinalFragmentSize: 1, maxAccumulatedFrameCount: 16, maxAccumulatedFrameSize: LiveMessages.maxBytes),
+            LiveSocketHandler(socket: self, session: session),
+        ])
+    }
+
+    /// What one socket is: nobody yet, a host, or a player of a game; and its messages waiting.
+    final class Session: Sendable {
+        enum Role: Sendable { case none, host(gameId: Int64, userId: Int64), player(gameId: Int64, playerId: Int) }
+        enum Next { case message(String), idle, ended }
+        private struct State {
+            var role = Role.none
+            var waiting: [String] = []
+            var running = false
+            var ended = false
+            var greeting: Scheduled<Void>?
+        }
+
         let connection: LiveConnection
-        let request: Request
+        /// The session cookie of the upgrade, for hosts and signed-in players.
+        let token: String?
+        /// The Host the socket came through, for the join address shown to a host.
+        let authority: String?
         let address: String
         let t: Texts
-        var role = Role.none
-        var windowStart = Date.distantPast
-        var inWindow = 0
+        private let state = Mutex(State())
 
-        init(connection: LiveConnection, request: Request, address: String) {
+        init(connection: LiveConnection, token: String?, authority: String?, address: String, t: Texts) {
             self.connection = connection
-            self.request = request
+            self.token = token
+            self.authority = authority
             self.address = address
-            t = Texts.of(PageMiddleware.language(request))
+            self.t = t
         }
 
-        mutating func allow(now: Date) -> Bool {
-            if now.timeIntervalSince(windowStart) >= 1 {
-                windowStart = now
-                inWindow = 0
+        var role: Role {
+            get { state.withLock { $0.role } }
+            set { state.withLock { $0.role = newValue } }
+        }
+
+        var isGreeted: Bool {
+            if case .none = role { false } else { true }
+        }
+
+        func waitForGreeting(_ timer: Scheduled<Void>) {
+            state.withLock { $0.greeting = timer }
+        }
+
+        /// Greeted: the timer goes now, not when it was due.
+        func greeted() {
+            let timer: Scheduled<Void>? = state.withLock { state in
+                defer { state.greeting = nil }
+                return state.greeting
             }
-            inWindow += 1
-            return inWindow <= LiveSocket.messagesPerSecond
+            timer?.cancel()
+        }
+
+        /// Queues a message; true when no task is handling this socket's messages and one must start.
+        /// nil when too many wait.
+        func enqueue(_ text: String) -> Bool? {
+            state.withLock { state in
+                guard !state.ended else { return false }
+                guard state.waiting.count < LiveSocket.maxWaiting else { return nil }
+                state.waiting.append(text)
+                if state.running { return false }
+                state.running = true
+                return true
+            }
+        }
+
+        /// The next message for the running task; `.ended` once (the socket closed meanwhile).
+        func next() -> Next {
+            state.withLock { state in
+                if state.ended {
+                    state.running = false
+                    state.waiting = []
+                    return .ended
+                }
+                guard !state.waiting.isEmpty else {
+                    state.running = false
+                    return .idle
+                }
+                return .message(state.waiting.removeFirst())
+            }
+        }
+
+        /// The socket closed; true when no task runs, so the caller leaves the game now.
+        func end() -> Bool {
+            state.withLock { state in
+                state.ended = true
+                state.waiting = []
+                state.greeting?.cancel()
+                state.greeting = nil
+                return !state.running
+            }
         }
     }
 
-    func handle(_ text: String, session: inout Session) async {
+    /// On the loop: a message to handle after those before it.
+    func receive(_ text: String, from session: Session) {
+        switch session.enqueue(text) {
+        case true?: Task { await drain(session) }
+        case false?: break
+        case nil: session.connection.send(LiveMessages.error("rate-limited", session.t("Too many messages: slow down."), of: nil))
+        }
+    }
+
+    private func drain(_ session: Session) async {
+        while true {
+            switch session.next() {
+            case .message(let text):
+                await handle(text, session: session)
+                if session.isGreeted { session.greeted() }
+            case .idle:
+                return
+            case .ended:
+                leave(session)
+                return
+            }
+        }
+    }
+
+    /// On the loop, when the socket has closed.
+    func ended(_ session: Session) {
+        session.connection.ended()
+        if session.end() { leave(session) }
+    }
+
+    /// On the loop, `greetingTimeout` after the socket opened.
+    func greetingDue(_ session: Session) {
+        guard !session.isGreeted else { return }
+        session.connection.send(LiveMessages.error("not-joined", session.t("Say who you are (host, join, resume or rejoin) when you connect."), of: nil))
+        session.connection.close()
+    }
+
+    func handle(_ text: String, session: Session) async {
         let connection = session.connection
         let incoming: LiveMessages.Incoming
         do {
@@ -137,24 +205,24 @@ struct LiveSocket: Sendable {
         do {
             switch (incoming, session.role) {
             case (.host(let gameId), .none):
-                guard let user = try await signedInUser(session.request) else {
+                guard let user = try await signedInUser(session.token) else {
                     throw Refusal("not-host", "Sign in as the game's host to run it.", "host")
                 }
                 await games.loadRoom(id: gameId)
                 let game = try games.hostView(gameId: gameId, userId: user.id)
                 session.role = .host(gameId: gameId, userId: user.id)
                 hub.addHost(connection, gameId: gameId)
-                connection.send(LiveMessages.hosting(game, joinURL: Self.joinURL(pin: game.pin, request: session.request, publicURL: publicURL)))
+                connection.send(LiveMessages.hosting(game, joinURL: Self.joinURL(pin: game.pin, authority: session.authority, publicURL: publicURL)))
                 games.hostConnected(true, gameId: gameId)
                 catchUp(connection, gameId: gameId, audience: .host)
             case (.join(let pin, let nickname, let team), .none):
-                let user = try await signedInUser(session.request)
+                let user = try await signedInUser(session.token)
                 let joined = try await games.join(pin: pin, nickname: nickname, user: user, team: team, address: session.address)
-                enter(joined, session: &session)
+                enter(joined, session: session)
             case (.resume(let pin, let playerId, let secret), .none):
-                enter(try await games.resume(pin: pin, playerId: playerId, secret: secret), session: &session)
+                enter(try await games.resume(pin: pin, playerId: playerId, secret: secret), session: session)
             case (.rejoin(let pin, let nickname, let code), .none):
-                enter(try await games.rejoin(pin: pin, nickname: nickname, code: code, address: session.address), session: &session)
+                enter(try await games.rejoin(pin: pin, nickname: nickname, code: code, address: session.address), session: session)
             case (.answer(let question, let answer), .player(let gameId, let playerId)):
                 _ = try await games.answer(answer, question: question, playerId: playerId, gameId: gameId) { _ in
                     connection.send(LiveMessages.ack(question: question))
@@ -180,7 +248,7 @@ struct LiveSocket: Sendable {
         }
     }
 
-    private func enter(_ joined: LiveGames.Joined, session: inout Session) {
+    private func enter(_ joined: LiveGames.Joined, session: Session) {
         session.role = .player(gameId: joined.game.id, playerId: joined.player.id)
         hub.addPlayer(session.connection, playerId: joined.player.id, gameId: joined.game.id)
         session.connection.send(LiveMessages.joined(joined))
@@ -222,8 +290,8 @@ struct LiveSocket: Sendable {
 
     /// nil without a valid session; a database that cannot be asked is an error, not "signed out"
     /// (a host would be told they are not the host, a player would join under a nickname).
-    private func signedInUser(_ request: Request) async throws -> User? {
-        guard let token = request.cookie(SessionTokens.cookieName) else { return nil }
+    private func signedInUser(_ token: String?) async throws -> User? {
+        guard let token else { return nil }
         do {
             return try await sessions.user(token: token)
         } catch is Sessions.Failure {
@@ -233,8 +301,8 @@ struct LiveSocket: Sendable {
 
     /// Where players join: under the configured public address, else the one the host's browser
     /// used (which is what the room can reach, behind a proxy too).
-    static func joinURL(pin: String, request: Request, publicURL: String?) -> String {
-        let base = publicURL ?? request.head.authority.map { "http://\($0)" } ?? ""
+    static func joinURL(pin: String, authority: String?, publicURL: String?) -> String {
+        let base = publicURL ?? authority.map { "http://\($0)" } ?? ""
         return base + "/join/" + pin
     }
 

@@ -162,7 +162,7 @@ struct LivePages: Sendable {
         } catch {
             throw HTTPError(.notFound)
         }
-        let joinURL = LiveSocket.joinURL(pin: game.pin, request: request, publicURL: pages.config.publicURL.isEmpty ? nil : pages.config.publicURL)
+        let joinURL = LiveSocket.joinURL(pin: game.pin, authority: request.head.authority, publicURL: pages.config.publicURL.isEmpty ? nil : pages.config.publicURL)
         return pages.render("live-host", HostPage(gameId: gameId, pin: game.pin, joinURL: joinURL, joinPath: "/join",
                                                   qrSVG: PageHTML(qrCode(joinURL)), quizTitle: game.title),
                             visit: context.visit, title: context.visit.t("Hosting: {quiz}", ["quiz": game.title]), tab: "Quizzes")

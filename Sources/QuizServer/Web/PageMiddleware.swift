@@ -72,8 +72,12 @@ struct PageMiddleware: RouterMiddleware {
 
     /// The language a request asks for without an account: the switcher's cookie, else the browser's.
     static func language(_ request: Request) -> Language {
-        if let cookie = request.cookie(languageCookie), let language = Language(rawValue: cookie) { return language }
-        return Language.preferred(acceptLanguage: request.headers[.acceptLanguage]) ?? .en
+        language(cookie: request.cookie(languageCookie), acceptLanguage: request.headers[.acceptLanguage])
+    }
+
+    static func language(cookie: String?, acceptLanguage: String?) -> Language {
+        if let cookie, let language = Language(rawValue: cookie) { return language }
+        return Language.preferred(acceptLanguage: acceptLanguage) ?? .en
     }
 
     static var playCookie: String { "quizbox_play" }

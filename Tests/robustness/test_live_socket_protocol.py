@@ -1,0 +1,148 @@
+"""The live socket speaks WebSocket as other clients do: pings, fragmented messages, binary and
+broken text, messages over the limit, the close handshake, phones that vanish without a word, and
+the server stopping. (Our own clients never fragment or send binary; other libraries do.)"""
+
+import json
+import struct
+import time
+
+import pytest
+import websocket
+from websocket import ABNF
+
+from conftest import Server, closed_within, print_log_on_failure
+
+PING = 1  # QUIZBOX_LIVE_PING_SECONDS
+JOIN = {"v": 1, "type": "join", "pin": "000000", "nickname": "Ann"}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    # The greeting timeout (idle) is long, so only the pings decide whether a silent socket stays.
+    running = Server(tmp_path_factory.mktemp("live-protocol"), env={
+        "QUIZBOX_LIVE_PING_SECONDS": str(PING), "QUIZBOX_IDLE_TIMEOUT_SECONDS": "60"})
+    yield running
+    running.stop()
+    print_log_on_failure(running)
+
+
+def connect(server):
+    return websocket.create_connection(f"ws://{server.host}:{server.port}/live/socket", timeout=10)
+
+
+def frame(ws):
+    """The next frame other than the server's pings (which the library answers)."""
+    while True:
+        opcode, received = ws.recv_data_frame(True)
+        if opcode != ABNF.OPCODE_PING:
+            return opcode, received.data
+
+
+def message(ws):
+    opcode, data = frame(ws)
+    assert opcode == ABNF.OPCODE_TEXT, (opcode, data)
+    return json.loads(data)
+
+
+def close_code(data):
+    return struct.unpack("!H", data[:2])[0]
+
+
+def expect_close(ws, code):
+    """A close frame with `code` (the library answers it), then the server closes the socket."""
+    opcode, data = frame(ws)
+    assert opcode == ABNF.OPCODE_CLOSE and close_code(data) == code, (opcode, data)
+    closed, elapsed, _ = closed_within(ws.sock, 5)
+    assert closed, f"still open {elapsed:.1f} s after the close frames"
+
+
+def test_a_ping_is_answered_with_its_payload(server):
+    ws = connect(server)
+    ws.ping(b"are you there")
+    assert frame(ws) == (ABNF.OPCODE_PONG, b"are you there")
+    ws.close()
+
+
+def test_a_message_in_fragments_is_read_as_one(server):
+    ws = connect(server)
+    text = json.dumps(JOIN).encode()
+    ws.send_frame(ABNF(fin=0, opcode=ABNF.OPCODE_TEXT, data=text[:10]))
+    ws.ping(b"between fragments")  # control frames may come between a message's fragments
+    ws.send_frame(ABNF(fin=0, opcode=ABNF.OPCODE_CONT, data=text[10:20]))
+    ws.send_frame(ABNF(fin=1, opcode=ABNF.OPCODE_CONT, data=text[20:]))
+    assert frame(ws) == (ABNF.OPCODE_PONG, b"between fragments")
+    reply = message(ws)
+    assert (reply["type"], reply["code"], reply["of"]) == ("error", "unknown-game", "join"), reply
+    ws.close()
+
+
+def test_binary_and_broken_text_are_refused_and_the_socket_stays(server):
+    ws = connect(server)
+    ws.send_binary(b"\x00\x01\x02")
+    assert message(ws)["code"] == "bad-message"
+    ws.send_frame(ABNF(fin=1, opcode=ABNF.OPCODE_TEXT, data=b'{"v":1,"type":"\xff\xfe"}'))
+    assert message(ws)["code"] == "bad-message"
+    ws.send("not json")
+    assert message(ws)["code"] == "bad-message"
+    ws.send(json.dumps(JOIN))
+    assert message(ws)["code"] == "unknown-game"
+    ws.close()
+
+
+@pytest.mark.parametrize("fragments", [1, 3])
+def test_a_message_over_4_kib_is_told_why_and_closed_with_1009(server, fragments):
+    ws = connect(server)
+    text = json.dumps({**JOIN, "nickname": "x" * 5000}).encode()
+    size = -(-len(text) // fragments)
+    for index in range(fragments):
+        opcode = ABNF.OPCODE_TEXT if index == 0 else ABNF.OPCODE_CONT
+        ws.send_frame(ABNF(fin=int(index == fragments - 1), opcode=opcode, data=text[index * size:(index + 1) * size]))
+    reply = message(ws)
+    assert reply["code"] == "bad-message" and "4 KiB" in reply["message"], reply
+    expect_close(ws, 1009)
+
+
+def test_the_close_handshake_is_answered_and_the_socket_closed(server):
+    ws = connect(server)
+    ws.send_frame(ABNF(fin=1, opcode=ABNF.OPCODE_CLOSE, data=struct.pack("!H", 1000) + b"bye"))
+    expect_close(ws, 1000)
+
+
+def test_a_phone_that_stops_answering_pings_is_closed_and_one_that_answers_stays(server):
+    gone = connect(server)
+    alive = connect(server)
+    # `gone` is never read, so its pings go unanswered; `alive` answers every one.
+    deadline = time.monotonic() + 3 * PING + 0.5
+    alive.settimeout(0.2)
+    pings = 0
+    while time.monotonic() < deadline:
+        try:
+            opcode, _ = alive.recv_data_frame(True)
+            pings += opcode == ABNF.OPCODE_PING
+        except websocket.WebSocketTimeoutException:
+            pass
+    assert pings >= 2, pings
+    alive.settimeout(10)
+    alive.send(json.dumps(JOIN))
+    assert message(alive)["code"] == "unknown-game"
+    alive.close()
+    closed, elapsed, _ = closed_within(gone.sock, 2)
+    assert closed, f"a socket that answered no ping is still open {3 * PING + elapsed:.1f} s later (ping every {PING} s)"
+
+
+def test_a_stopping_server_says_it_is_going_away(tmp_path):
+    server = Server(tmp_path, env={"QUIZBOX_IDLE_TIMEOUT_SECONDS": "60"})
+    try:
+        ws = connect(server)
+        ws.send(json.dumps(JOIN))
+        assert message(ws)["code"] == "unknown-game"
+        started = time.monotonic()
+        server.process.terminate()
+        opcode, data = frame(ws)
+        assert opcode == ABNF.OPCODE_CLOSE and close_code(data) == 1001, (opcode, data)
+        ws.send_close(1001)
+        assert server.process.wait(timeout=15) == 0
+        assert time.monotonic() - started < 10
+    finally:
+        server.stop()
+        print_log_on_failure(server)
