@@ -13,6 +13,8 @@ struct BenchReport {
     var cpuGame: Double
     var rssBefore: Int
     var rssJoined: Int
+    /// At the last question's reveal, everyone still connected (after the joins' garbage is gone).
+    var rssPlaying: Int
     var peak: Int
     var hasServer: Bool
     var rosters: Int
@@ -25,6 +27,7 @@ struct BenchReport {
         let join = Spread(nanoseconds: samples.join)
         let reveal = Spread(milliseconds: revealDelays.map(Double.init))
         let perPlayer = joined > 0 ? Double(rssJoined - rssBefore) / Double(joined) : .nan
+        let perPlayerPlaying = joined > 0 ? Double(rssPlaying - rssBefore) / Double(joined) : .nan
         Swift.print("joins: \(join); failures: \(samples.joinFailures.isEmpty ? "none" : "\(samples.joinFailures)"); rosters to hosts: \(rosters)")
         Swift.print("question broadcast (host's next → player's question): \(broadcast)")
         Swift.print("answer ack: \(ack); answers sent \(samples.sent), acked \(samples.acked), refused \(samples.refusals)")
@@ -35,9 +38,9 @@ struct BenchReport {
         Swift.print("stored: \(stored.stored) answers; acked but missing \(stored.missing), stored but never acked \(stored.unacknowledged), "
             + "twice \(stored.duplicates), final scores differing \(stored.scoreMismatches)")
         if hasServer {
-            Swift.print(String(format: "server: CPU %.1f s joining + %.1f s playing (%.2f s per 1,000 players); RSS %d MB before joins, %d MB joined (%.1f KB a player), peak %d MB (%.1f MB per 1,000 players)",
+            Swift.print(String(format: "server: CPU %.1f s joining + %.1f s playing (%.2f s per 1,000 players); RSS %d MB before joins, %d MB joined (%.1f KB a player), %d MB at the last question (%.1f KB a player), peak %d MB (%.1f MB per 1,000 players)",
                                cpuJoin, cpuGame, (cpuJoin + cpuGame) / Double(max(1, players)) * 1_000, rssBefore / 1024, rssJoined / 1024, perPlayer,
-                               peak / 1024, Double(peak) / 1024 / Double(max(1, players)) * 1_000))
+                               rssPlaying / 1024, perPlayerPlaying, peak / 1024, Double(peak) / 1024 / Double(max(1, players)) * 1_000))
         }
         var usage = rusage()
         getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
@@ -53,6 +56,7 @@ struct BenchReport {
             ("score_mismatches", "\(stored.scoreMismatches)"), ("leaks", "\(samples.leaks)"),
             ("cpu_join_s", fmt(cpuJoin)), ("cpu_game_s", fmt(cpuGame)), ("rss_before_mb", "\(rssBefore / 1024)"),
             ("rss_joined_mb", "\(rssJoined / 1024)"), ("peak_mb", "\(peak / 1024)"), ("kb_per_player", fmt(perPlayer)),
+            ("rss_playing_mb", "\(rssPlaying / 1024)"), ("kb_per_player_playing", fmt(perPlayerPlaying)),
             ("client_cpu_s", fmt(ownCPU)),
         ]
         Swift.print("RESULT " + fields.map { "\($0.0)=\($0.1)" }.joined(separator: " "))

@@ -123,10 +123,13 @@ struct QuizLiveBench: AsyncParsableCommand {
 
         // The games, each host at its own pace.
         let pause = self.pause
+        // Memory once the crowd has settled in: at the last question, everyone still connected.
+        let rssPlaying = Atomic<Int>(0)
+        let sampleMemory: @Sendable () -> Void = { rssPlaying.store(server?.memory("VmRSS") ?? 0, ordering: .relaxed) }
         let hostFigures = await withTaskGroup(of: [Int64].self) { group in
             for (game, host, events, questions) in played {
                 group.addTask {
-                    await Self.playHost(game: game, host: host, events: events, questions: questions, pause: pause)
+                    await Self.playHost(game: game, host: host, events: events, questions: questions, pause: pause, atLastQuestion: sampleMemory)
                 }
             }
             var all: [Int64] = []
@@ -143,7 +146,7 @@ struct QuizLiveBench: AsyncParsableCommand {
         let check = try await Self.checkStored(games: gamesList, api: api)
         BenchReport(players: total, games: games, joined: joined, joinSeconds: joinSeconds, samples: recorder.read(),
                     revealDelays: hostFigures, stored: check, cpuJoin: cpuJoined - cpuBefore, cpuGame: cpuAfter - cpuJoined,
-                    rssBefore: rssBefore, rssJoined: rssJoined, peak: peak, hasServer: server != nil,
+                    rssBefore: rssBefore, rssJoined: rssJoined, rssPlaying: rssPlaying.load(ordering: .relaxed), peak: peak, hasServer: server != nil,
                     rosters: gamesList.reduce(0) { $0 + $1.rosters.load(ordering: .relaxed) }).print()
         try? await http.shutdown()
     }
@@ -151,7 +154,7 @@ struct QuizLiveBench: AsyncParsableCommand {
     /// Start, then for each question: wait for its reveal, look, next (the leaderboard), look, next.
     /// Returns, per question, milliseconds from its deadline to the host's reveal.
     private static func playHost(game: BenchGame, host: BenchSender, events stream: AsyncStream<HostEvent>,
-                                 questions: Int, pause: Double) async -> [Int64] {
+                                 questions: Int, pause: Double, atLastQuestion: @Sendable () -> Void) async -> [Int64] {
         var events = stream.makeAsyncIterator()
         var revealDelays: [Int64] = []
         func command(_ type: String) {
@@ -166,6 +169,7 @@ struct QuizLiveBench: AsyncParsableCommand {
                 return revealDelays
             }
             revealDelays.append(reveal.wallMilliseconds - question.number)
+            if index == questions - 1 { atLastQuestion() }
             try? await Task.sleep(for: .seconds(pause))
             command("next")
             if index < questions - 1 {

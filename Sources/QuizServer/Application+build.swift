@@ -103,6 +103,7 @@ public func buildApplication(
     app.addServices(DatabaseService(database: database, logger: logger))
     app.addServices(Housekeeping(store: store, trivia: useCases.openTrivia, time: time, logger: logger))
     app.addServices(LiveClock(games: useCases.liveGames, time: time, logger: logger))
+    app.addServices(MemoryTrim(logger: logger))
     if let notices = LiveNotifications(database: database, logger: logger) {
         app.addServices(LiveFanout(games: useCases.liveGames, notices: notices, logger: logger))
     }
