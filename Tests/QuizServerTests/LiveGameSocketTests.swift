@@ -122,7 +122,11 @@ import Testing
             #expect(reveal["correctChoices"] as? [Int] == [2])
             let counts = (reveal["distribution"] as? [[String: Any]])?.map { $0["count"] as? Int }
             #expect(counts == [1, 2])
-            let results = try await players.asyncMap { try #require(try await $0.next("result")) }
+            // Each player sees the reveal, then their own result (written together).
+            let results = try await players.asyncMap { player in
+                #expect(try await player.next("reveal")?["correct"] as? String == "Jupiter")
+                return try #require(try await player.next("result"))
+            }
             #expect(results.map { $0["points"] as? Int } == [875, 0, 625])
             #expect(results.map { $0["rank"] as? Int } == [1, 3, 2])
             #expect(results.map { $0["correct"] as? Bool } == [true, false, true])

@@ -26,9 +26,13 @@ struct MemoryTrimTests {
         let trim = MemoryTrim(growth: 64 << 20, logger: Logger(label: "test"))
         let freed = MemoryTrim.residentBytes()
         // Not grown past `growth` since it settled: nothing is trimmed.
-        _ = trim.step(settled: freed)
+        #expect(!trim.step(MemoryTrim.Level(settled: freed)).again)
         #expect(MemoryTrim.residentBytes() > freed - (32 << 20))
-        let settled = trim.step(settled: freed - (100 << 20))
-        #expect(freed - settled > 64 << 20, "resident \(freed >> 20) MB before the trim, \(settled >> 20) MB after")
+        // Grown: trimmed, and since that gave back much, trimmed again next time.
+        let trimmed = trim.step(MemoryTrim.Level(settled: freed - (100 << 20)))
+        #expect(freed - trimmed.settled > 64 << 20, "resident \(freed >> 20) MB before the trim, \(trimmed.settled >> 20) MB after")
+        #expect(trimmed.again)
+        // Nothing more to give back: settled where it is.
+        #expect(!trim.step(trimmed).again)
     }
 }

@@ -37,18 +37,21 @@ final class LiveConnection: Sendable {
     }
 
     func send(_ text: String) {
-        Self.send([(self, ByteBuffer(string: text))])
+        Self.send([(self, ByteBuffer(string: text), nil)])
     }
 
+    /// A message for a socket, and maybe a second one right after it in the same write.
+    typealias Outgoing = (connection: LiveConnection, bytes: ByteBuffer, then: ByteBuffer?)
+
     /// Writes each message to its socket: one task per event loop, in the order given.
-    static func send(_ messages: [(LiveConnection, ByteBuffer)]) {
+    static func send(_ messages: [Outgoing]) {
         guard let first = messages.first?.0.channel.eventLoop else { return }
         // Almost always every socket is on one of a few loops: group without hashing when they agree.
         if messages.allSatisfy({ $0.0.channel.eventLoop === first }) {
             first.execute { write(messages) }
             return
         }
-        var byLoop: [ObjectIdentifier: (loop: any EventLoop, messages: [(LiveConnection, ByteBuffer)])] = [:]
+        var byLoop: [ObjectIdentifier: (loop: any EventLoop, messages: [Outgoing])] = [:]
         for message in messages {
             let loop = message.0.channel.eventLoop
             byLoop[ObjectIdentifier(loop), default: (loop, [])].messages.append(message)
@@ -57,8 +60,8 @@ final class LiveConnection: Sendable {
     }
 
     /// On the sockets' loop.
-    private static func write(_ messages: [(LiveConnection, ByteBuffer)]) {
-        for (connection, bytes) in messages where !connection.closed.load(ordering: .relaxed) {
+    private static func write(_ messages: [Outgoing]) {
+        for (connection, bytes, then) in messages where !connection.closed.load(ordering: .relaxed) {
             let channel = connection.channel
             guard channel.isActive else { continue }
             guard channel.isWritable else {
@@ -68,8 +71,10 @@ final class LiveConnection: Sendable {
                 continue
             }
             channel.write(WebSocketFrame(fin: true, opcode: .text, data: bytes), promise: nil)
+            if let then { channel.write(WebSocketFrame(fin: true, opcode: .text, data: then), promise: nil) }
         }
-        for (connection, _) in messages { connection.channel.flush() }
+        // One flush, one system call, per socket for everything this task wrote to it.
+        for message in messages { message.connection.channel.flush() }
     }
 
     /// Closes the socket after what was sent before (kicked, the game over, the server stopping):
@@ -217,6 +222,18 @@ final class LiveHub: LiveOutbox, Sendable {
         deliver(event, gameId: gameId, to: audience)
     }
 
+    /// The reveal and each player's result: both frames in one write per socket (one system call
+    /// where there were two; at 10,000 players the writes are most of a question's end).
+    func send(_ event: LiveEvent, gameId: Int64, to audience: LiveAudience, then results: [(playerId: Int, result: LivePlayerResult)]) {
+        switch event {
+        case .players, .question, .result, .kicked, .ended:
+            send(event, gameId: gameId, to: audience)
+            sendResults(results, gameId: gameId)
+        default:
+            deliver(event, gameId: gameId, to: audience, then: results)
+        }
+    }
+
     /// Each player's result, to every socket of theirs here: one lock, one write task per event loop.
     func sendResults(_ results: [(playerId: Int, result: LivePlayerResult)], gameId: Int64) {
         let sockets: [(Int, [LiveConnection])] = games.withLock { games in
@@ -225,11 +242,11 @@ final class LiveHub: LiveOutbox, Sendable {
                 sockets.players[results[index].playerId].map { (index, Array($0.values)) }
             }
         }
-        var messages: [(LiveConnection, ByteBuffer)] = []
+        var messages: [LiveConnection.Outgoing] = []
         messages.reserveCapacity(sockets.count)
         for (index, connections) in sockets {
             let bytes = ByteBuffer(string: LiveMessages.result(results[index].result))
-            for connection in connections { messages.append((connection, bytes)) }
+            for connection in connections { messages.append((connection, bytes, nil)) }
         }
         LiveConnection.send(messages)
     }
@@ -249,7 +266,9 @@ final class LiveHub: LiveOutbox, Sendable {
         if let roster { deliver(roster, gameId: gameId, to: .host) }
     }
 
-    private func deliver(_ event: LiveEvent, gameId: Int64, to audience: LiveAudience) {
+    /// `results`: only with an event every player gets alike (the `default` case below).
+    private func deliver(_ event: LiveEvent, gameId: Int64, to audience: LiveAudience,
+                         then results: [(playerId: Int, result: LivePlayerResult)] = []) {
         let (hosts, players, connected): ([LiveConnection], [(Int, LiveConnection)], Set<Int>) = games.withLock { games in
             guard let sockets = games[gameId] else { return ([], [], []) }
             let hosts = audience == .host || audience == .everyone ? Array(sockets.hosts.values) : []
@@ -277,7 +296,7 @@ final class LiveHub: LiveOutbox, Sendable {
         let now = time.now()
         if !hosts.isEmpty, let text = LiveMessages.shared(event, host: true, now: now, connected: connected) {
             let bytes = ByteBuffer(string: text)
-            LiveConnection.send(hosts.map { ($0, bytes) })
+            LiveConnection.send(hosts.map { ($0, bytes, nil) })
         }
         guard !players.isEmpty else {
             if case .ended = event { for host in hosts { host.close() } }
@@ -286,14 +305,14 @@ final class LiveHub: LiveOutbox, Sendable {
         switch event {
         case .question(let view, let shuffle) where shuffle:
             LiveConnection.send(players.map { id, connection in
-                (connection, ByteBuffer(string: LiveMessages.question(view.shuffled(gameId: gameId, playerId: id), now: now)))
+                (connection, ByteBuffer(string: LiveMessages.question(view.shuffled(gameId: gameId, playerId: id), now: now)), nil)
             })
         case .result(let result):
             let bytes = ByteBuffer(string: LiveMessages.result(result))
-            LiveConnection.send(players.map { ($0.1, bytes) })
+            LiveConnection.send(players.map { ($0.1, bytes, nil) })
         case .kicked:
             let bytes = ByteBuffer(string: LiveMessages.kicked)
-            LiveConnection.send(players.map { ($0.1, bytes) })
+            LiveConnection.send(players.map { ($0.1, bytes, nil) })
             for (_, connection) in players { connection.close() }
         case .ended(let podium, let standings, let teams):
             let byId = Dictionary(standings.map { ($0.player.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -301,14 +320,21 @@ final class LiveHub: LiveOutbox, Sendable {
             LiveConnection.send(players.map { id, connection in
                 var object = base
                 object["you"] = LiveMessages.you(byId[id])
-                return (connection, ByteBuffer(string: LiveMessages.text(object)))
+                return (connection, ByteBuffer(string: LiveMessages.text(object)), nil)
             })
             for (_, connection) in players { connection.close() }
             for host in hosts { host.close() }
         default:
             guard let text = LiveMessages.shared(event, host: false, now: now) else { return }
             let bytes = ByteBuffer(string: text)
-            LiveConnection.send(players.map { ($0.1, bytes) })
+            guard !results.isEmpty else {
+                LiveConnection.send(players.map { ($0.1, bytes, nil) })
+                return
+            }
+            var own: [Int: ByteBuffer] = [:]
+            own.reserveCapacity(results.count)
+            for (playerId, result) in results { own[playerId] = ByteBuffer(string: LiveMessages.result(result)) }
+            LiveConnection.send(players.map { ($0.1, bytes, own[$0.0]) })
         }
     }
 }

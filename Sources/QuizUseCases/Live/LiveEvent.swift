@@ -93,10 +93,18 @@ package protocol LiveOutbox: Sendable {
     /// Each player's own result after a question, all at once: one per player of a stadium,
     /// which one by one cost a lock and a wake-up each.
     func sendResults(_ results: [(playerId: Int, result: LivePlayerResult)], gameId: Int64)
+    /// An event and the players' own results that follow it (a question's reveal and each one's
+    /// score), to go out together: at 10,000 players a socket's write costs more than its bytes.
+    func send(_ event: LiveEvent, gameId: Int64, to audience: LiveAudience, then results: [(playerId: Int, result: LivePlayerResult)])
 }
 
 extension LiveOutbox {
     package func sendResults(_ results: [(playerId: Int, result: LivePlayerResult)], gameId: Int64) {
         for (playerId, result) in results { send(.result(result), gameId: gameId, to: .player(playerId)) }
+    }
+
+    package func send(_ event: LiveEvent, gameId: Int64, to audience: LiveAudience, then results: [(playerId: Int, result: LivePlayerResult)]) {
+        send(event, gameId: gameId, to: audience)
+        sendResults(results, gameId: gameId)
     }
 }

@@ -88,24 +88,31 @@ package final class LiveGames: Sendable {
 
     func send(_ events: [(LiveEvent, LiveAudience)], gameId: Int64) {
         guard !events.isEmpty, let outbox = outbox.withLock({ $0 }) else { return }
-        // Players' own results come in a run: sent as one batch, in their place among the rest.
-        var results: [(playerId: Int, result: LivePlayerResult)] = []
-        for (event, audience) in events {
-            if case .result(let result) = event, case .player(let id) = audience {
+        // Players' own results come in a run: sent as one batch, with the event before them.
+        var index = 0
+        while index < events.count {
+            let (event, audience) = events[index]
+            index += 1
+            var results: [(playerId: Int, result: LivePlayerResult)] = []
+            if case .result(let result) = event, case .player(let id) = audience { results.append((id, result)) }
+            while index < events.count, case .result(let result) = events[index].0, case .player(let id) = events[index].1 {
                 results.append((id, result))
+                index += 1
+            }
+            if case .result = event {
+                outbox.sendResults(results, gameId: gameId)
                 continue
             }
-            if !results.isEmpty {
-                outbox.sendResults(results, gameId: gameId)
-                results = []
+            if results.isEmpty {
+                outbox.send(event, gameId: gameId, to: audience)
+            } else {
+                outbox.send(event, gameId: gameId, to: audience, then: results)
             }
-            outbox.send(event, gameId: gameId, to: audience)
             // Across instances a host screen may be on another one: the owner passes the counts on.
             if cluster != nil, case .progress(let index, let answered, let players) = event, room(id: gameId)?.owned.load(ordering: .relaxed) == true {
                 publish(.progress(index: index, answered: answered, players: players), gameId: gameId)
             }
         }
-        if !results.isEmpty { outbox.sendResults(results, gameId: gameId) }
     }
 
     // MARK: Hosting
