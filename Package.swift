@@ -185,6 +185,7 @@ let package = Package(
             name: "QuizTestSupport",
             dependencies: ["QuizStore", .product(name: "SQLKit", package: "sql-kit"), .product(name: "Logging", package: "swift-log"),
                            .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                           .product(name: "NIOWebSocket", package: "swift-nio"),
                            .product(name: "HTTPTypes", package: "swift-http-types")],
             swiftSettings: swiftSettings
         ),

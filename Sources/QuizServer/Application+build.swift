@@ -86,7 +86,8 @@ public func buildApplication(
     }
     let live = LiveSocket(games: useCases.liveGames, hub: hub, sessions: useCases.sessions, time: time,
                           publicURL: config.publicURL.isEmpty ? nil : config.publicURL, greetingTimeout: max(0.1, config.idleTimeout),
-                          pingInterval: .milliseconds(Int64(max(0.1, config.livePingInterval) * 1000)), logger: logger)
+                          pingInterval: .milliseconds(Int64(max(0.1, config.livePingInterval) * 1000)),
+                          perAddress: LiveSocket.OpenSockets(limit: max(1, config.liveSocketsPerAddress)), logger: logger)
     var app = Application(
         router: router,
         server: HTTPServerBuilder { responder in

@@ -80,6 +80,8 @@ public struct ServerConfig: Sendable {
     public var liveGamesPerHost = 5
     public var livePlayersPerGame = 10_000
     public var liveJoinsPerAddressPerMinute = 120
+    /// Live-game sockets one client address may hold open at once (a socket costs a file descriptor).
+    public var liveSocketsPerAddress = 1_000
     /// External sign-in providers ("Sign in with GitHub"), in button order.
     public var oauthProviders: [OAuthProviderConfig] = []
     /// Seconds a sign-in may spend at the provider (and choosing a username) before it must start over.
@@ -151,6 +153,7 @@ public struct ServerConfig: Sendable {
         liveGamesPerHost = config.int(forKey: "liveGamesPerHost", default: liveGamesPerHost)
         livePlayersPerGame = config.int(forKey: "livePlayersPerGame", default: livePlayersPerGame)
         liveJoinsPerAddressPerMinute = config.int(forKey: "liveJoinsPerAddressPerMinute", default: liveJoinsPerAddressPerMinute)
+        liveSocketsPerAddress = config.int(forKey: "liveSocketsPerAddress", default: liveSocketsPerAddress)
         oauthProviders = OAuthProviderConfig.all(from: config)
         metrics = onOff(config, "metrics", env: "QUIZBOX_METRICS", default: metrics)
         metricsToken = config.string(forKey: "metricsToken", isSecret: true) ?? metricsToken

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdWSClient
+import NIOWebSocket
 import Logging
 import Synchronization
 
@@ -70,6 +71,8 @@ public final class LiveSocketClient: Sendable {
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask {
                         for await text in outStream { try await outbound.write(.text(text)) }
+                        // close(): the close handshake, so the server sees the socket go at once.
+                        try await outbound.close(.normalClosure, reason: nil)
                     }
                     for try await message in inbound.messages(maxSize: 1 << 20) {
                         if case .text(let text) = message { inbox.put(text) }
@@ -106,9 +109,9 @@ public final class LiveSocketClient: Sendable {
         return nil
     }
 
+    /// Closes with the close handshake (the reading ends when the server answers it).
     public func close() {
         outgoing.finish()
-        task.cancel()
     }
 
     /// The server sent something that is not a message of the live protocol's version 1.

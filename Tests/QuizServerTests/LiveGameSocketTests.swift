@@ -14,7 +14,8 @@ import Testing
 
 @Suite(.serialized) struct LiveGameSocketTests {
     /// The real application listening on a port, a fresh database with the sample bank.
-    private func withLiveApp(_ body: @escaping @Sendable (Int, any TestClientProtocol, TestEnvironment, QuizDatabase) async throws -> Void) async throws {
+    private func withLiveApp(configure: (inout ServerConfig) -> Void = { _ in },
+                             _ body: @escaping @Sendable (Int, any TestClientProtocol, TestEnvironment, QuizDatabase) async throws -> Void) async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("quizbox-live-\(UUID().uuidString).sqlite").path
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         var config = ServerConfig()
@@ -24,6 +25,7 @@ import Testing
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("quizbox-data-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: data) }
         config.dataDirectory = data
+        configure(&config)
         var logger = Logger(label: "quizbox-test")
         logger.logLevel = .warning
         let time = ManualTimeSource()
@@ -303,6 +305,34 @@ import Testing
             #expect(teamScores.map { $0["team"] as? Int } == [1, 2])
             #expect(teamScores.map { $0["members"] as? Int } == [2, 2])
             #expect((teamScores[0]["score"] as! Int) > (teamScores[1]["score"] as! Int))
+        }
+    }
+
+    @Test func anAddressHoldsAtMostItsShareOfSocketsAndTheNextIsToldWhy() async throws {
+        try await withLiveApp(configure: { $0.liveSocketsPerAddress = 2 }) { port, _, _, _ in
+            func answersAJoin(_ socket: LiveSocketClient) async throws -> String? {
+                try socket.send(["type": "join", "pin": "000000", "nickname": "Ann"])
+                return try await socket.next("error")?["code"] as? String
+            }
+            let first = LiveSocketClient(port: port)
+            let second = LiveSocketClient(port: port)
+            defer { second.close() }
+            #expect(try await answersAJoin(first) == "unknown-game")
+            #expect(try await answersAJoin(second) == "unknown-game")
+            let third = LiveSocketClient(port: port)
+            defer { third.close() }
+            let refused = try await third.next("error")
+            #expect(refused?["code"] as? String == "too-many-sockets")
+            #expect(try await third.next("error") == nil)  // and closed
+            // A socket closed gives its place back (as soon as the server has seen it go).
+            first.close()
+            var admitted = false
+            for _ in 0..<100 where !admitted {
+                let next = LiveSocketClient(port: port)
+                defer { next.close() }
+                admitted = try await answersAJoin(next) == "unknown-game"
+            }
+            #expect(admitted)
         }
     }
 

@@ -24,6 +24,9 @@ struct LiveSocket: Sendable {
     let greetingTimeout: TimeInterval
     /// Pings keep a socket open through proxies and find phones that vanished.
     let pingInterval: TimeAmount
+    /// Sockets open per client address: without a cap one client could resume the same player on
+    /// socket after socket until the server ran out of file descriptors.
+    let perAddress: OpenSockets
     let logger: Logger
 
     /// Messages one socket may send per second before it is told to slow down.
@@ -56,8 +59,9 @@ struct LiveSocket: Sendable {
         let language = PageMiddleware.language(
             cookie: head.headers[canonicalForm: "cookie"].lazy.compactMap { Request.cookie(PageMiddleware.languageCookie, in: String($0)) }.first,
             acceptLanguage: head.headers.first(name: "accept-language"))
+        let address = channel.remoteAddress?.ipAddress ?? "unknown"
         let session = Session(connection: connection, token: token, authority: head.headers.first(name: "host"),
-                              address: channel.remoteAddress?.ipAddress ?? "unknown", t: Texts.of(language))
+                              address: address, t: Texts.of(language), admitted: perAddress.admit(address))
         try channel.pipeline.syncOperations.addHandlers([
             NIOWebSocketFrameAggregator(minNonFinalFragmentSize: 1, maxAccumulatedFrameCount: 16, maxAccumulatedFrameSize: LiveMessages.maxBytes),
             LiveSocketHandler(socket: self, session: session),
@@ -83,14 +87,17 @@ struct LiveSocket: Sendable {
         let authority: String?
         let address: String
         let t: Texts
+        /// Within its address's share of sockets (else it is told so and closed).
+        let admitted: Bool
         private let state = Mutex(State())
 
-        init(connection: LiveConnection, token: String?, authority: String?, address: String, t: Texts) {
+        init(connection: LiveConnection, token: String?, authority: String?, address: String, t: Texts, admitted: Bool) {
             self.connection = connection
             self.token = token
             self.authority = authority
             self.address = address
             self.t = t
+            self.admitted = admitted
         }
 
         var role: Role {
@@ -183,7 +190,39 @@ struct LiveSocket: Sendable {
     /// On the loop, when the socket has closed.
     func ended(_ session: Session) {
         session.connection.ended()
+        if session.admitted { perAddress.release(session.address) }
         if session.end() { leave(session) }
+    }
+
+    /// On the loop, as the socket opens past its address's share.
+    func refuse(_ session: Session) {
+        session.connection.send(LiveMessages.error("too-many-sockets", session.t("Too many open connections from your network: close some and try again."), of: nil))
+        session.connection.close(.policyViolation)
+    }
+
+    /// How many live sockets each client address holds open.
+    final class OpenSockets: Sendable {
+        let limit: Int
+        private let counts = Mutex<[String: Int]>([:])
+
+        init(limit: Int) {
+            self.limit = limit
+        }
+
+        func admit(_ address: String) -> Bool {
+            counts.withLock { counts in
+                guard counts[address, default: 0] < limit else { return false }
+                counts[address, default: 0] += 1
+                return true
+            }
+        }
+
+        func release(_ address: String) {
+            counts.withLock { counts in
+                let left = counts[address, default: 1] - 1
+                counts[address] = left > 0 ? left : nil
+            }
+        }
     }
 
     /// On the loop, `greetingTimeout` after the socket opened.

@@ -26,6 +26,11 @@ final class LiveSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     func handlerAdded(context: ChannelHandlerContext) {
         let (socket, session) = (self.socket, self.session)
+        guard session.admitted else {
+            socket.refuse(session)
+            if !context.channel.isActive { stop() }
+            return
+        }
         let timeout = TimeAmount.milliseconds(Int64(socket.greetingTimeout * 1000))
         session.waitForGreeting(context.eventLoop.scheduleTask(in: timeout) { socket.greetingDue(session) })
         let connection = session.connection
