@@ -132,14 +132,19 @@ import Testing
         #expect(game.players[0].correct == 8)
     }
 
-    @Test func aWrongAnswerOrNoAnswerBreaksTheStreakAndTheBonusCanBeOff() throws {
-        let questions = (1...4).map { Question(id: Int64($0), text: "Q\($0)", body: .trueFalse(true)) }
-        var settings = LiveSettings()
+    /// True-or-false questions, no leaderboard between them; Ann and Bob joined; started at `t0`.
+    private func trueOrFalseGame(_ count: Int, settings: LiveSettings = LiveSettings()) throws -> LiveGame {
+        var settings = settings
         settings.leaderboardAfterEach = false
-        var game = makeSUT(questions, settings: settings)
+        var game = makeSUT((1...count).map { Question(id: Int64($0), text: "Q\($0)", body: .trueFalse(true)) }, settings: settings)
         _ = try game.join(nickname: "Ann", userId: nil)
         _ = try game.join(nickname: "Bob", userId: nil)
         try game.start(now: t0)
+        return game
+    }
+
+    @Test func aWrongAnswerOrNoAnswerBreaksTheStreakAndTheBonusCanBeOff() throws {
+        var game = try trueOrFalseGame(4)
         _ = try game.answer(.bool(true), player: 1, question: 0, now: at(0))
         _ = try game.answer(.bool(true), player: 2, question: 0, now: at(0))
         try game.close(now: at(1)); try game.next(now: at(2))
@@ -150,10 +155,9 @@ import Testing
         let r10 = try game.answer(.bool(true), player: 1, question: 2, now: at(4))
         #expect(r10.bonus == 0)
 
+        var settings = LiveSettings()
         settings.streakBonus = false
-        var plain = makeSUT(questions, settings: settings)
-        _ = try plain.join(nickname: "Ann", userId: nil)
-        try plain.start(now: t0)
+        var plain = try trueOrFalseGame(4, settings: settings)
         _ = try plain.answer(.bool(true), player: 1, question: 0, now: at(0))
         try plain.close(now: at(1)); try plain.next(now: at(2))
         let r11 = try plain.answer(.bool(true), player: 1, question: 1, now: at(2))
@@ -171,6 +175,28 @@ import Testing
         _ = try game.answer(.choice(1), player: 1, question: 0, now: at(1))
         #expect(throws: LiveGameError.alreadyAnswered) { try game.answer(.choice(2), player: 1, question: 0, now: at(2)) }
         #expect(game.players[0].score == 0)
+    }
+
+    @Test func anAnswerThatCouldNotBeStoredIsTakenBackWhileItsQuestionIsOpen() throws {
+        var game = try trueOrFalseGame(3)
+        _ = try game.answer(.bool(true), player: 1, question: 0, now: at(1))
+        try game.close(now: at(2)); try game.next(now: at(3))
+        let before = game.players[0]
+        #expect(before.streak == 1)
+        let taken = try game.answer(.bool(true), player: 1, question: 1, now: at(4))
+        #expect(taken.points > 0 && taken.bonus > 0)
+        let withdrawn = game.withdraw(taken, streakBefore: before.streak)
+        #expect(withdrawn)
+        #expect(game.players[0] == before)
+        #expect(game.answers[1] == nil && !game.everyoneAnswered)
+        // Answered again, it counts once.
+        let again = try game.answer(.bool(true), player: 1, question: 1, now: at(5))
+        #expect(game.players[0].score == before.score + again.points + again.bonus)
+        // Once the question has closed, what was shown stays.
+        try game.close(now: at(6))
+        let late = game.withdraw(again, streakBefore: before.streak)
+        #expect(!late)
+        #expect(game.players[0].score == before.score + again.points + again.bonus)
     }
 
     @Test func anAnswerAfterTheDeadlineScoresNothing() throws {

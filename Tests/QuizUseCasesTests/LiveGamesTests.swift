@@ -188,7 +188,7 @@ final class RecordingOutbox: LiveOutbox, Sendable {
             _ = outbox.drain()
             for id in ids { _ = try await games.answer(.choice(2), question: 0, playerId: id, gameId: game.id) }
             let sent = outbox.drain()
-            #expect(sent.filter { $0 == "progress" }.count == 99)  // every third answer; the 300th ends the question
+            #expect(sent.filter { $0 == "progress" }.count == 100)  // every third answer (the 300th, stored, then ends the question)
             #expect(sent.filter { $0 == "result" }.count == 300)
         }
     }

@@ -303,6 +303,21 @@ public struct LiveGame: Sendable {
         }
     }
 
+    /// Takes back an answer that could not be stored, while its question is still open: the
+    /// player may answer again and nothing of it counts. `streakBefore`: the player's streak when
+    /// it was taken. False when the question has moved on (then it stays, as shown).
+    @discardableResult
+    public mutating func withdraw(_ answer: LiveAnswer, streakBefore: Int) -> Bool {
+        guard phase == .question, index == answer.questionIndex, answers[answer.playerId] == answer,
+              player(answer.playerId) != nil else { return false }
+        answers[answer.playerId] = nil
+        let index = answer.playerId - 1
+        players[index].score -= answer.points + answer.bonus
+        if answer.isCorrect { players[index].correct -= 1 }
+        players[index].streak = streakBefore
+        return true
+    }
+
     /// Every player still in the game answered: `answers` holds only theirs (a kick takes its
     /// player's out), so counting is enough, once per answer of thousands.
     public var everyoneAnswered: Bool {

@@ -313,9 +313,9 @@ extension LiveGames {
     func answerAcross(_ answer: Answer, question: Int, playerId: Int, room: Room, now: Date,
                       stored: @Sendable (LiveAnswer) -> Void) async throws(Failure) -> LiveAnswer {
         guard let cluster else { throw .game(.notNow) }
-        let (taken, questionId): (LiveAnswer, Int64)
+        let (taken, questionId, streakBefore): (LiveAnswer, Int64, Int)
         do {
-            (taken, questionId, _) = try room.answer(answer, question: question, playerId: playerId, now: now, autoClose: false)
+            (taken, questionId, _, streakBefore) = try room.answer(answer, question: question, playerId: playerId, now: now)
         } catch {
             throw .game(error)
         }
@@ -325,6 +325,7 @@ extension LiveGames {
                 LiveAnswerRecord(gameId: room.id, questionId: questionId, answer: taken, answeredAt: now),
                 notice: payload(.answers, gameId: room.id) ?? "")
         } catch {
+            room.withdraw(taken, streakBefore: streakBefore)  // so a try again here is not "already answered"
             logger.error("storing a live answer failed", metadata: ["game": "\(room.id)", "error": "\(error)"])
             throw .game(.notNow)
         }

@@ -116,14 +116,15 @@ extension LiveGames {
             }
         }
 
-        /// `autoClose`: the last answer ends the question at once (across instances the owner first
-        /// ends it in the database, so it asks `everyoneAnswered` afterwards).
-        func answer(_ answer: Answer, question: Int, playerId: Int, now: Date, autoClose: Bool = true) throws(LiveGameError) -> (LiveAnswer, Int64, Change) {
+        /// Takes an answer; the question stays open even when it was the last one (it closes once
+        /// the answer is stored: `LiveGames.closeWhenEveryoneAnswered`). `streakBefore` is for `withdraw`.
+        func answer(_ answer: Answer, question: Int, playerId: Int, now: Date) throws(LiveGameError)
+            -> (taken: LiveAnswer, questionId: Int64, change: Change, streakBefore: Int) {
             try state.withLock { state throws(LiveGameError) in
                 let before = Marker(state.game)
+                let streakBefore = state.game.player(playerId)?.streak ?? 0
                 let taken = try state.game.answer(answer, player: playerId, question: question, now: now)
                 let questionId = state.game.question?.id ?? 0
-                if autoClose, state.game.everyoneAnswered { try? state.game.close(now: now) }
                 var change = change(from: before, to: state.game, now: now)
                 // At most about a hundred progress messages a question, however many play.
                 let answered = state.game.answers.count
@@ -131,8 +132,13 @@ extension LiveGames {
                 if state.game.phase == .question, answered % max(1, players / 100) == 0 || answered == players {
                     change.events.append((.progress(index: state.game.index, answered: answered, players: players), .host))
                 }
-                return (taken, questionId, change)
+                return (taken, questionId, change, streakBefore)
             }
+        }
+
+        /// An answer that could not be stored no longer counts (while its question is open).
+        func withdraw(_ taken: LiveAnswer, streakBefore: Int) {
+            state.withLock { _ = $0.game.withdraw(taken, streakBefore: streakBefore) }
         }
 
         func hostConnected(_ connected: Bool, now: Date) -> [(LiveEvent, LiveAudience)] {

@@ -432,22 +432,26 @@ package final class LiveGames: Sendable {
         if cluster != nil, !room.owned.load(ordering: .relaxed) {
             return try await answerAcross(answer, question: question, playerId: playerId, room: room, now: now, stored: stored)
         }
-        let (taken, questionId, change): (LiveAnswer, Int64, Room.Change)
+        let (taken, questionId, change, streakBefore): (LiveAnswer, Int64, Room.Change, Int)
         do {
-            (taken, questionId, change) = try room.answer(answer, question: question, playerId: playerId, now: now, autoClose: cluster == nil)
+            (taken, questionId, change, streakBefore) = try room.answer(answer, question: question, playerId: playerId, now: now)
         } catch {
             throw .game(error)
         }
         do {
             try await writer.save(answers: [LiveAnswerRecord(gameId: gameId, questionId: questionId, answer: taken, answeredAt: now)])
         } catch {
+            // Not stored, so not counted: the player is told to try again, and may.
+            room.withdraw(taken, streakBefore: streakBefore)
             logger.error("storing a live answer failed", metadata: ["game": "\(gameId)", "error": "\(error)"])
             throw .game(.notNow)
         }
         metrics.liveAnswers.increment()
         stored(taken)
         await finish(change, room: room)
-        if cluster != nil, room.everyoneAnswered { await closeWhenEveryoneAnswered(room) }
+        // The last answer ends the question only once it is stored (an answer that fails to be
+        // stored is taken back, and a closed question could not give it back).
+        if room.everyoneAnswered { await closeWhenEveryoneAnswered(room) }
         return taken
     }
 
