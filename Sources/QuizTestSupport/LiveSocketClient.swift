@@ -66,7 +66,7 @@ public final class LiveSocketClient: Sendable {
         logger.logLevel = .critical
         task = Task {
             defer { inbox.put(nil) }
-            do { try await WebSocketClient.connect(url: "ws://\(host):\(port)/live/socket", configuration: .init(additionalHeaders: headers),
+            do { let closed = try await WebSocketClient.connect(url: "ws://\(host):\(port)/live/socket", configuration: .init(additionalHeaders: headers),
                                               logger: logger) { inbound, outbound, _ in
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask {
@@ -79,7 +79,14 @@ public final class LiveSocketClient: Sendable {
                     }
                     group.cancelAll()
                 }
-            } } catch {}
+            }
+                // Why a socket ended that a test did not close (a failing test's only clue).
+                if let closed, closed.closeCode != .normalClosure {
+                    FileHandle.standardError.write(Data("live test client: closed by the server with \(closed.closeCode) \(closed.reason ?? "")\n".utf8))
+                }
+            } catch {
+                FileHandle.standardError.write(Data("live test client: \(error)\n".utf8))
+            }
         }
     }
 

@@ -299,9 +299,11 @@ package final class LiveGames: Sendable {
         await finish(change, room: room)
     }
 
-    /// Stores the new state and tells everyone what changed.
+    /// Stores the new state and tells everyone what changed: first what changed, so play is not
+    /// held up by the write, except at the end, which is stored first (the host who opens the
+    /// results at once finds the game ended).
     func finish(_ change: Room.Change, room: Room) async {
-        send(change.events, gameId: room.id)
+        if !change.ended { send(change.events, gameId: room.id) }
         if let record = change.record {
             // Across instances the others read the game from the database when told: the answers
             // this instance took go in first, then the state, then the notice.
@@ -316,7 +318,10 @@ package final class LiveGames: Sendable {
             await room.stateWriter.save(record)
             if cluster != nil { publish(.state, gameId: room.id) }
         }
-        if change.ended { remove(room) }
+        if change.ended {
+            send(change.events, gameId: room.id)
+            remove(room)
+        }
     }
 
     // MARK: Players
