@@ -89,7 +89,9 @@ public struct LiveGameSummary: Sendable, Equatable {
 public protocol LiveGameStore: Sendable {
     /// nil when a running game already has the PIN.
     func createLiveGame(_ game: LiveGameRecord) async throws -> Int64?
-    /// Writes where the game stands (phase, question, clock, lock, settings, end).
+    /// Writes where the game stands (phase, question, clock, lock, settings, end); never over a
+    /// game that has ended (a late write from an instance that had let go of it), nor reopening a
+    /// question that ended.
     func saveLiveGame(_ game: LiveGameRecord) async throws
     /// Stores joins and answers together, in one transaction: an answer whose first copy is already
     /// stored is dropped.

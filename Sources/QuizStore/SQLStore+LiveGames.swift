@@ -29,7 +29,7 @@ extension SQLStore: LiveGameStore {
                 UPDATE live_games SET settings = \(bind: settings), phase = \(bind: game.phase.rawValue),
                   question_index = \(bind: game.index), opened_at = \(bind: game.openedAt?.millis), deadline = \(bind: game.deadline?.millis),
                   advance_at = \(bind: game.advanceAt?.millis), locked = \(bind: game.locked), ended_at = \(bind: game.endedAt?.millis)
-                WHERE id = \(bind: game.id)
+                WHERE id = \(bind: game.id) AND ended_at IS NULL
                   AND NOT (\(bind: game.phase.rawValue) = \(bind: LivePhase.question.rawValue) AND phase <> \(bind: LivePhase.question.rawValue)
                            AND question_index = \(bind: game.index))
                 """).run()

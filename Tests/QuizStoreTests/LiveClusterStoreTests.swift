@@ -54,6 +54,20 @@ import Testing
         }
     }
 
+    @Test(arguments: DatabaseKind.available)
+    func aLateWriteNeverUndoesTheEndOfAGame(_ kind: DatabaseKind) async throws {
+        try await withGame(kind) { store, game in
+            var playing = game
+            (playing.phase, playing.index) = (.reveal, 2)
+            var ended = playing
+            (ended.phase, ended.endedAt) = (.ended, t0.addingTimeInterval(60))
+            try await store.saveLiveGame(ended)
+            try await store.saveLiveGame(playing)  // from an instance that had let go of the game
+            let stored = try #require(try await store.liveGame(id: game.id))
+            #expect(stored.phase == .ended && stored.endedAt != nil)
+        }
+    }
+
     @Test(.enabled(if: TestPostgres.serverURL != nil, Comment(rawValue: TestPostgres.unavailable)))
     func joinsAreNumberedByTheDatabaseAndNicknamesStayUnique() async throws {
         try await withGame(.postgres) { store, game in
