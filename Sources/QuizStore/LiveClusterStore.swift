@@ -8,6 +8,10 @@ public protocol LiveClusterStore: LiveGameStore {
     /// Takes the lease of a new game (or one `owner` already holds), `seconds` from the database's
     /// now; false when another instance took it first (a game without a lease counts as free).
     func claimLiveGame(id: Int64, owner: String, seconds: Int) async throws -> Bool
+    /// Stores a game's state as `saveLiveGame` does, but only while `owner` holds its lease: false
+    /// (nothing written) when another instance runs the game now. (A state the database leaves
+    /// alone for its own reasons, an ended game or a closed question, is still the owner's: true.)
+    func saveOwnedLiveGame(_ game: LiveGameRecord, owner: String) async throws -> Bool
     /// Extends every lease `owner` holds on a running game; returns those games.
     func renewLiveLeases(owner: String, seconds: Int) async throws -> [Int64]
     /// Lets go of every lease `owner` holds (shutting down): another instance takes its games at once.

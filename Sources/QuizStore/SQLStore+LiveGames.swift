@@ -23,17 +23,32 @@ extension SQLStore: LiveGameStore {
     }
 
     public func saveLiveGame(_ game: LiveGameRecord) async throws {
-        let settings = try LiveJSON.encode(game.settings)
-        try await database.write { db in
-            try await db.raw("""
-                UPDATE live_games SET settings = \(bind: settings), phase = \(bind: game.phase.rawValue),
-                  question_index = \(bind: game.index), opened_at = \(bind: game.openedAt?.millis), deadline = \(bind: game.deadline?.millis),
-                  advance_at = \(bind: game.advanceAt?.millis), locked = \(bind: game.locked), ended_at = \(bind: game.endedAt?.millis)
-                WHERE id = \(bind: game.id) AND ended_at IS NULL
-                  AND NOT (\(bind: game.phase.rawValue) = \(bind: LivePhase.question.rawValue) AND phase <> \(bind: LivePhase.question.rawValue)
-                           AND question_index = \(bind: game.index))
-                """).run()
+        let update = try Self.liveStateUpdate(game)
+        try await database.write { db in try await db.raw(update).run() }
+    }
+
+    public func saveOwnedLiveGame(_ game: LiveGameRecord, owner: String) async throws -> Bool {
+        let update = try Self.liveStateUpdate(game) + " AND owner = \(bind: owner) RETURNING id"
+        return try await database.write { db in
+            if try await db.raw(update).first() != nil { return true }
+            // Not written: the game ended, the question it would reopen is closed, or another owner.
+            let row = try await db.raw("SELECT owner FROM live_games WHERE id = \(bind: game.id)").first()
+            return try row?.decode(column: "owner", as: String?.self) == owner
         }
+    }
+
+    /// Writes a game's state, except over an ended game or to reopen a question that ended (a late
+    /// write from before its end).
+    private static func liveStateUpdate(_ game: LiveGameRecord) throws -> SQLQueryString {
+        let settings = try LiveJSON.encode(game.settings)
+        return """
+            UPDATE live_games SET settings = \(bind: settings), phase = \(bind: game.phase.rawValue),
+              question_index = \(bind: game.index), opened_at = \(bind: game.openedAt?.millis), deadline = \(bind: game.deadline?.millis),
+              advance_at = \(bind: game.advanceAt?.millis), locked = \(bind: game.locked), ended_at = \(bind: game.endedAt?.millis)
+            WHERE id = \(bind: game.id) AND ended_at IS NULL
+              AND NOT (\(bind: game.phase.rawValue) = \(bind: LivePhase.question.rawValue) AND phase <> \(bind: LivePhase.question.rawValue)
+                       AND question_index = \(bind: game.index))
+            """
     }
 
     public func saveLiveBatch(players: [LivePlayerRecord], answers: [LiveAnswerRecord]) async throws {

@@ -125,4 +125,30 @@ import Testing
             #expect(try await store.renewLiveLeases(owner: "a", seconds: 3) == [])
         }
     }
+
+    @Test(.enabled(if: TestPostgres.serverURL != nil, Comment(rawValue: TestPostgres.unavailable)))
+    func aStateIsStoredOnlyByTheInstanceHoldingTheLease() async throws {
+        try await withGame(.postgres) { store, game in
+            #expect(try await store.claimLiveGame(id: game.id, owner: "a", seconds: 5))
+            var started = game
+            (started.phase, started.index) = (.question, 0)
+            #expect(try await store.saveOwnedLiveGame(started, owner: "a"))
+            #expect(try await store.liveGame(id: game.id)?.phase == .question)
+
+            // "a" stalled past its lease and "b" took the game: what "a" writes now is refused.
+            try await store.releaseLiveLeases(owner: "a")
+            #expect(try await store.takeExpiredLiveGames(owner: "b", seconds: 5) == [game.id])
+            var late = started
+            late.phase = .reveal
+            #expect(try await store.saveOwnedLiveGame(late, owner: "a") == false)
+            #expect(try await store.liveGame(id: game.id)?.phase == .question)
+            #expect(try await store.saveOwnedLiveGame(late, owner: "b"))
+            #expect(try await store.liveGame(id: game.id)?.phase == .reveal)
+
+            // A write the database leaves alone for another reason (it would reopen the question) is
+            // still the holder's own: not a lost lease.
+            #expect(try await store.saveOwnedLiveGame(started, owner: "b"))
+            #expect(try await store.liveGame(id: game.id)?.phase == .reveal)
+        }
+    }
 }

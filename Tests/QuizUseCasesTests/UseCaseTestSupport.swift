@@ -1,6 +1,7 @@
 import Foundation
 import QuizCore
 import QuizStore
+import QuizTestSupport
 import QuizUseCases
 
 /// A fresh, migrated SQLite database in a temporary file, an uncached store over it, and a
@@ -24,7 +25,17 @@ func withUseCases<T>(_ body: (UseCaseEnvironment) async throws -> T) async throw
     defer {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
-    let database = try await QuizDatabase.open(path, poolSize: 2)
+    return try await withMigrated(try await QuizDatabase.open(path, poolSize: 2), body)
+}
+
+/// `withUseCases` on a fresh PostgreSQL database (for what runs across instances); the caller's
+/// suite is enabled only when `TestPostgres.serverURL` is set.
+func withPostgresUseCases<T>(_ body: (UseCaseEnvironment) async throws -> T) async throws -> T {
+    try await TestPostgres.withFreshDatabase { url in try await withMigrated(try await QuizDatabase.open(url, poolSize: 4), body) }
+}
+
+/// Migrates `database`, runs `body` on it, and closes it whatever happens.
+private func withMigrated<T>(_ database: QuizDatabase, _ body: (UseCaseEnvironment) async throws -> T) async throws -> T {
     do {
         try await Migrations.run(on: database)
         let result = try await body(UseCaseEnvironment(store: SQLStore(database: database), time: ManualTimeSource()))

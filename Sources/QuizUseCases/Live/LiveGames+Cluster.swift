@@ -20,16 +20,35 @@ extension LiveGames {
         /// This instance, in leases and notices.
         package var instance: String
         package var store: any LiveClusterStore
-        /// A lease runs out this long after its last renewal.
-        package static let leaseSeconds = 3
+        /// Milliseconds of a clock that only moves forward (tests move it by hand): how long this
+        /// instance trusts a renewed lease is measured on it.
+        package var uptime: @Sendable () -> Int64
+        /// A lease runs out this long after its last renewal (in the database's clock).
+        package static let leaseSeconds = 5
+        /// How long the owner goes on running a game after sending a renewal that went through:
+        /// a second less than the lease, so an instance that stalled (or lost the database) stops
+        /// before another one may take the game, and two never run it at once.
+        package static let trustedSeconds = 4
         /// How often leases are renewed and run-out ones taken.
         package static let renewEvery: Duration = .seconds(1)
 
-        package init(instance: String = UUID().uuidString, store: any LiveClusterStore) {
+        package init(instance: String = UUID().uuidString, store: any LiveClusterStore,
+                     uptime: @escaping @Sendable () -> Int64 = Cluster.monotonicMilliseconds) {
             self.instance = instance
             self.store = store
+            self.uptime = uptime
         }
+
+        package static func monotonicMilliseconds() -> Int64 {
+            let elapsed = origin.duration(to: .now).components
+            return elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000
+        }
+
+        private static let origin = ContinuousClock.now
     }
+
+    /// Whether this instance runs `room` now (always on one instance).
+    func runs(_ room: Room) -> Bool { room.runs(at: cluster?.uptime()) }
 
     /// What a notice says about a game. Small by design: nothing in it that a player must not see.
     enum Notice {
@@ -198,7 +217,7 @@ extension LiveGames {
 
     private func copy(_ record: LiveGameRecord) async throws -> Room? {
         guard let (game, players) = try await load(record) else { return nil }
-        let room = Room(game: game, createdAt: record.createdAt, store: store, logger: logger, owned: false)
+        let room = Room(game: game, createdAt: record.createdAt, store: store, cluster: cluster, logger: logger, owned: false)
         for player in players { room.keep(secretHash: player.secretHash, codeHash: player.codeHash, for: player.player.id) }
         _ = room.hostConnected(true, now: time.now())
         // Two requests may read it at once: the first one kept wins.
@@ -353,15 +372,13 @@ extension LiveGames {
                 send(room.merge(answers.map(\.answer)), gameId: room.id)
                 return true
             case .notOwner:
-                room.owned.store(false, ordering: .relaxed)
-                logger.warning("a live game's lease was lost", metadata: ["game": "\(room.id)"])
-                requestReload(room)
+                lost(room)
                 return false
             case .notOpen(let stored):
                 // The question's state is not in the database (still being written, or its write
                 // failed): written again, so the next tick can end it. (The same question there
                 // means another close of it is under way: that one finishes it.)
-                if stored < index { await room.stateWriter.save(room.record()) }
+                if stored < index, !(await room.stateWriter.save(room.record())) { lost(room) }
                 return false
             }
         } catch {
@@ -394,23 +411,36 @@ extension LiveGames {
 
     // MARK: Leases
 
+    /// Another instance runs the game now (this one stalled, or lost the database, past its lease):
+    /// this one keeps a copy, read again at once, and shows its sockets the game as it stands.
+    func lost(_ room: Room) {
+        guard room.owned.exchange(false, ordering: .relaxed) else { return }
+        logger.warning("a live game's lease was lost", metadata: ["game": "\(room.id)"])
+        requestReload(room)
+    }
+
     /// Renews this instance's leases and takes games whose lease ran out (their owner died or lost
     /// the database): each is read again from the database and its clock goes on here.
     package func maintainLeases() async {
         guard let cluster else { return }
         do {
+            let sent = cluster.uptime()
             let held = Set(try await cluster.store.renewLiveLeases(owner: cluster.instance, seconds: Cluster.leaseSeconds))
-            for room in allRooms where room.owned.load(ordering: .relaxed) && !held.contains(room.id) {
-                // Another instance runs it now (this one lost the database for too long).
-                room.owned.store(false, ordering: .relaxed)
-                logger.warning("a live game's lease was lost", metadata: ["game": "\(room.id)"])
-                requestReload(room)
+            for room in allRooms where room.owned.load(ordering: .relaxed) {
+                if held.contains(room.id) {
+                    room.renewed(sentAt: sent)
+                } else {
+                    // Another instance runs it now (this one lost the database for too long).
+                    lost(room)
+                }
             }
+            let taking = cluster.uptime()
             for id in try await cluster.store.takeExpiredLiveGames(owner: cluster.instance, seconds: Cluster.leaseSeconds) {
                 if room(id: id) == nil { await loadRoom(id: id) }
                 guard let room = room(id: id) else { continue }
                 await reload(room)
                 let now = time.now()
+                room.renewed(sentAt: taking)
                 room.owned.store(true, ordering: .relaxed)
                 send(room.hostConnected(room.hostHere.load(ordering: .relaxed), now: now), gameId: id)
                 logger.info("took over a live game", metadata: ["game": "\(id)"])

@@ -18,6 +18,10 @@ extension LiveGames {
         /// Whether this instance runs the game's clock and scoring: always on one instance; across
         /// instances, while it holds the game's lease (the others keep a copy read from the database).
         let owned: Atomic<Bool>
+        /// Across instances: until when (`Cluster.uptime`, milliseconds) this instance may act as
+        /// the owner on its last renewal of the lease. Past it, another instance may have taken the
+        /// game, so this one stops running it until a renewal comes through.
+        let leaseUntil: Atomic<Int64>
         /// Whether the host has a socket open on this instance.
         let hostHere = Atomic<Bool>(false)
 
@@ -38,14 +42,25 @@ extension LiveGames {
             var ended = false
         }
 
-        init(game: LiveGame, createdAt: Date, store: any LiveGameStore, logger: Logger, owned: Bool = true) {
+        /// `cluster`: across instances a state is written only while this instance holds the lease.
+        init(game: LiveGame, createdAt: Date, store: any LiveGameStore, cluster: Cluster?, logger: Logger, owned: Bool = true) {
             self.owned = Atomic(owned)
+            leaseUntil = Atomic(cluster == nil ? .max : 0)
             id = game.id
             pin = game.pin
             hostUserId = game.hostUserId
             questionIds = game.questions.compactMap(\.id)
             self.createdAt = createdAt
-            stateWriter = LatestStateWriter(store: store) { record, error in
+            let write: LatestStateWriter.Write
+            if let cluster {
+                write = { try await cluster.store.saveOwnedLiveGame($0, owner: cluster.instance) }
+            } else {
+                write = { record in
+                    try await store.saveLiveGame(record)
+                    return true
+                }
+            }
+            stateWriter = LatestStateWriter(write: write) { record, error in
                 logger.error("storing a live game's state failed", metadata: ["game": "\(record.id)", "phase": "\(record.phase.rawValue)",
                                                                               "error": "\(error)"])
             }
@@ -157,6 +172,19 @@ extension LiveGames {
                 state.hostConnected = false
                 state.hostAwaySince = date
             }
+        }
+
+        /// Whether this instance runs the game now: it owns it, on a lease it renewed lately enough.
+        func runs(at uptime: Int64?) -> Bool {
+            guard owned.load(ordering: .relaxed) else { return false }
+            guard let uptime else { return true }
+            return uptime < leaseUntil.load(ordering: .relaxed)
+        }
+
+        /// A renewal (or claim) sent at `sent` went through: good for `Cluster.trusted` after it.
+        func renewed(sentAt sent: Int64) {
+            let until = sent + Int64(Cluster.trustedSeconds * 1000)
+            _ = leaseUntil.max(until, ordering: .relaxed)
         }
 
         func isDue(_ now: Date) -> Bool { nextTick().map { $0 <= now } ?? false }

@@ -165,6 +165,7 @@ package final class LiveGames: Sendable {
             guard let id else { continue }  // a running game has this PIN: draw another
             record.id = id
             var owned = true
+            let claimed = cluster?.uptime() ?? 0
             if let cluster {
                 do {
                     // Another instance renewing its leases may have found the new game first: it runs it then.
@@ -176,8 +177,8 @@ package final class LiveGames: Sendable {
                 }
             }
             let game = LiveGame(id: id, pin: pin, quizId: quiz.id, hostUserId: user.id, title: quiz.title, questions: questions, settings: settings)
-            let room = addIfAbsent(Room(game: game, createdAt: now, store: store, logger: logger, owned: owned))
-            if !owned { _ = room.hostConnected(true, now: now) }
+            let room = addIfAbsent(Room(game: game, createdAt: now, store: store, cluster: cluster, logger: logger, owned: owned))
+            if owned { room.renewed(sentAt: claimed) } else { _ = room.hostConnected(true, now: now) }
             return record
         }
         throw .game(.notNow)
@@ -258,6 +259,8 @@ package final class LiveGames: Sendable {
         if cluster != nil {
             // The owner runs it; here it only passes on. Ending a question first ends it in the database.
             guard room.owned.load(ordering: .relaxed) else { return try forward(command, gameId: gameId) }
+            // Its lease not renewed lately: another instance may run the game by now. Try again.
+            guard runs(room) else { throw .game(.notNow) }
             switch command {
             case .close, .end: guard await closeInDatabase(room) else { throw .game(.notNow) }
             default: break
@@ -315,8 +318,11 @@ package final class LiveGames: Sendable {
                     logger.error("storing answers before the state failed", metadata: ["game": "\(room.id)", "error": "\(error)"])
                 }
             }
-            await room.stateWriter.save(record)
-            if cluster != nil { publish(.state, gameId: room.id) }
+            if await room.stateWriter.save(record) {
+                if cluster != nil { publish(.state, gameId: room.id) }
+            } else {
+                lost(room)
+            }
         }
         if change.ended {
             send(change.events, gameId: room.id)
@@ -434,7 +440,8 @@ package final class LiveGames: Sendable {
                         stored: @Sendable (LiveAnswer) -> Void = { _ in }) async throws(Failure) -> LiveAnswer {
         guard let room = room(id: gameId) else { throw .unknownGame }
         let now = time.now()
-        if cluster != nil, !room.owned.load(ordering: .relaxed) {
+        // Not run here now (a copy, or an owner whose lease is overdue): checked against the database.
+        if cluster != nil, !runs(room) {
             return try await answerAcross(answer, question: question, playerId: playerId, room: room, now: now, stored: stored)
         }
         let (taken, questionId, change, streakBefore): (LiveAnswer, Int64, Room.Change, Int)
@@ -470,7 +477,8 @@ package final class LiveGames: Sendable {
     /// Moves every game on to `now`: deadlines, auto-advances, hosts away too long.
     package func tick() async {
         let now = time.now()
-        let due = rooms.withLock { rooms in rooms.byId.values.filter { $0.isDue(now) } }
+        let uptime = cluster?.uptime()
+        let due = rooms.withLock { rooms in rooms.byId.values.filter { $0.runs(at: uptime) && $0.isDue(now) } }
         // Side by side: each finish waits for its game's state write, and 100 games closing
         // together one after another put the last reveal seconds late (scripts/bench live 100x50).
         await withTaskGroup(of: Void.self) { group in
@@ -487,7 +495,8 @@ package final class LiveGames: Sendable {
 
     /// When `tick` next has work.
     package func nextTick() -> Date? {
-        rooms.withLock { rooms in rooms.byId.values.compactMap { $0.nextTick() }.min() }
+        let uptime = cluster?.uptime()
+        return rooms.withLock { rooms in rooms.byId.values.filter { $0.runs(at: uptime) }.compactMap { $0.nextTick() }.min() }
     }
 
     /// Running games back from the database after a restart, where they stood.
@@ -498,7 +507,7 @@ package final class LiveGames: Sendable {
         for record in try await store.runningLiveGames() {
             guard let (game, players) = try await load(record) else { continue }
             // Across instances every game starts as a copy; the lease decides who runs it.
-            let room = Room(game: game, createdAt: record.createdAt, store: store, logger: logger, owned: cluster == nil)
+            let room = Room(game: game, createdAt: record.createdAt, store: store, cluster: cluster, logger: logger, owned: cluster == nil)
             for player in players { room.keep(secretHash: player.secretHash, codeHash: player.codeHash, for: player.player.id) }
             if cluster == nil { room.hostAway(since: now) } else { _ = room.hostConnected(true, now: now) }
             add(room)

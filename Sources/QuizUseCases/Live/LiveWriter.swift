@@ -69,24 +69,29 @@ final class LiveWriter: Sendable {
 /// Writes a game's latest state, never an older one after a newer: changes that come while a
 /// write is in flight are folded into the next write.
 final class LatestStateWriter: Sendable {
+    /// Stores a state; false when the database refused it because another instance runs the game.
+    typealias Write = @Sendable (LiveGameRecord) async throws -> Bool
+
     private struct State {
         var pending: LiveGameRecord?
         var writing = false
-        var waiters: [CheckedContinuation<Void, Never>] = []
+        var waiters: [CheckedContinuation<Bool, Never>] = []
     }
 
-    private let store: any LiveGameStore
+    private let write: Write
     private let state = Mutex(State())
     private let failed: @Sendable (LiveGameRecord, any Error) -> Void
 
-    init(store: any LiveGameStore, failed: @escaping @Sendable (LiveGameRecord, any Error) -> Void) {
-        self.store = store
+    init(write: @escaping Write, failed: @escaping @Sendable (LiveGameRecord, any Error) -> Void) {
+        self.write = write
         self.failed = failed
     }
 
     /// Returns once this state (or a later one) is written, or its write failed: the game goes on
     /// in memory, the failure is reported, and the next change writes the whole state again.
-    func save(_ record: LiveGameRecord) async {
+    /// False only when the state was refused because another instance runs the game now.
+    @discardableResult
+    func save(_ record: LiveGameRecord) async -> Bool {
         await withCheckedContinuation { continuation in
             let start = state.withLock { state in
                 state.pending = record
@@ -101,7 +106,7 @@ final class LatestStateWriter: Sendable {
 
     private func drain() async {
         while true {
-            let next: (LiveGameRecord, [CheckedContinuation<Void, Never>])? = state.withLock { state in
+            let next: (LiveGameRecord, [CheckedContinuation<Bool, Never>])? = state.withLock { state in
                 guard let record = state.pending else {
                     state.writing = false
                     return nil
@@ -111,12 +116,13 @@ final class LatestStateWriter: Sendable {
                 return (record, state.waiters)
             }
             guard let (record, waiters) = next else { return }
+            var kept = true
             do {
-                try await store.saveLiveGame(record)
+                kept = try await write(record)
             } catch {
                 failed(record, error)
             }
-            for waiter in waiters { waiter.resume() }
+            for waiter in waiters { waiter.resume(returning: kept) }
         }
     }
 }
