@@ -5,9 +5,9 @@ import QuizCore
 /// per game naming the instance that runs its clock and scoring, joins numbered by the database,
 /// and answers taken on other instances checked against the game's stored phase.
 public protocol LiveClusterStore: LiveGameStore {
-    /// Takes the lease of a new game (or one `owner` already holds), `seconds` from the database's
-    /// now; false when another instance took it first (a game without a lease counts as free).
-    func claimLiveGame(id: Int64, owner: String, seconds: Int) async throws -> Bool
+    /// Stores a new game as `createLiveGame` does, with its lease already `owner`'s for `seconds`
+    /// (in one statement: no instance renewing its leases ever finds it without an owner).
+    func createOwnedLiveGame(_ game: LiveGameRecord, owner: String, seconds: Int) async throws -> Int64?
     /// Stores a game's state as `saveLiveGame` does, but only while `owner` holds its lease: false
     /// (nothing written) when another instance runs the game now. (A state the database leaves
     /// alone for its own reasons, an ended game or a closed question, is still the owner's: true.)

@@ -12,14 +12,8 @@ extension SQLStore: LiveClusterStore {
 
     private static let databaseNow: SQLQueryString = "(EXTRACT(EPOCH FROM clock_timestamp()) * 1000)::BIGINT"
 
-    public func claimLiveGame(id: Int64, owner: String, seconds: Int) async throws -> Bool {
-        try await database.write { db in
-            try await db.raw("""
-                UPDATE live_games SET owner = \(bind: owner), lease_until = \(Self.leaseEnd(seconds))
-                WHERE id = \(bind: id) AND (owner IS NULL OR owner = \(bind: owner) OR lease_until < \(Self.databaseNow))
-                RETURNING id
-                """).first() != nil
-        }
+    public func createOwnedLiveGame(_ game: LiveGameRecord, owner: String, seconds: Int) async throws -> Int64? {
+        try await insertLiveGame(game, lease: (owner, Self.leaseEnd(seconds)))
     }
 
     public func renewLiveLeases(owner: String, seconds: Int) async throws -> [Int64] {

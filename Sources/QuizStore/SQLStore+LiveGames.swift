@@ -7,16 +7,22 @@ extension SQLStore: LiveGameStore {
     static let liveRowsPerStatement = 1_000
 
     public func createLiveGame(_ game: LiveGameRecord) async throws -> Int64? {
+        try await insertLiveGame(game, lease: nil)
+    }
+
+    /// A new game; nil when a running game has its PIN. `lease`: its owner and the end of the lease.
+    func insertLiveGame(_ game: LiveGameRecord, lease: (owner: String, until: SQLQueryString)?) async throws -> Int64? {
         let questionIds = try LiveJSON.encode(game.questionIds)
         let settings = try LiveJSON.encode(game.settings)
+        let owner: SQLQueryString = lease.map { ", \(bind: $0.owner), " + $0.until } ?? ""
         return try await database.write { db in
             try await db.raw("""
                 INSERT INTO live_games (pin, quiz_id, host_user_id, title, question_ids, settings, phase, question_index,
-                  opened_at, deadline, advance_at, locked, created_at, ended_at)
+                  opened_at, deadline, advance_at, locked, created_at, ended_at\(unsafeRaw: lease == nil ? "" : ", owner, lease_until"))
                 VALUES (\(bind: game.pin), \(bind: game.quizId), \(bind: game.hostUserId), \(bind: game.title), \(bind: questionIds),
                   \(bind: settings), \(bind: game.phase.rawValue), \(bind: game.index), \(bind: game.openedAt?.millis),
                   \(bind: game.deadline?.millis), \(bind: game.advanceAt?.millis), \(bind: game.locked), \(bind: game.createdAt.millis),
-                  \(bind: game.endedAt?.millis))
+                  \(bind: game.endedAt?.millis)\(owner))
                 ON CONFLICT DO NOTHING RETURNING id
                 """).first()?.int64("id")
         }

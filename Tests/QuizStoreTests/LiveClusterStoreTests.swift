@@ -90,7 +90,7 @@ import Testing
         try await withGame(.postgres) { store, game in
             for name in ["Ann", "Bob"] { _ = try await join(store, game, name) }
             #expect(try await store.saveCheckedLiveAnswer(answer(game, player: 1, question: 0), notice: "{}") == .closed)  // lobby
-            #expect(try await store.claimLiveGame(id: game.id, owner: "a", seconds: 3))
+            #expect(try await store.takeExpiredLiveGames(owner: "a", seconds: 3) == [game.id])
             var open = game
             (open.phase, open.index) = (.question, 0)
             try await store.saveLiveGame(open)
@@ -113,10 +113,8 @@ import Testing
     @Test(.enabled(if: TestPostgres.serverURL != nil, Comment(rawValue: TestPostgres.unavailable)))
     func aLeaseIsRenewedByItsHolderAndTakenOnlyOnceItRanOut() async throws {
         try await withGame(.postgres) { store, game in
-            // A game without a lease (just created, or restored from a dump) is taken by whoever comes first.
+            // A game without a lease (created on one instance, or restored from a dump) is taken by whoever comes first.
             #expect(try await store.takeExpiredLiveGames(owner: "a", seconds: 3) == [game.id])
-            #expect(try await store.claimLiveGame(id: game.id, owner: "b", seconds: 3) == false)
-            #expect(try await store.claimLiveGame(id: game.id, owner: "a", seconds: 3))
             #expect(try await store.takeExpiredLiveGames(owner: "b", seconds: 3) == [])
             #expect(try await store.renewLiveLeases(owner: "a", seconds: 3) == [game.id])
             #expect(try await store.renewLiveLeases(owner: "b", seconds: 3) == [])
@@ -129,7 +127,7 @@ import Testing
     @Test(.enabled(if: TestPostgres.serverURL != nil, Comment(rawValue: TestPostgres.unavailable)))
     func aStateIsStoredOnlyByTheInstanceHoldingTheLease() async throws {
         try await withGame(.postgres) { store, game in
-            #expect(try await store.claimLiveGame(id: game.id, owner: "a", seconds: 5))
+            #expect(try await store.takeExpiredLiveGames(owner: "a", seconds: 5) == [game.id])
             var started = game
             (started.phase, started.index) = (.question, 0)
             #expect(try await store.saveOwnedLiveGame(started, owner: "a"))
@@ -149,6 +147,21 @@ import Testing
             // still the holder's own: not a lost lease.
             #expect(try await store.saveOwnedLiveGame(started, owner: "b"))
             #expect(try await store.liveGame(id: game.id)?.phase == .reveal)
+        }
+    }
+
+    @Test(.enabled(if: TestPostgres.serverURL != nil, Comment(rawValue: TestPostgres.unavailable)))
+    func aGameCreatedAcrossInstancesIsItsCreatorsFromItsFirstMoment() async throws {
+        try await withGame(.postgres) { store, game in
+            var second = game
+            second.pin = "654321"
+            let id = try #require(try await store.createOwnedLiveGame(second, owner: "a", seconds: 5))
+            // Renewing their leases, neither another instance nor the creator itself takes it over.
+            #expect(try await store.takeExpiredLiveGames(owner: "b", seconds: 5) == [game.id])  // the first one had no lease
+            #expect(try await store.takeExpiredLiveGames(owner: "a", seconds: 5) == [])
+            #expect(try await store.renewLiveLeases(owner: "a", seconds: 5) == [id])
+            // A running game's PIN is not given twice.
+            #expect(try await store.createOwnedLiveGame(second, owner: "b", seconds: 5) == nil)
         }
     }
 }

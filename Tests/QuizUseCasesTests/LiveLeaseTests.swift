@@ -69,7 +69,7 @@ struct LiveLeaseTests {
             #expect(b.isRunning(gameId: game.id))
             // A, still trusting its last renewal, changes the game: the database refuses the state
             // of an instance that no longer holds the lease, and A becomes a copy of B's game.
-            try await a.command(.lock(true), gameId: game.id, userId: host.id)
+            await #expect(throws: LiveGames.Failure.game(.notNow)) { try await a.command(.lock(true), gameId: game.id, userId: host.id) }
             #expect(try await env.store.liveGame(id: game.id)?.locked == false)
             try await a.command(.close, gameId: game.id, userId: host.id)  // passed on to the owner, not run here
             #expect(try await env.store.liveGame(id: game.id)?.phase == .question)
@@ -79,6 +79,31 @@ struct LiveLeaseTests {
             await #expect(throws: LiveGames.Failure.game(.notOpen)) {
                 try await a.answer(.choice(1), question: 1, playerId: bob.player.id, gameId: game.id)
             }
+        }
+    }
+
+    @Test func anEndThatAnInstanceNoLongerRunningTheGameTriesIsNeitherStoredNorTold() async throws {
+        try await withPostgresUseCases { env in
+            let fixture = try await env.loadPlayBank()
+            let host = try await env.register("host")
+            let (a, outboxA) = instance("a", env, uptime: Uptime())
+            let (b, _) = instance("b", env, uptime: Uptime())
+            let game = try await a.host(quizId: fixture.quiz.id, user: host, settings: LiveSettings())
+            _ = try await a.join(pin: game.pin, nickname: "Ann", user: nil, team: nil, address: "192.0.2.1")
+            try await a.command(.start, gameId: game.id, userId: host.id)
+            try await a.command(.close, gameId: game.id, userId: host.id)
+            try await env.store.releaseLiveLeases(owner: "a")
+            await b.maintainLeases()
+            _ = outboxA.drain()
+
+            // An end would close every socket on A: refused by the database, it is not sent, and
+            // the host is told to try again (which goes to B).
+            await #expect(throws: LiveGames.Failure.game(.notNow)) { try await a.command(.end, gameId: game.id, userId: host.id) }
+            #expect(!outboxA.drain().contains("ended"))
+            #expect(try await env.store.liveGame(id: game.id)?.endedAt == nil)
+            #expect(a.isRunning(gameId: game.id))
+            try await b.command(.end, gameId: game.id, userId: host.id)
+            #expect(try await env.store.liveGame(id: game.id)?.endedAt != nil)
         }
     }
 }

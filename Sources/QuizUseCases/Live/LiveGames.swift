@@ -155,30 +155,25 @@ package final class LiveGames: Sendable {
             let pin = String(Int.random(in: 100_000...999_999))
             var record = LiveGameRecord(id: 0, pin: pin, quizId: quiz.id, hostUserId: user.id, title: quiz.title,
                                         questionIds: questions.compactMap(\.id), settings: settings, createdAt: now)
+            let claimed = cluster?.uptime() ?? 0
             let id: Int64?
             do {
-                id = try await store.createLiveGame(record)
+                if let cluster {
+                    // With this instance's lease from the start: no other instance (nor this one's
+                    // own renewals) ever finds the new game without an owner and takes it meanwhile.
+                    id = try await cluster.store.createOwnedLiveGame(record, owner: cluster.instance, seconds: Cluster.leaseSeconds)
+                } else {
+                    id = try await store.createLiveGame(record)
+                }
             } catch {
                 logger.error("creating a live game failed", metadata: ["error": "\(error)"])
                 throw .game(.notNow)
             }
             guard let id else { continue }  // a running game has this PIN: draw another
             record.id = id
-            var owned = true
-            let claimed = cluster?.uptime() ?? 0
-            if let cluster {
-                do {
-                    // Another instance renewing its leases may have found the new game first: it runs it then.
-                    owned = try await cluster.store.claimLiveGame(id: id, owner: cluster.instance, seconds: Cluster.leaseSeconds)
-                } catch {
-                    // The game is stored: an instance takes it once its (missing) lease counts as run out.
-                    logger.error("taking a new live game's lease failed", metadata: ["game": "\(id)", "error": "\(error)"])
-                    throw .game(.notNow)
-                }
-            }
             let game = LiveGame(id: id, pin: pin, quizId: quiz.id, hostUserId: user.id, title: quiz.title, questions: questions, settings: settings)
-            let room = addIfAbsent(Room(game: game, createdAt: now, store: store, cluster: cluster, logger: logger, owned: owned))
-            if owned { room.renewed(sentAt: claimed) } else { _ = room.hostConnected(true, now: now) }
+            let room = addIfAbsent(Room(game: game, createdAt: now, store: store, cluster: cluster, logger: logger))
+            room.renewed(sentAt: claimed)
             return record
         }
         throw .game(.notNow)
@@ -299,13 +294,16 @@ package final class LiveGames: Sendable {
             send([(.kicked(playerId: id), .player(id))], gameId: gameId)
             if cluster != nil { publish(.kicked(id), gameId: gameId) }
         }
-        await finish(change, room: room)
+        // Refused: this instance found it no longer runs the game; pressed again, it goes to the one that does.
+        guard await finish(change, room: room) else { throw .game(.notNow) }
     }
 
     /// Stores the new state and tells everyone what changed: first what changed, so play is not
     /// held up by the write, except at the end, which is stored first (the host who opens the
-    /// results at once finds the game ended).
-    func finish(_ change: Room.Change, room: Room) async {
+    /// results at once finds the game ended). False when the state was refused because another
+    /// instance runs the game now.
+    @discardableResult
+    func finish(_ change: Room.Change, room: Room) async -> Bool {
         if !change.ended { send(change.events, gameId: room.id) }
         if let record = change.record {
             // Across instances the others read the game from the database when told: the answers
@@ -318,16 +316,19 @@ package final class LiveGames: Sendable {
                     logger.error("storing answers before the state failed", metadata: ["game": "\(room.id)", "error": "\(error)"])
                 }
             }
-            if await room.stateWriter.save(record) {
-                if cluster != nil { publish(.state, gameId: room.id) }
-            } else {
+            guard await room.stateWriter.save(record) else {
+                // Another instance runs the game: not told (an end least of all, which closes the
+                // sockets); the copy read again shows what stands.
                 lost(room)
+                return false
             }
+            if cluster != nil { publish(.state, gameId: room.id) }
         }
         if change.ended {
             send(change.events, gameId: room.id)
             remove(room)
         }
+        return true
     }
 
     // MARK: Players
