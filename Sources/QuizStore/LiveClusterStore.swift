@@ -22,6 +22,11 @@ public protocol LiveClusterStore: LiveGameStore {
     /// the question is open there, and returns every answer stored for it. Answers checked by
     /// `saveCheckedLiveAnswer` are either in what it returns or refused.
     func closeLiveQuestion(gameId: Int64, index: Int, owner: String) async throws -> LiveCloseOutcome
+    /// Stores answers the owner took (its group commit), only for games `owner` still holds: each
+    /// game's row is held `FOR SHARE` meanwhile, so another instance takes a game over (and ends its
+    /// question) either after these are stored, counting them, or before, and they are refused.
+    /// Returns the games whose answers were refused.
+    func saveOwnedLiveAnswers(_ answers: [LiveAnswerRecord], owner: String) async throws -> Set<Int64>
     /// Stores an answer taken by an instance that does not own the game, if its question is still
     /// open in the database; `notice` is sent (NOTIFY) with it.
     func saveCheckedLiveAnswer(_ record: LiveAnswerRecord, notice: String) async throws -> LiveAnswerOutcome

@@ -57,6 +57,24 @@ extension SQLStore: LiveClusterStore {
         }
     }
 
+    public func saveOwnedLiveAnswers(_ answers: [LiveAnswerRecord], owner: String) async throws -> Set<Int64> {
+        guard !answers.isEmpty else { return [] }
+        let games = Array(Set(answers.map(\.gameId))).sorted()
+        return try await database.transaction { db in
+            let held = Set(try await db.raw("""
+                SELECT id FROM live_games WHERE id IN (\(binds: games)) AND owner = \(bind: owner) ORDER BY id FOR SHARE
+                """).all().map { try $0.int64("id") })
+            let rows = answers.filter { held.contains($0.gameId) }.map(Self.liveAnswerRow)
+            for chunk in rows.chunked(Self.liveRowsPerStatement) {
+                try await db.raw("""
+                    INSERT INTO live_answers (\(unsafeRaw: Self.liveAnswerColumns))
+                    VALUES \(chunk.joined(separator: ", ")) ON CONFLICT DO NOTHING
+                    """).run()
+            }
+            return Set(games).subtracting(held)
+        }
+    }
+
     public func saveCheckedLiveAnswer(_ record: LiveAnswerRecord, notice: String) async throws -> LiveAnswerOutcome {
         try await database.transaction { db in
             let game = try await db.raw("""

@@ -26,7 +26,15 @@ struct LiveLeaseTests {
         return (games, outbox)
     }
 
-    @Test func anOwnerWhoseLeaseIsOverdueStopsRunningTheGameAndOneThatLostItBecomesACopy() async throws {
+    /// Two instances, A and B, on one database; a game hosted on A with Ann and Bob in it, started.
+    private struct Started {
+        let env: UseCaseEnvironment
+        let a: LiveGames, outboxA: RecordingOutbox, clockA: Uptime
+        let b: LiveGames
+        let game: LiveGameRecord, host: User, ann: LivePlayer, bob: LivePlayer
+    }
+
+    private func withStartedGame(_ body: (Started) async throws -> Void) async throws {
         try await withPostgresUseCases { env in
             let fixture = try await env.loadPlayBank()
             let host = try await env.register("host")
@@ -38,6 +46,15 @@ struct LiveLeaseTests {
             let bob = try await a.join(pin: game.pin, nickname: "Bob", user: nil, team: nil, address: "192.0.2.2")
             try await a.command(.start, gameId: game.id, userId: host.id)
             _ = outboxA.drain()
+            try await body(Started(env: env, a: a, outboxA: outboxA, clockA: clockA, b: b, game: game, host: host,
+                                   ann: ann.player, bob: bob.player))
+        }
+    }
+
+    @Test func anOwnerWhoseLeaseIsOverdueStopsRunningTheGameAndOneThatLostItBecomesACopy() async throws {
+        try await withStartedGame { started in
+            let (env, a, outboxA, clockA, b, game, host) = (started.env, started.a, started.outboxA, started.clockA, started.b, started.game, started.host)
+            let (ann, bob) = (started.ann, started.bob)
 
             // A goes four seconds without renewing its lease (its renewals stalled): it stops
             // running the game before the lease (five seconds) can run out for the others.
@@ -45,7 +62,7 @@ struct LiveLeaseTests {
             await #expect(throws: LiveGames.Failure.game(.notNow)) { try await a.command(.close, gameId: game.id, userId: host.id) }
             // An answer it takes meanwhile is checked against the database, as on any other
             // instance: stored, acknowledged, and counted by whoever ends the question.
-            let taken = try await a.answer(.choice(2), question: 0, playerId: ann.player.id, gameId: game.id)
+            let taken = try await a.answer(.choice(2), question: 0, playerId: ann.id, gameId: game.id)
             #expect(try await env.store.liveAnswers(gameId: game.id).map(\.answer) == [taken])
             // Its clock leaves the question to the lease's holder.
             env.time.advance(by: 120)
@@ -77,20 +94,14 @@ struct LiveLeaseTests {
             try await b.command(.close, gameId: game.id, userId: host.id)
             #expect(try await env.store.liveGame(id: game.id)?.phase == .reveal)
             await #expect(throws: LiveGames.Failure.game(.notOpen)) {
-                try await a.answer(.choice(1), question: 1, playerId: bob.player.id, gameId: game.id)
+                try await a.answer(.choice(1), question: 1, playerId: bob.id, gameId: game.id)
             }
         }
     }
 
     @Test func anEndThatAnInstanceNoLongerRunningTheGameTriesIsNeitherStoredNorTold() async throws {
-        try await withPostgresUseCases { env in
-            let fixture = try await env.loadPlayBank()
-            let host = try await env.register("host")
-            let (a, outboxA) = instance("a", env, uptime: Uptime())
-            let (b, _) = instance("b", env, uptime: Uptime())
-            let game = try await a.host(quizId: fixture.quiz.id, user: host, settings: LiveSettings())
-            _ = try await a.join(pin: game.pin, nickname: "Ann", user: nil, team: nil, address: "192.0.2.1")
-            try await a.command(.start, gameId: game.id, userId: host.id)
+        try await withStartedGame { started in
+            let (env, a, outboxA, b, game, host) = (started.env, started.a, started.outboxA, started.b, started.game, started.host)
             try await a.command(.close, gameId: game.id, userId: host.id)
             try await env.store.releaseLiveLeases(owner: "a")
             await b.maintainLeases()
@@ -104,6 +115,25 @@ struct LiveLeaseTests {
             #expect(a.isRunning(gameId: game.id))
             try await b.command(.end, gameId: game.id, userId: host.id)
             #expect(try await env.store.liveGame(id: game.id)?.endedAt != nil)
+        }
+    }
+
+    @Test func anAnswerTheOldOwnerTakesAfterTheNewOneEndedTheQuestionIsRefusedNotAcknowledged() async throws {
+        try await withStartedGame { started in
+            let (env, a, b, game, host, ann) = (started.env, started.a, started.b, started.game, started.host, started.ann)
+
+            // B takes the game over and ends the question, counting what is stored: nothing.
+            try await env.store.releaseLiveLeases(owner: "a")
+            await b.maintainLeases()
+            try await b.command(.close, gameId: game.id, userId: host.id)
+
+            // A has not noticed yet and takes Ann's answer as the owner would: its group commit holds
+            // the game's row and finds another owner, so the answer goes the copies' way and is
+            // refused there. Acknowledged, it would have been stored and never counted.
+            await #expect(throws: LiveGames.Failure.game(.notOpen)) {
+                try await a.answer(.choice(2), question: 0, playerId: ann.id, gameId: game.id)
+            }
+            #expect(try await env.store.liveAnswers(gameId: game.id).isEmpty)
         }
     }
 }

@@ -78,7 +78,7 @@ package final class LiveGames: Sendable {
         self.logger = logger
         self.joins = joins
         outbox = Mutex(nil)
-        writer = LiveWriter(store: store)
+        writer = LiveWriter(store: store, owner: cluster.map { ($0.store, $0.instance) })
     }
 
     /// Where events go; set once the adapter is built.
@@ -453,6 +453,11 @@ package final class LiveGames: Sendable {
         }
         do {
             try await writer.save(answers: [LiveAnswerRecord(gameId: gameId, questionId: questionId, answer: taken, answeredAt: now)])
+        } catch is LiveWriter.NotOwner {
+            // Another instance runs the game now: taken as a copy takes it, checked against the database.
+            room.withdraw(taken, streakBefore: streakBefore)
+            lost(room)
+            return try await answerAcross(answer, question: question, playerId: playerId, room: room, now: now, stored: stored)
         } catch {
             // Not stored, so not counted: the player is told to try again, and may.
             room.withdraw(taken, streakBefore: streakBefore)

@@ -21,11 +21,17 @@ final class LiveWriter: Sendable {
     /// Rows per transaction, so one batch never holds the writer for long.
     static let maxRows = 5_000
 
+    /// The answers of a game this instance no longer holds (across instances): not stored.
+    struct NotOwner: Error {}
+
     private let store: any LiveGameStore
+    /// Across instances: answers are stored only for games this instance still holds.
+    private let owner: (store: any LiveClusterStore, instance: String)?
     private let queue = Mutex(Queue())
 
-    init(store: any LiveGameStore) {
+    init(store: any LiveGameStore, owner: (store: any LiveClusterStore, instance: String)? = nil) {
         self.store = store
+        self.owner = owner
     }
 
     func save(players: [LivePlayerRecord] = [], answers: [LiveAnswerRecord] = []) async throws {
@@ -57,8 +63,21 @@ final class LiveWriter: Sendable {
             }
             if batch.isEmpty { return }
             do {
-                try await store.saveLiveBatch(players: batch.flatMap(\.players), answers: batch.flatMap(\.answers))
-                for waiting in batch { waiting.continuation.resume() }
+                var refused: Set<Int64> = []
+                if let owner {
+                    let players = batch.flatMap(\.players)
+                    if !players.isEmpty { try await store.saveLiveBatch(players: players, answers: []) }
+                    refused = try await owner.store.saveOwnedLiveAnswers(batch.flatMap(\.answers), owner: owner.instance)
+                } else {
+                    try await store.saveLiveBatch(players: batch.flatMap(\.players), answers: batch.flatMap(\.answers))
+                }
+                for waiting in batch {
+                    if !refused.isEmpty, waiting.answers.contains(where: { refused.contains($0.gameId) }) {
+                        waiting.continuation.resume(throwing: NotOwner())
+                    } else {
+                        waiting.continuation.resume()
+                    }
+                }
             } catch {
                 for waiting in batch { waiting.continuation.resume(throwing: error) }
             }
