@@ -64,13 +64,7 @@ extension SQLStore: LiveClusterStore {
             let held = Set(try await db.raw("""
                 SELECT id FROM live_games WHERE id IN (\(binds: games)) AND owner = \(bind: owner) ORDER BY id FOR SHARE
                 """).all().map { try $0.int64("id") })
-            let rows = answers.filter { held.contains($0.gameId) }.map(Self.liveAnswerRow)
-            for chunk in rows.chunked(Self.liveRowsPerStatement) {
-                try await db.raw("""
-                    INSERT INTO live_answers (\(unsafeRaw: Self.liveAnswerColumns))
-                    VALUES \(chunk.joined(separator: ", ")) ON CONFLICT DO NOTHING
-                    """).run()
-            }
+            try await Self.insertLiveAnswers(answers.filter { held.contains($0.gameId) }, on: db)
             return Set(games).subtracting(held)
         }
     }

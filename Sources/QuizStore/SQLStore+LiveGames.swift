@@ -59,7 +59,6 @@ extension SQLStore: LiveGameStore {
 
     public func saveLiveBatch(players: [LivePlayerRecord], answers: [LiveAnswerRecord]) async throws {
         guard !players.isEmpty || !answers.isEmpty else { return }
-        let answerRows = answers.map(Self.liveAnswerRow)
         let playerRows = players.map(Self.livePlayerRow)
         try await database.write { db in
             for chunk in playerRows.chunked(Self.liveRowsPerStatement) {
@@ -68,12 +67,17 @@ extension SQLStore: LiveGameStore {
                     VALUES \(chunk.joined(separator: ", ")) ON CONFLICT DO NOTHING
                     """).run()
             }
-            for chunk in answerRows.chunked(Self.liveRowsPerStatement) {
-                try await db.raw("""
-                    INSERT INTO live_answers (\(unsafeRaw: Self.liveAnswerColumns))
-                    VALUES \(chunk.joined(separator: ", ")) ON CONFLICT DO NOTHING
-                    """).run()
-            }
+            try await Self.insertLiveAnswers(answers, on: db)
+        }
+    }
+
+    /// Inserts answers a statement per `liveRowsPerStatement`; a player's first answer stored wins.
+    static func insertLiveAnswers(_ answers: [LiveAnswerRecord], on db: any SQLDatabase) async throws {
+        for chunk in answers.map(liveAnswerRow).chunked(liveRowsPerStatement) {
+            try await db.raw("""
+                INSERT INTO live_answers (\(unsafeRaw: liveAnswerColumns))
+                VALUES \(chunk.joined(separator: ", ")) ON CONFLICT DO NOTHING
+                """).run()
         }
     }
 

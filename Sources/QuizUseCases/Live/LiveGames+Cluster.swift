@@ -28,7 +28,7 @@ extension LiveGames {
         /// How long the owner goes on running a game after sending a renewal that went through:
         /// a second less than the lease, so an instance that stalled (or lost the database) stops
         /// before another one may take the game, and two never run it at once.
-        package static let trustedSeconds = 4
+        package static let trustedSeconds = leaseSeconds - 1
         /// How often leases are renewed and run-out ones taken.
         package static let renewEvery: Duration = .seconds(1)
 

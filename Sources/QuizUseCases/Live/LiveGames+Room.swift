@@ -181,7 +181,7 @@ extension LiveGames {
             return uptime < leaseUntil.load(ordering: .relaxed)
         }
 
-        /// A renewal (or claim) sent at `sent` went through: trusted for `Cluster.trustedSeconds` after it.
+        /// A renewal (or the game's creation) sent at `sent` went through: trusted for `Cluster.trustedSeconds` after it.
         func renewed(sentAt sent: Int64) {
             let until = sent + Int64(Cluster.trustedSeconds * 1000)
             _ = leaseUntil.max(until, ordering: .relaxed)
