@@ -85,7 +85,8 @@ public func buildApplication(
         logger.error("restoring live games failed", metadata: ["error": "\(error)"])
     }
     let live = LiveSocket(games: useCases.liveGames, hub: hub, sessions: useCases.sessions, time: time,
-                          publicURL: config.publicURL.isEmpty ? nil : config.publicURL, greetingTimeout: max(0.1, config.idleTimeout),
+                          publicURL: config.publicURL.isEmpty ? nil : config.publicURL, secureCookies: config.secureCookies,
+                          proxies: config.proxies, greetingTimeout: max(0.1, config.idleTimeout),
                           pingInterval: .milliseconds(Int64(max(0.1, config.livePingInterval) * 1000)),
                           perAddress: LiveSocket.OpenSockets(limit: max(1, config.liveSocketsPerAddress)), logger: logger)
     var app = Application(
@@ -137,7 +138,7 @@ func buildRouter(
         CatalogResponseCache(lifetime: config.resolvedCacheLifetime, time: time, counters: metrics.store?.cache("catalog_responses")) {
             try await store.currentCatalogGeneration()
         }
-        CredentialMiddleware()
+        CredentialMiddleware(proxies: config.proxies)
         BodyLimitMiddleware(defaultMaxBytes: config.maxBodyBytes,
                             budget: BodyBudget(total: config.maxBodyMemoryBytes, perClient: config.maxBodyMemoryPerClientBytes)) {
             // No session is "log in first"; a database that cannot be asked is its own error (503).

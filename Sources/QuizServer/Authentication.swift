@@ -15,9 +15,14 @@ struct RequestCredential: Sendable {
     let fromCookie: Bool
 }
 
-/// The client's address, for per-address limits; set for every request.
+/// The client's address, for per-address limits; set for every request (behind a trusted
+/// proxy, the address it forwarded for: `TrustedProxies`).
 enum ClientAddress {
     @TaskLocal static var current = "unknown"
+}
+
+extension HTTPField.Name {
+    static let xForwardedFor = Self("X-Forwarded-For")!
 }
 
 /// Cookies a handler wants set on its response. The generated code would percent-encode a
@@ -45,6 +50,7 @@ final class ResponseCookies: Sendable {
 /// the cookies they set. The session itself is looked up only by handlers that need a user.
 struct CredentialMiddleware<Context: RequestContext>: RouterMiddleware {
     static var cookieName: String { SessionTokens.cookieName }
+    var proxies = TrustedProxies.none
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let credential = Self.credential(in: request)
@@ -53,7 +59,8 @@ struct CredentialMiddleware<Context: RequestContext>: RouterMiddleware {
                            "An API write signed in with the session cookie must send a JSON body (Content-Type: application/json) or come from a Quizbox page. Other clients send a bearer token.")
         }
         let cookies = ResponseCookies()
-        let address = (context as? any RemoteAddressRequestContext)?.remoteAddress?.ipAddress ?? "unknown"
+        let peer = (context as? any RemoteAddressRequestContext)?.remoteAddress?.ipAddress ?? "unknown"
+        let address = proxies.client(peer: peer, forwardedFor: request.headers[values: .xForwardedFor])
         var response = try await RequestCredential.$current.withValue(credential) {
             try await ResponseCookies.$current.withValue(cookies) {
                 try await ClientAddress.$current.withValue(address) {

@@ -45,6 +45,7 @@ struct ServerChannel: ServerChildChannel, HTTPChannelHandler {
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
             try channel.pipeline.syncOperations.addHandler(FirstRequestDeadline(idle: idle, read: read), position: .first)
+            let malformed = NIOLoopBound(MalformedRequestHandler(), eventLoop: channel.eventLoop)
             let attempted = NIOLoopBoundBox(false, eventLoop: channel.eventLoop)
             let upgrader = NIOTypedWebSocketServerUpgrader<Upgrade>(
                 // Frames a little over the limit are read whole, so the socket can still take the
@@ -55,10 +56,11 @@ struct ServerChannel: ServerChildChannel, HTTPChannelHandler {
                 enableAutomaticErrorHandling: false,
                 shouldUpgrade: { channel, head in
                     attempted.value = true
-                    return channel.eventLoop.makeSucceededFuture(LiveSocket.accepts(head) ? HTTPHeaders() : nil)
+                    return channel.eventLoop.makeSucceededFuture(live.accepts(head) ? HTTPHeaders() : nil)
                 },
                 upgradePipelineHandler: { channel, head in
                     channel.eventLoop.makeCompletedFuture {
+                        channel.pipeline.syncOperations.removeHandler(malformed.value, promise: nil)
                         try live.attach(to: channel, head: head)
                         return Upgrade.live
                     }
@@ -68,6 +70,7 @@ struct ServerChannel: ServerChildChannel, HTTPChannelHandler {
                 upgraders: [upgrader],
                 notUpgradingCompletionHandler: { channel in
                     channel.eventLoop.makeCompletedFuture {
+                        malformed.value.answeredByHTTP = true
                         let sync = channel.pipeline.syncOperations
                         try sync.addHandler(HTTP1ToHTTPServerCodec(secure: false))
                         try sync.addHandlers(http1.additionalChannelHandlers())
@@ -80,12 +83,14 @@ struct ServerChannel: ServerChildChannel, HTTPChannelHandler {
             )
             var pipeline = NIOUpgradableHTTPServerPipelineConfiguration<Upgrade>(upgradeConfiguration: configuration)
             pipeline.enablePipelining = false  // NIOAsyncChannel takes one request at a time
-            pipeline.enableErrorHandling = false  // Hummingbird answers parse errors
+            // Hummingbird answers parse errors once its handlers are in; `MalformedRequestHandler` before.
+            pipeline.enableErrorHandling = false
             pipeline.enableResponseHeaderValidation = false  // HTTPTypes validates
             pipeline.decoderConfiguration.maxHeaderFieldSize = http1.httpDecoder.maxHeaderFieldSize
             pipeline.decoderConfiguration.maxHeaderListSize = http1.httpDecoder.maxHeaderListSize
             pipeline.decoderConfiguration.maxHeaderFieldCount = http1.httpDecoder.maxHeaderFieldCount
             let upgrade = try channel.pipeline.syncOperations.configureUpgradableHTTPServerPipeline(configuration: pipeline)
+            try channel.pipeline.syncOperations.addHandler(malformed.value)
             return Value(upgrade: upgrade, channel: channel)
         }
     }

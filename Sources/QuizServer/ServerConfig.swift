@@ -82,6 +82,9 @@ public struct ServerConfig: Sendable {
     public var liveJoinsPerAddressPerMinute = 120
     /// Live-game sockets one client address may hold open at once (a socket costs a file descriptor).
     public var liveSocketsPerAddress = 1_000
+    /// Reverse proxies whose `X-Forwarded-For` names the client ("127.0.0.1, 10.0.0.0/8"); empty
+    /// (the default) believes no such header, and every client is the address it connects from.
+    public var trustedProxies = ""
     /// External sign-in providers ("Sign in with GitHub"), in button order.
     public var oauthProviders: [OAuthProviderConfig] = []
     /// Seconds a sign-in may spend at the provider (and choosing a username) before it must start over.
@@ -102,6 +105,9 @@ public struct ServerConfig: Sendable {
         while url.hasSuffix("/") { url.removeLast() }
         return url
     }
+
+    /// `trustedProxies`, read; none when it cannot be (`init(reader:)` lists it as a problem).
+    var proxies: TrustedProxies { (try? TrustedProxies(trustedProxies)) ?? .none }
 
     /// The limits remote imports run with on this server.
     public var remoteImportLimits: RemoteBankLoader.Limits {
@@ -154,6 +160,8 @@ public struct ServerConfig: Sendable {
         livePlayersPerGame = config.int(forKey: "livePlayersPerGame", default: livePlayersPerGame)
         liveJoinsPerAddressPerMinute = config.int(forKey: "liveJoinsPerAddressPerMinute", default: liveJoinsPerAddressPerMinute)
         liveSocketsPerAddress = config.int(forKey: "liveSocketsPerAddress", default: liveSocketsPerAddress)
+        trustedProxies = config.string(forKey: "trustedProxies", default: trustedProxies)
+        do { _ = try TrustedProxies(trustedProxies) } catch { problems.append(error.description) }
         oauthProviders = OAuthProviderConfig.all(from: config)
         metrics = onOff(config, "metrics", env: "QUIZBOX_METRICS", default: metrics)
         metricsToken = config.string(forKey: "metricsToken", isSecret: true) ?? metricsToken

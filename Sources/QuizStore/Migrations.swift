@@ -322,6 +322,14 @@ public struct Migrations: Sendable {
             // "en" or "fi"; null until they choose (then the browser's Accept-Language decides).
             ["ALTER TABLE users ADD COLUMN language TEXT"]
         },
+        // Two nicknames too alike to share a game (case, accents, look-alike letters: `Nickname.key`).
+        // Null for players who joined before: their LOWER(nickname) is compared as it was.
+        Migration(version: 21, name: "live players: the key nicknames are compared by") { _ in
+            [
+                "ALTER TABLE live_players ADD COLUMN nickname_key TEXT",
+                "CREATE INDEX live_players_by_nickname_key ON live_players (game_id, nickname_key)",
+            ]
+        },
     ]
 
     /// The newest schema version this build knows.

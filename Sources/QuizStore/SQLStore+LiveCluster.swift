@@ -97,10 +97,12 @@ extension SQLStore: LiveClusterStore {
             let counts = try await db.raw("""
                 SELECT COALESCE((SELECT MAX(id) FROM live_players WHERE game_id = \(bind: record.gameId)), 0) AS last,
                   EXISTS (SELECT 1 FROM live_players WHERE game_id = \(bind: record.gameId)
-                          AND LOWER(nickname) = LOWER(\(bind: record.player.nickname))) AS taken
+                          AND nickname_key = \(bind: Nickname.key(record.player.nickname))) AS taken,
+                  EXISTS (SELECT 1 FROM live_players WHERE game_id = \(bind: record.gameId) AND nickname_key IS NULL
+                          AND LOWER(nickname) = LOWER(\(bind: record.player.nickname))) AS taken_before
                 """).first()
             let last = try counts?.int("last") ?? 0
-            guard try counts?.bool("taken") != true else { return .nicknameTaken }
+            guard try counts?.bool("taken") != true, try counts?.bool("taken_before") != true else { return .nicknameTaken }
             guard last < limit else { return .full }
             var team: Int?
             if teams > 0 {

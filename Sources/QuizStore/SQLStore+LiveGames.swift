@@ -81,7 +81,7 @@ extension SQLStore: LiveGameStore {
         }
     }
 
-    static let livePlayerColumns = "game_id, id, nickname, user_id, team, secret_hash, code_hash, kicked, joined_at"
+    static let livePlayerColumns = "game_id, id, nickname, nickname_key, user_id, team, secret_hash, code_hash, kicked, joined_at"
     static let liveAnswerColumns = """
         game_id, player_id, question_index, question_id, answer, correct, late, points, bonus, milliseconds, answered_at
         """
@@ -101,7 +101,8 @@ extension SQLStore: LiveGameStore {
     static func livePlayerRow(_ record: LivePlayerRecord) -> SQLQueryString {
         let player = record.player
         return """
-            (\(bind: record.gameId), \(bind: player.id), \(bind: player.nickname), \(bind: player.userId), \(bind: player.team),
+            (\(bind: record.gameId), \(bind: player.id), \(bind: player.nickname), \(bind: Nickname.key(player.nickname)),
+             \(bind: player.userId), \(bind: player.team),
              \(bind: record.secretHash), \(bind: record.codeHash), \(bind: player.kicked), \(bind: record.joinedAt.millis))
             """
     }

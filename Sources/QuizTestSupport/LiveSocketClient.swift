@@ -55,13 +55,14 @@ public final class LiveSocketClient: Sendable {
         }
     }
 
-    public init(port: Int, host: String = "127.0.0.1", cookie: String? = nil, origin: String? = nil) {
+    public init(port: Int, host: String = "127.0.0.1", cookie: String? = nil, origin: String? = nil, headers extra: [String: String] = [:]) {
         let (outStream, outgoing) = AsyncStream.makeStream(of: String.self)
         self.outgoing = outgoing
         let inbox = inbox
         var headers = HTTPFields()
         if let cookie { headers[.cookie] = cookie }
         if let origin { headers[.origin] = origin }
+        for (name, value) in extra { if let name = HTTPField.Name(name) { headers[name] = value } }
         var logger = Logger(label: "live-test-client")
         logger.logLevel = .critical
         task = Task {
@@ -98,8 +99,19 @@ public final class LiveSocketClient: Sendable {
 
     public func sendRaw(_ text: String) { outgoing.yield(text) }
 
-    /// The next message of `type`, skipping others; nil when the socket closed first.
-    public func next(_ type: String) async throws -> [String: Any]? {
+    /// Every message up to and including the next one of `type`; those before it alone when the
+    /// socket closed first.
+    public func messages(through type: String) async throws -> [[String: Any]] {
+        var seen: [[String: Any]] = []
+        while let message = try await next(nil) {
+            seen.append(message)
+            if message["type"] as? String == type { break }
+        }
+        return seen
+    }
+
+    /// The next message of `type` (of any type when nil), skipping others; nil when the socket closed first.
+    public func next(_ type: String?) async throws -> [String: Any]? {
         let watchdog = Task { [inbox] in
             // Long enough for a fully loaded test run on two cores; a message that never comes still ends the wait.
             try await Task.sleep(for: .seconds(30))
@@ -110,8 +122,8 @@ public final class LiveSocketClient: Sendable {
             guard let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], object["v"] as? Int == 1 else {
                 throw NotAMessage(text: text)
             }
-            if object["type"] as? String == type { return object }
-            if ProcessInfo.processInfo.environment["LIVE_DEBUG"] != nil { print("skipped while waiting for \(type): \(text)") }
+            if type == nil || object["type"] as? String == type { return object }
+            if ProcessInfo.processInfo.environment["LIVE_DEBUG"] != nil { print("skipped while waiting for \(type ?? "any"): \(text)") }
         }
         return nil
     }

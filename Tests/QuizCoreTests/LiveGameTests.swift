@@ -185,18 +185,43 @@ import Testing
         #expect(before.streak == 1)
         let taken = try game.answer(.bool(true), player: 1, question: 1, now: at(4))
         #expect(taken.points > 0 && taken.bonus > 0)
-        let withdrawn = game.withdraw(taken, streakBefore: before.streak)
+        let withdrawn = game.withdraw(taken)
         #expect(withdrawn)
         #expect(game.players[0] == before)
         #expect(game.answers[1] == nil && !game.everyoneAnswered)
         // Answered again, it counts once.
         let again = try game.answer(.bool(true), player: 1, question: 1, now: at(5))
+        try game.close(now: at(6))
         #expect(game.players[0].score == before.score + again.points + again.bonus)
         // Once the question has closed, what was shown stays.
-        try game.close(now: at(6))
-        let late = game.withdraw(again, streakBefore: before.streak)
+        let late = game.withdraw(again)
         #expect(!late)
         #expect(game.players[0].score == before.score + again.points + again.bonus)
+    }
+
+    @Test func scoresCorrectCountsAndStreaksMoveOnlyWhenTheQuestionCloses() throws {
+        var game = try trueOrFalseGame(3)
+        _ = try game.answer(.bool(true), player: 1, question: 0, now: at(1))
+        _ = try game.answer(.bool(true), player: 2, question: 0, now: at(1))
+        try game.close(now: at(2)); try game.next(now: at(3))
+        let before = game.players
+        // Ann right, Bob wrong: while the question is open both look as they did before it.
+        let right = try game.answer(.bool(true), player: 1, question: 1, now: at(4))
+        _ = try game.answer(.bool(false), player: 2, question: 1, now: at(4))
+        #expect(game.players == before)
+        #expect(game.standings().map(\.player) == before.sorted { ($0.score, -$0.id) > ($1.score, -$1.id) })
+        try game.close(now: at(5))
+        #expect(game.players[0].score == before[0].score + right.points + right.bonus)
+        #expect(game.players.map(\.correct) == [2, 1])
+        #expect(game.players.map(\.streak) == [2, 0])
+    }
+
+    @Test func endingAGameDuringAQuestionCountsItsAnswers() throws {
+        var game = try trueOrFalseGame(3)
+        let taken = try game.answer(.bool(true), player: 1, question: 0, now: at(1))
+        game.end(now: at(2))
+        #expect(game.players[0].score == taken.points)
+        #expect(game.standings().first?.player.nickname == "Ann")
     }
 
     @Test func anAnswerAfterTheDeadlineScoresNothing() throws {
@@ -286,6 +311,7 @@ import Testing
         _ = try game.answer(.bool(true), player: 1, question: 0, now: at(0))  // 1000
         _ = try game.answer(.bool(true), player: 2, question: 0, now: at(10))  // 750
         _ = try game.answer(.bool(false), player: 3, question: 0, now: at(1))  // 0
+        try game.close(now: at(11))
         #expect(game.teamScores() == [LiveGame.TeamScore(team: 2, score: 750, members: 1),
                                       LiveGame.TeamScore(team: 1, score: 500, members: 2)])
     }
@@ -342,7 +368,8 @@ import Testing
                          locked: false, players: game.players.map { LivePlayer(id: $0.id, nickname: $0.nickname, userId: nil, team: nil) },
                          answers: taken)
         #expect(restored.players.map(\.score) == game.players.map(\.score))
-        #expect(restored.players.map(\.streak) == [3, 0])
+        // Ann's answer to the open question counts once it closes, as on the game it copies.
+        #expect(restored.players.map(\.streak) == [2, 0])
         #expect(restored.answers.keys.sorted() == [1])
         #expect(throws: LiveGameError.alreadyAnswered) { try restored.answer(.bool(true), player: 1, question: 2, now: at(9)) }
         #expect(throws: LiveGameError.nicknameTaken) { try restored.join(nickname: "BOB", userId: nil) }

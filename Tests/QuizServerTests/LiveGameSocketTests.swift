@@ -14,7 +14,7 @@ import Testing
 
 @Suite(.serialized) struct LiveGameSocketTests {
     /// The real application listening on a port, a fresh database with the sample bank.
-    private func withLiveApp(configure: (inout ServerConfig) -> Void = { _ in },
+    func withLiveApp(configure: (inout ServerConfig) -> Void = { _ in },
                              _ body: @escaping @Sendable (Int, any TestClientProtocol, TestEnvironment, QuizDatabase) async throws -> Void) async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("quizbox-live-\(UUID().uuidString).sqlite").path
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }

@@ -44,6 +44,19 @@ final class RecordingOutbox: LiveOutbox, Sendable {
         return (games, outbox)
     }
 
+    /// The play bank's quiz hosted, `players` joined (from one address) and its first question open.
+    private func startedGame(_ env: UseCaseEnvironment, players names: [String]) async throws
+        -> (LiveGames, RecordingOutbox, User, LiveGameRecord, [LiveGames.Joined]) {
+        let fixture = try await env.loadPlayBank()
+        let host = try await env.register("host")
+        let (games, outbox) = makeSUT(env)
+        let game = try await games.host(quizId: fixture.quiz.id, user: host, settings: LiveSettings())
+        var joined: [LiveGames.Joined] = []
+        for name in names { joined.append(try await games.join(pin: game.pin, nickname: name, user: nil, team: nil, address: "192.0.2.1")) }
+        try await games.command(.start, gameId: game.id, userId: host.id)
+        return (games, outbox, host, game, joined)
+    }
+
     @Test func nameThemAllQuestionsAreLeftOutAndDraftsAreTheirAuthorsOnly() async throws {
         try await withUseCases { env in
             let fixture = try await env.loadPlayBank()
@@ -140,14 +153,14 @@ final class RecordingOutbox: LiveOutbox, Sendable {
             // Joining again (another tab) is the same player, with a new secret.
             let again = try await games.join(pin: game.pin, nickname: "someone", user: other, team: nil, address: "192.0.2.1")
             #expect(again.player.id == signedIn.player.id && again.secret != signedIn.secret)
-            await #expect(throws: LiveGames.Failure.badRejoin) {
-                try await games.resume(pin: game.pin, playerId: signedIn.player.id, secret: signedIn.secret)
+            await #expect(throws: LiveGames.Failure.notResumable) {
+                try await games.resume(pin: game.pin, playerId: signedIn.player.id, secret: signedIn.secret, address: "192.0.2.1")
             }
             _ = outbox.drain()
             try await games.command(.kick(ann.player.id), gameId: game.id, userId: host.id)
             #expect(outbox.drain() == ["kicked", "players"])
             await #expect(throws: LiveGames.Failure.game(.kicked)) {
-                try await games.resume(pin: game.pin, playerId: ann.player.id, secret: ann.secret)
+                try await games.resume(pin: game.pin, playerId: ann.player.id, secret: ann.secret, address: "192.0.2.1")
             }
             await #expect(throws: LiveGames.Failure.game(.kicked)) {
                 try await games.rejoin(pin: game.pin, nickname: "Ann", code: try #require(ann.code), address: "192.0.2.1")
@@ -169,8 +182,8 @@ final class RecordingOutbox: LiveOutbox, Sendable {
             }
             let moved = try await games.rejoin(pin: game.pin, nickname: " ann ", code: code.lowercased(), address: "192.0.2.1")
             #expect(moved.player.id == ann.player.id && moved.secret != ann.secret)
-            await #expect(throws: LiveGames.Failure.badRejoin) { try await games.resume(pin: game.pin, playerId: ann.player.id, secret: ann.secret) }
-            #expect(try await games.resume(pin: game.pin, playerId: ann.player.id, secret: moved.secret).player.nickname == "Ann")
+            await #expect(throws: LiveGames.Failure.notResumable) { try await games.resume(pin: game.pin, playerId: ann.player.id, secret: ann.secret, address: "192.0.2.1") }
+            #expect(try await games.resume(pin: game.pin, playerId: ann.player.id, secret: moved.secret, address: "192.0.2.1").player.nickname == "Ann")
         }
     }
 
@@ -224,7 +237,7 @@ final class RecordingOutbox: LiveOutbox, Sendable {
                 try await games.join(pin: game.pin, nickname: "Cid", user: nil, team: nil, address: "192.0.2.3")
             }
             // Someone already in comes back on the same place.
-            #expect(try await games.resume(pin: game.pin, playerId: ann.player.id, secret: ann.secret).player.nickname == "Ann")
+            #expect(try await games.resume(pin: game.pin, playerId: ann.player.id, secret: ann.secret, address: "192.0.2.1").player.nickname == "Ann")
             try await games.command(.start, gameId: game.id, userId: host.id)
             let answer = try await games.answer(.choice(2), question: 0, playerId: ann.player.id, gameId: game.id)
             #expect(answer.questionIndex == 0)
@@ -246,13 +259,8 @@ final class RecordingOutbox: LiveOutbox, Sendable {
 
     @Test func aRestoredGameCarriesOnWithItsPlayersScoresAndSecrets() async throws {
         try await withUseCases { env in
-            let fixture = try await env.loadPlayBank()
-            let host = try await env.register("host")
-            let (before, _) = makeSUT(env)
-            let game = try await before.host(quizId: fixture.quiz.id, user: host, settings: LiveSettings())
-            let ann = try await before.join(pin: game.pin, nickname: "Ann", user: nil, team: nil, address: "192.0.2.1")
-            let bob = try await before.join(pin: game.pin, nickname: "Bob", user: nil, team: nil, address: "192.0.2.1")
-            try await before.command(.start, gameId: game.id, userId: host.id)
+            let (before, _, host, game, joined) = try await startedGame(env, players: ["Ann", "Bob"])
+            let (ann, bob) = (joined[0], joined[1])
             env.time.advance(by: 5)
             let taken = try await before.answer(.choice(2), question: 0, playerId: ann.player.id, gameId: game.id)
             #expect(taken.points == 875)
@@ -262,16 +270,80 @@ final class RecordingOutbox: LiveOutbox, Sendable {
             #expect(try await after.restore() == 1)
             let view = try after.hostView(gameId: game.id, userId: host.id)
             #expect(view.phase == .question && view.index == 0)
-            #expect(view.player(ann.player.id)?.score == 875)
-            #expect(try await after.resume(pin: game.pin, playerId: bob.player.id, secret: bob.secret).player.nickname == "Bob")
+            // Her answer is back, and counts once the question closes (not before: nothing may tell it was right).
+            #expect(view.answers[ann.player.id]?.points == 875 && view.player(ann.player.id)?.score == 0)
+            #expect(try await after.resume(pin: game.pin, playerId: bob.player.id, secret: bob.secret, address: "192.0.2.1").player.nickname == "Bob")
             await #expect(throws: LiveGames.Failure.game(.alreadyAnswered)) {
                 try await after.answer(.choice(2), question: 0, playerId: ann.player.id, gameId: game.id)
             }
             _ = try await after.answer(.choice(1), question: 0, playerId: bob.player.id, gameId: game.id)
             #expect(outbox.drain().contains("reveal"))
+            #expect(try after.hostView(gameId: game.id, userId: host.id).player(ann.player.id)?.score == 875)
             let results = try await after.results(gameId: game.id, userId: host.id)
             #expect(results.answers.count == 2)
             #expect(results.standings.map(\.player.nickname) == ["Ann", "Bob"])
+        }
+    }
+
+    @Test func resumingTellsNoMoreForAPINThatRunsThanForOneThatDoesNotAndCountsAgainstTheAddress() async throws {
+        try await withUseCases { env in
+            let fixture = try await env.loadPlayBank()
+            let host = try await env.register("host")
+            let (games, _) = makeSUT(env, joinsPerMinute: 4)
+            let game = try await games.host(quizId: fixture.quiz.id, user: host, settings: LiveSettings())
+            let ann = try await games.join(pin: game.pin, nickname: "Ann", user: nil, team: nil, address: "192.0.2.1")
+            let wrongPIN = game.pin == "000000" ? "000001" : "000000"
+            await #expect(throws: LiveGames.Failure.notResumable) {
+                try await games.resume(pin: wrongPIN, playerId: ann.player.id, secret: ann.secret, address: "192.0.2.9")
+            }
+            await #expect(throws: LiveGames.Failure.notResumable) {
+                try await games.resume(pin: game.pin, playerId: ann.player.id, secret: "guessed", address: "192.0.2.9")
+            }
+            _ = try await games.resume(pin: game.pin, playerId: ann.player.id, secret: ann.secret, address: "192.0.2.9")
+            _ = try await games.resume(pin: game.pin, playerId: ann.player.id, secret: ann.secret, address: "192.0.2.9")
+            // The fifth greeting of a minute from that address, even with the right secret.
+            await #expect(throws: LiveGames.Failure.rateLimited) {
+                try await games.resume(pin: game.pin, playerId: ann.player.id, secret: ann.secret, address: "192.0.2.9")
+            }
+        }
+    }
+
+    @Test func anAccountsUsernameIsItsOwnerAlonesToPlayUnder() async throws {
+        try await withUseCases { env in
+            let fixture = try await env.loadPlayBank()
+            let host = try await env.register("host")
+            let alice = try await env.register("alice")
+            let long = try await env.register("a_username_of_twenty_six_c")
+            let (games, _) = makeSUT(env)
+            let game = try await games.host(quizId: fixture.quiz.id, user: host, settings: LiveSettings())
+            // Anonymous "alice" (any case) is refused: the account's alice would be locked out of the game.
+            await #expect(throws: LiveGames.Failure.nicknameOfAccount) {
+                try await games.join(pin: game.pin, nickname: " Alice ", user: nil, team: nil, address: "192.0.2.1")
+            }
+            // A look-alike that got in first does not lock her out either.
+            _ = try await games.join(pin: game.pin, nickname: "\u{0430}lice", user: nil, team: nil, address: "192.0.2.1")
+            let joined = try await games.join(pin: game.pin, nickname: "", user: alice, team: nil, address: "192.0.2.1")
+            #expect(joined.player.nickname == "alice (2)" && joined.player.userId == alice.id)
+            // A username longer than a chosen nickname may be still plays under itself.
+            #expect(try await games.join(pin: game.pin, nickname: "", user: long, team: nil, address: "192.0.2.1").player.nickname == long.username)
+        }
+    }
+
+    @Test func whileAQuestionIsOpenNoScoreSaysWhetherAnAnswerWasRight() async throws {
+        try await withUseCases { env in
+            // Cy does not answer, so the question stays open.
+            let (games, _, host, game, joined) = try await startedGame(env, players: ["Ann", "Bob", "Cy"])
+            let (ann, bob) = (joined[0], joined[1])
+            let question = try #require(try await env.store.questions(quizId: game.quizId).first)
+            let right = try #require(question.body.choices.first { $0.isCorrect }?.id)
+            let wrong = try #require(question.body.choices.first { !$0.isCorrect }?.id)
+            _ = try await games.answer(.choice(right), question: 0, playerId: ann.player.id, gameId: game.id)
+            _ = try await games.answer(.choice(wrong), question: 0, playerId: bob.player.id, gameId: game.id)
+            let seen = try await games.resume(pin: game.pin, playerId: ann.player.id, secret: ann.secret, address: "192.0.2.1").game.players
+            #expect(seen.allSatisfy { $0.score == 0 && $0.correct == 0 && $0.streak == 0 })
+            try await games.command(.close, gameId: game.id, userId: host.id)
+            let after = try await games.resume(pin: game.pin, playerId: ann.player.id, secret: ann.secret, address: "192.0.2.1").game.players
+            #expect(after.map(\.correct) == [1, 0, 0] && after[0].score > 0)
         }
     }
 }

@@ -3,6 +3,7 @@ broken text, messages over the limit, the close handshake, phones that vanish wi
 the server stopping. (Our own clients never fragment or send binary; other libraries do.)"""
 
 import json
+import socket
 import struct
 import time
 
@@ -143,6 +144,64 @@ def test_a_stopping_server_says_it_is_going_away(tmp_path):
         ws.send_close(1001)
         assert server.process.wait(timeout=15) == 0
         assert time.monotonic() - started < 10
+    finally:
+        server.stop()
+        print_log_on_failure(server)
+
+
+def masked_frame(opcode, payload, fin=True):
+    """A client frame as RFC 6455 5.2 writes it, masked with a fixed key."""
+    key = b"\x11\x22\x33\x44"
+    length = len(payload)
+    if length < 126:
+        header = bytes([0x80 * fin | opcode, 0x80 | length])
+    elif length < 1 << 16:
+        header = bytes([0x80 * fin | opcode, 0x80 | 126]) + struct.pack("!H", length)
+    else:
+        header = bytes([0x80 * fin | opcode, 0x80 | 127]) + struct.pack("!Q", length)
+    return header + key + bytes(byte ^ key[index % 4] for index, byte in enumerate(payload))
+
+
+def test_an_unmasked_client_frame_closes_the_socket_with_1002(server):
+    ws = connect(server)
+    text = json.dumps(JOIN).encode()
+    ws.sock.sendall(bytes([0x81, len(text)]) + text)  # no mask bit, no key
+    opcode, data = frame(ws)
+    assert opcode == ABNF.OPCODE_CLOSE and close_code(data) == 1002, (opcode, data)
+    closed, elapsed, _ = closed_within(ws.sock, 5)
+    assert closed, f"still open {elapsed:.1f} s after the close frame"
+
+
+def test_a_frame_over_16_kib_is_told_why_before_the_socket_closes_and_is_not_reset(server):
+    """The frame's bytes are never read: closing on them would reset the connection, and the
+    phone would lose the message saying why."""
+    ws = connect(server)
+    ws.sock.sendall(masked_frame(0x1, b"x" * 40_000))
+    reply = message(ws)
+    assert reply["code"] == "bad-message" and "4 KiB" in reply["message"], reply
+    opcode, data = frame(ws)
+    assert opcode == ABNF.OPCODE_CLOSE and close_code(data) == 1009, (opcode, data)
+    ws.sock.shutdown(socket.SHUT_WR)
+    closed, elapsed, _ = closed_within(ws.sock, 5)
+    assert closed, f"still open {elapsed:.1f} s after the close frame"
+
+
+def test_a_socket_ended_by_a_tcp_fin_gives_its_place_back_at_once(tmp_path):
+    server = Server(tmp_path, env={"QUIZBOX_LIVE_SOCKETS_PER_ADDRESS": "2", "QUIZBOX_IDLE_TIMEOUT_SECONDS": "60"})
+    try:
+        first, second = connect(server), connect(server)
+        for ws in (first, second):
+            ws.send(json.dumps(JOIN))
+            assert message(ws)["code"] == "unknown-game"
+            ws.sock.shutdown(socket.SHUT_WR)  # a FIN, no close frame
+        for ws in (first, second):
+            closed, elapsed, _ = closed_within(ws.sock, 2)
+            assert closed, f"a socket whose client sent a FIN is still open {elapsed:.1f} s later"
+        third, fourth = connect(server), connect(server)
+        for ws in (third, fourth):
+            ws.send(json.dumps(JOIN))
+            assert message(ws)["code"] == "unknown-game"
+            ws.close()
     finally:
         server.stop()
         print_log_on_failure(server)

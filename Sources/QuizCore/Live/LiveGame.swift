@@ -146,14 +146,14 @@ public struct LiveGame: Sendable {
     public private(set) var players: [LivePlayer] = []
     /// The open (or last) question's answers, by player id.
     public private(set) var answers: [Int: LiveAnswer] = [:]
-    private var nicknameKeys: Set<String> = []
+    /// `Nickname.key` of every player's nickname, kicked ones too, to the player's id.
+    private var nicknameKeys: [String: Int] = [:]
     /// Kept as players are kicked, so counting who is in costs nothing on every answer.
     private var kickedCount = 0
 
     public static let autoAdvanceSeconds: TimeInterval = 5
     public static let streakStep = 100
     public static let streakMax = 500
-    public static let nicknameLength = 1...20
 
     public init(id: Int64, pin: String, quizId: Int64, hostUserId: Int64, title: String, questions: [Question], settings: LiveSettings) {
         self.id = id
@@ -194,24 +194,28 @@ public struct LiveGame: Sendable {
         }
     }
 
-    /// Trimmed, 1–20 characters, no control characters; compared ignoring case.
-    public static func nickname(_ raw: String) throws(LiveGameError) -> (name: String, key: String) {
-        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard nicknameLength.contains(name.count), !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format }) else {
-            throw .nicknameInvalid
-        }
-        return (name, name.lowercased())
-    }
-
+    /// Joins a player: by a nickname of `Nickname`'s rules, not too like one taken (`Nickname.key`),
+    /// or, signed in (`userId`), under their username, which nobody can take from them: when it
+    /// is taken in this game (a look-alike joined first) they get "name (2)".
     public mutating func join(nickname raw: String, userId: Int64?, team: Int? = nil) throws(LiveGameError) -> LivePlayer {
         guard phase != .ended else { throw .ended }
         guard !locked else { throw .locked }
-        let (name, key) = try Self.nickname(raw)
-        guard !nicknameKeys.contains(key) else { throw .nicknameTaken }
+        var name = try Nickname.checked(raw, username: userId != nil)
+        var key = Nickname.key(name)
+        if userId != nil {
+            let base = name
+            var number = 2
+            while nicknameKeys[key] != nil, number <= 99 {
+                name = "\(base) (\(number))"
+                key = Nickname.key(name)
+                number += 1
+            }
+        }
+        guard nicknameKeys[key] == nil else { throw .nicknameTaken }
         let chosen = settings.teams > 0 ? (team.flatMap { (1...settings.teams).contains($0) ? $0 : nil } ?? smallestTeam()) : nil
         let player = LivePlayer(id: players.count + 1, nickname: name, userId: userId, team: chosen)
         players.append(player)
-        nicknameKeys.insert(key)
+        nicknameKeys[key] = player.id
         return player
     }
 
@@ -219,13 +223,12 @@ public struct LiveGame: Sendable {
     public mutating func unjoin(_ id: Int) {
         guard id == players.count, let player = players.last else { return }
         players.removeLast()
-        nicknameKeys.remove(player.nickname.lowercased())
+        nicknameKeys[Nickname.key(player.nickname)] = nil
     }
 
-    /// The player a rejoin names: by nickname, ignoring case.
+    /// The player a rejoin names: by nickname, as `Nickname.key` compares them.
     public func player(nickname: String) -> LivePlayer? {
-        let key = nickname.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        return players.first { $0.nickname.lowercased() == key }
+        nicknameKeys[Nickname.key(nickname)].flatMap(player)
     }
 
     private func smallestTeam() -> Int {
@@ -289,33 +292,40 @@ public struct LiveGame: Sendable {
         return taken
     }
 
-    /// Adds an answer to the player's totals (also how a restarted server replays stored answers).
+    /// Takes an answer to the open question (also how a restarted server or another instance's
+    /// copy replays stored answers). It reaches the player's score, `correct` and streak only when
+    /// the question closes (`settle`): until then nothing a player or host is shown may depend on
+    /// whether it was right, or a throwaway player could learn the answer by resuming.
     public mutating func record(_ answer: LiveAnswer) {
         guard player(answer.playerId) != nil else { return }
         answers[answer.playerId] = answer
-        let index = answer.playerId - 1
-        players[index].score += answer.points + answer.bonus
-        if answer.isCorrect {
-            players[index].correct += 1
-            players[index].streak += 1
-        } else {
-            players[index].streak = 0
-        }
     }
 
     /// Takes back an answer that could not be stored, while its question is still open: the
-    /// player may answer again and nothing of it counts. `streakBefore`: the player's streak when
-    /// it was taken. False when the question has moved on (then it stays, as shown).
+    /// player may answer again. False when the question has moved on (then it stays, as shown).
     @discardableResult
-    public mutating func withdraw(_ answer: LiveAnswer, streakBefore: Int) -> Bool {
+    public mutating func withdraw(_ answer: LiveAnswer) -> Bool {
         guard phase == .question, index == answer.questionIndex, answers[answer.playerId] == answer,
               player(answer.playerId) != nil else { return false }
         answers[answer.playerId] = nil
-        let index = answer.playerId - 1
-        players[index].score -= answer.points + answer.bonus
-        if answer.isCorrect { players[index].correct -= 1 }
-        players[index].streak = streakBefore
         return true
+    }
+
+    /// The open question's answers join the totals; who did not answer loses their streak.
+    private mutating func settle(resettingStreaks: Bool = true) {
+        for index in players.indices where !players[index].kicked {
+            guard let answer = answers[players[index].id] else {
+                if resettingStreaks { players[index].streak = 0 }
+                continue
+            }
+            players[index].score += answer.points + answer.bonus
+            if answer.isCorrect {
+                players[index].correct += 1
+                players[index].streak += 1
+            } else {
+                players[index].streak = 0
+            }
+        }
     }
 
     /// Every player still in the game answered: `answers` holds only theirs (a kick takes its
@@ -327,7 +337,7 @@ public struct LiveGame: Sendable {
     /// Ends the open question: who did not answer loses their streak.
     public mutating func close(now: Date) throws(LiveGameError) {
         guard phase == .question else { throw .notNow }
-        for player in activePlayers where answers[player.id] == nil { players[player.id - 1].streak = 0 }
+        settle()
         phase = .reveal
         advanceAt = settings.autoAdvance ? now.addingTimeInterval(Self.autoAdvanceSeconds) : nil
     }
@@ -349,7 +359,10 @@ public struct LiveGame: Sendable {
     }
 
     public mutating func end(now: Date) {
-        if phase == .question { deadline = now }
+        if phase == .question {
+            deadline = now
+            settle(resettingStreaks: false)
+        }
         phase = .ended
         advanceAt = nil
         markRanks()
@@ -392,7 +405,7 @@ public struct LiveGame: Sendable {
             (player.score, player.correct, player.streak) = (0, 0, 0)
             return player
         }
-        nicknameKeys = Set(players.map { $0.nickname.lowercased() })
+        nicknameKeys = Dictionary(players.map { (Nickname.key($0.nickname), $0.id) }, uniquingKeysWith: { first, _ in first })
         kickedCount = players.filter(\.kicked).count
         self.answers = [:]
         guard index >= 0 else { return }
@@ -402,9 +415,7 @@ public struct LiveGame: Sendable {
         for question in 0...index {
             self.answers = [:]
             for answer in byQuestion[question] ?? [] { record(answer) }
-            if question < index || phase != .question {
-                for player in activePlayers where self.answers[player.id] == nil { self.players[player.id - 1].streak = 0 }
-            }
+            if question < index || phase != .question { settle() }
         }
     }
 

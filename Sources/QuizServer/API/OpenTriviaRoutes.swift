@@ -49,7 +49,8 @@ struct OpenTriviaRoutes: Sendable {
         }
     }
 
-    static func address(_ context: AppRequestContext) -> String { context.remoteAddress?.ipAddress ?? "unknown" }
+    /// Set by `CredentialMiddleware` (a trusted proxy's client, else the peer).
+    static func address(_ context: AppRequestContext) -> String { ClientAddress.current }
 
     /// 200 whatever the code, as Open Trivia DB answers, but for its rate limits: 429 with when to
     /// come back at the latest (`retryAfter` seconds, the request interval unless given).

@@ -79,7 +79,10 @@ final class LiveConnection: Sendable {
 
     /// Closes the socket after what was sent before (kicked, the game over, the server stopping):
     /// on the loop, in turn after the writes already queued, a close frame; the socket itself
-    /// closes when the phone answers it (`LiveSocketHandler`) or after `closeTimeout`.
+    /// closes when the phone answers it (`LiveSocketHandler`) or after `closeTimeout`. Without
+    /// `waitForAnswer` (the phone's frames can no longer be read) the sending side is shut once the
+    /// frame is out, and the socket closes when the phone closes its end or after `timeout`: closing
+    /// it with the phone's bytes unread would reset it, and the phone would lose what was sent.
     func close(_ code: WebSocketErrorCode = .normalClosure, waitForAnswer: Bool = true, timeout: TimeAmount = closeTimeout) {
         channel.eventLoop.execute { [self] in
             guard !closed.exchange(true, ordering: .relaxed) else { return }
@@ -87,11 +90,10 @@ final class LiveConnection: Sendable {
             data.write(webSocketErrorCode: code)
             let channel = channel
             let written = channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .connectionClose, data: data))
-            if waitForAnswer {
-                channel.eventLoop.scheduleTask(in: timeout) { channel.close(promise: nil) }
-            } else {
-                written.whenComplete { _ in channel.close(promise: nil) }
+            if !waitForAnswer {
+                written.whenComplete { _ in channel.close(mode: .output, promise: nil) }
             }
+            channel.eventLoop.scheduleTask(in: timeout) { channel.close(promise: nil) }
         }
     }
 

@@ -20,6 +20,10 @@ struct LiveSocket: Sendable {
     let sessions: Sessions
     let time: any TimeSource
     let publicURL: String?
+    /// Behind HTTPS (`QUIZBOX_SECURE_COOKIES`): only pages served over HTTPS may open a socket.
+    let secureCookies: Bool
+    /// Whose `X-Forwarded-For` names the client (`QUIZBOX_TRUSTED_PROXIES`).
+    let proxies: TrustedProxies
     /// A socket that has not said who it is (host, join, resume, rejoin) this long is closed.
     let greetingTimeout: TimeInterval
     /// Pings keep a socket open through proxies and find phones that vanished.
@@ -33,18 +37,34 @@ struct LiveSocket: Sendable {
     static let messagesPerSecond = 20
     /// Messages waiting for the one before to be handled (a slow database); more are refused.
     static let maxWaiting = 32
+    /// Greetings refused for a wrong PIN, secret or code (or too many tries) before the socket is closed.
+    static let maxFailedGreetings = 3
     static let path = "/live/socket"
 
     /// Whether an upgrade may become a live socket: this path, and no other site's page (a page
-    /// of another site must not drive a host's game with the host's cookie). Host names are
-    /// compared without ports: some clients send their origin without one.
-    static func accepts(_ head: HTTPRequestHead) -> Bool {
-        guard head.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first == Substring(path) else { return false }
+    /// of another site must not drive a host's game with the host's cookie). A socket without an
+    /// Origin is no browser's (a browser always sends one) and has no cookie a page could lend it.
+    func accepts(_ head: HTTPRequestHead) -> Bool {
+        guard head.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first == Substring(Self.path) else { return false }
         // Every Origin given must match (a client may send two).
         let origins = head.headers["origin"]
         guard !origins.isEmpty else { return true }
         guard let authority = head.headers.first(name: "host") else { return false }
-        return origins.allSatisfy { URL(string: $0)?.host?.lowercased() == hostName(of: authority) }
+        return origins.allSatisfy { isSite($0, authority: authority) }
+    }
+
+    /// A page's origin (http, https) must have the scheme, host and port of `QUIZBOX_PUBLIC_URL`
+    /// when it is set; else the host and port the socket came through, over HTTPS only behind
+    /// secure cookies (a port left out is the scheme's own). Clients that are not browsers (the
+    /// terminal player, QuizClient, WebSocket libraries) send `ws://…` or `wss://…`, which no
+    /// browser page can: they hold no visitor's cookies to borrow, so they are not checked.
+    func isSite(_ origin: String, authority: String) -> Bool {
+        guard let given = WebOrigin(origin) else { return false }
+        if given.scheme == "ws" || given.scheme == "wss" { return true }
+        if let publicURL { return WebOrigin(publicURL) == given }
+        guard secureCookies ? given.scheme == "https" : ["http", "https"].contains(given.scheme) else { return false }
+        let (host, port) = Self.hostAndPort(of: authority)
+        return given.host == host && given.port == (port ?? WebOrigin.defaultPort(given.scheme))
     }
 
     /// On the channel's loop, once the upgrade's response is written: the socket's handlers.
@@ -59,10 +79,12 @@ struct LiveSocket: Sendable {
         let language = PageMiddleware.language(
             cookie: head.headers[canonicalForm: "cookie"].lazy.compactMap { Request.cookie(PageMiddleware.languageCookie, in: String($0)) }.first,
             acceptLanguage: head.headers.first(name: "accept-language"))
-        let address = channel.remoteAddress?.ipAddress ?? "unknown"
+        let address = proxies.client(peer: channel.remoteAddress?.ipAddress ?? "unknown",
+                                     forwardedFor: head.headers["x-forwarded-for"])
         let session = Session(connection: connection, token: token, authority: head.headers.first(name: "host"),
                               address: address, t: Texts.of(language), admitted: perAddress.admit(address))
         try channel.pipeline.syncOperations.addHandlers([
+            MaskedFramesOnly(),
             NIOWebSocketFrameAggregator(minNonFinalFragmentSize: 1, maxAccumulatedFrameCount: 16, maxAccumulatedFrameSize: LiveMessages.maxBytes),
             LiveSocketHandler(socket: self, session: session),
         ])
@@ -78,6 +100,7 @@ struct LiveSocket: Sendable {
             var running = false
             var ended = false
             var greeting: Scheduled<Void>?
+            var failedGreetings = 0
         }
 
         let connection: LiveConnection
@@ -111,6 +134,14 @@ struct LiveSocket: Sendable {
 
         func waitForGreeting(_ timer: Scheduled<Void>) {
             state.withLock { $0.greeting = timer }
+        }
+
+        /// Counts a refused greeting; true when the socket has had its share and is to be closed.
+        func greetingFailed() -> Bool {
+            state.withLock { state in
+                state.failedGreetings += 1
+                return state.failedGreetings >= LiveSocket.maxFailedGreetings
+            }
         }
 
         /// Greeted: the timer goes now, not when it was due.
@@ -200,7 +231,8 @@ struct LiveSocket: Sendable {
         session.connection.close(.policyViolation)
     }
 
-    /// How many live sockets each client address holds open.
+    /// How many live sockets each client address holds open: IPv6 clients by their /64, as the
+    /// join limit counts them (one client holds a whole /64).
     final class OpenSockets: Sendable {
         let limit: Int
         private let counts = Mutex<[String: Int]>([:])
@@ -210,7 +242,8 @@ struct LiveSocket: Sendable {
         }
 
         func admit(_ address: String) -> Bool {
-            counts.withLock { counts in
+            let address = AddressKey.of(address)
+            return counts.withLock { counts in
                 guard counts[address, default: 0] < limit else { return false }
                 counts[address, default: 0] += 1
                 return true
@@ -218,6 +251,7 @@ struct LiveSocket: Sendable {
         }
 
         func release(_ address: String) {
+            let address = AddressKey.of(address)
             counts.withLock { counts in
                 let left = counts[address, default: 1] - 1
                 counts[address] = left > 0 ? left : nil
@@ -244,6 +278,7 @@ struct LiveSocket: Sendable {
         do {
             switch (incoming, session.role) {
             case (.host(let gameId), .none):
+                try await games.countGreeting(from: session.address)
                 guard let user = try await signedInUser(session.token) else {
                     throw Refusal("not-host", "Sign in as the game's host to run it.", "host")
                 }
@@ -259,7 +294,7 @@ struct LiveSocket: Sendable {
                 let joined = try await games.join(pin: pin, nickname: nickname, user: user, team: team, address: session.address)
                 enter(joined, session: session)
             case (.resume(let pin, let playerId, let secret), .none):
-                enter(try await games.resume(pin: pin, playerId: playerId, secret: secret), session: session)
+                enter(try await games.resume(pin: pin, playerId: playerId, secret: secret, address: session.address), session: session)
             case (.rejoin(let pin, let nickname, let code), .none):
                 enter(try await games.rejoin(pin: pin, nickname: nickname, code: code, address: session.address), session: session)
             case (.answer(let question, let answer), .player(let gameId, let playerId)):
@@ -280,7 +315,12 @@ struct LiveSocket: Sendable {
         } catch let failure as LiveGames.Failure {
             let (code, message) = Self.describe(failure)
             connection.send(LiveMessages.error(code, session.t(message), of: incoming.type))
-            if failure == .game(.kicked) { connection.close() }
+            if failure == .game(.kicked) {
+                connection.close()
+            } else if Self.isGuess(failure), session.greetingFailed() {
+                // One socket may not go on trying PINs and secrets; a person retyping a PIN gets a new one.
+                connection.close(.policyViolation)
+            }
         } catch {
             logger.error("live message failed", metadata: ["error": "\(error)"])
             connection.send(LiveMessages.error("not-now", session.t("That did not work; try again."), of: incoming.type))
@@ -356,12 +396,24 @@ struct LiveSocket: Sendable {
         }
     }
 
-    /// "example.org:8080" → "example.org"; "[::1]:8080" → "::1".
-    static func hostName(of authority: String) -> String {
-        var host = Substring(authority.lowercased())
-        if host.hasPrefix("[") { return String(host.dropFirst().prefix { $0 != "]" }) }
-        if let colon = host.lastIndex(of: ":") { host = host[..<colon] }
-        return String(host)
+    /// "example.org:8080" → ("example.org", 8080); "[::1]" → ("::1", nil).
+    static func hostAndPort(of authority: String) -> (host: String, port: Int?) {
+        let text = authority.lowercased()
+        if text.hasPrefix("[") {
+            let host = String(text.dropFirst().prefix { $0 != "]" })
+            let rest = text.dropFirst(host.count + 2)
+            return (host, rest.hasPrefix(":") ? Int(rest.dropFirst()) : nil)
+        }
+        guard let colon = text.lastIndex(of: ":") else { return (text, nil) }
+        return (String(text[..<colon]), Int(text[text.index(after: colon)...]))
+    }
+
+    /// A refusal that a wrong guess (of a PIN, a secret, a rejoin code) gets, or too many of them.
+    static func isGuess(_ failure: LiveGames.Failure) -> Bool {
+        switch failure {
+        case .unknownGame, .badRejoin, .notResumable, .rateLimited, .notHost: true
+        default: false
+        }
     }
 
     static func describe(_ failure: LiveGames.Failure) -> (String, String) {
@@ -369,6 +421,8 @@ struct LiveSocket: Sendable {
         case .unknownGame: ("unknown-game", "No game is running with that PIN. Check it with your host.")
         case .notHost: ("not-host", "Only the game's host can run it.")
         case .badRejoin: ("bad-rejoin", "That nickname and code do not match a player of this game.")
+        case .notResumable: ("bad-rejoin", "This device is no longer a player of that game: it has ended, or the game goes on on the device that used your rejoin code. Join again to play.")
+        case .nicknameOfAccount: ("nickname-taken", "That nickname is the username of an account here: sign in to play under it, or pick another.")
         case .rateLimited: ("rate-limited", "Too many tries from your network. Wait a minute and try again.")
         case .quizNotFound, .noPlayableQuestions, .badSettings(_), .tooManyGames: ("not-now", "That game cannot be set up.")
         case .game(let error):
@@ -376,7 +430,7 @@ struct LiveSocket: Sendable {
             case .locked: ("locked", "The host has locked this game: no new players.")
             case .full: ("full", "This game is full: it has as many players as it can take.")
             case .nicknameTaken: ("nickname-taken", "Someone in this game already has that nickname. Pick another.")
-            case .nicknameInvalid: ("nickname-invalid", "A nickname is 1 to 20 characters.")
+            case .nicknameInvalid: ("nickname-invalid", "A nickname is 1 to 20 characters, with letters or signs that show (no invisible ones, no stacked accents).")
             case .kicked: ("kicked", "The host removed you from this game.")
             case .notOpen: ("not-open", "That question is not open.")
             case .alreadyAnswered: ("already-answered", "You already answered: your first answer counts.")
@@ -407,6 +461,29 @@ extension LiveMessages.Incoming {
             case .kick: "kick"
             case .lock: "lock"
             }
+        }
+    }
+}
+
+/// The scheme, host and port of a page's origin, a port left out being the scheme's own.
+struct WebOrigin: Equatable {
+    var scheme: String
+    var host: String
+    var port: Int?
+
+    init?(_ text: String) {
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+              let host = components.host?.lowercased(), !host.isEmpty else { return nil }
+        self.scheme = scheme
+        self.host = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
+        port = components.port ?? Self.defaultPort(scheme)
+    }
+
+    static func defaultPort(_ scheme: String) -> Int? {
+        switch scheme {
+        case "http", "ws": 80
+        case "https", "wss": 443
+        default: nil
         }
     }
 }

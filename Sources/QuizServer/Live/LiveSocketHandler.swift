@@ -16,6 +16,10 @@ final class LiveSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
     private let session: LiveSocket.Session
     private var pinger: RepeatedTask?
     private var stopped = false
+    /// A frame the decoder could not read was answered: what else comes is read and dropped until
+    /// the phone closes (closing with bytes unread would reset the socket, and the phone would
+    /// lose the message saying why).
+    private var draining = false
     private var windowStart = Date.distantPast
     private var inWindow = 0
 
@@ -92,6 +96,7 @@ final class LiveSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     /// Too large a message, a broken frame, or the socket broke: this connection is over.
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if draining, error is ByteToMessageDecoderError { return }
         switch error {
         case NIOWebSocketFrameAggregator.Error.accumulatedFrameSizeIsTooLarge, NIOWebSocketFrameAggregator.Error.tooManyFragments:
             session.connection.send(LiveMessages.error("bad-message", session.t("Messages are at most 4 KiB."), of: nil))
@@ -99,11 +104,13 @@ final class LiveSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
         case is NIOWebSocketFrameAggregator.Error:
             session.connection.close(.protocolError)
         case NIOWebSocketError.invalidFrameLength:
-            // The decoder reads nothing more, so no close frame could come back: close once ours is out.
+            // The decoder reads nothing more, so no close frame could come back: ours goes, then the end of the stream.
+            draining = true
             session.connection.send(LiveMessages.error("bad-message", session.t("Messages are at most 4 KiB."), of: nil))
-            session.connection.close(.messageTooLarge, waitForAnswer: false)
-        case is NIOWebSocketError:
-            session.connection.close(.protocolError, waitForAnswer: false)
+            session.connection.close(.messageTooLarge, waitForAnswer: false, timeout: .seconds(2))
+        case is NIOWebSocketError, is UnmaskedFrame:
+            draining = true
+            session.connection.close(.protocolError, waitForAnswer: false, timeout: .seconds(2))
         default:
             context.close(promise: nil)
         }
@@ -114,6 +121,11 @@ final class LiveSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
         // A phone that does not answer the close holds the shutdown up for a few seconds at most.
         if event is ChannelShouldQuiesceEvent {
             session.connection.close(.goingAway, timeout: .seconds(3))
+        } else if let event = event as? ChannelEvent, event == .inputClosed {
+            // The phone's end closed without a close frame (a TCP FIN): nothing more can come, and
+            // its place among its address's sockets is free at once.
+            session.connection.ended()
+            context.close(promise: nil)
         } else {
             context.fireUserInboundEventTriggered(event)
         }
@@ -128,3 +140,23 @@ final class LiveSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
         return inWindow <= LiveSocket.messagesPerSecond
     }
 }
+
+/// Before `NIOWebSocketFrameAggregator` (which drops the mask it removes): a client's frames must
+/// be masked (RFC 6455 5.1); one that is not ends the socket with a protocol error.
+final class MaskedFramesOnly: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = WebSocketFrame
+    typealias InboundOut = WebSocketFrame
+    private var refused = false
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !refused else { return }
+        guard unwrapInboundIn(data).maskKey != nil else {
+            refused = true
+            context.fireErrorCaught(UnmaskedFrame())
+            return
+        }
+        context.fireChannelRead(data)
+    }
+}
+
+struct UnmaskedFrame: Error {}

@@ -296,29 +296,35 @@ extension LiveGames {
         guard let cluster else { throw .game(.notNow) }
         let name: String
         do {
-            name = try LiveGame.nickname(nickname).name
+            name = try Nickname.checked(nickname, username: userId != nil)
         } catch {
             throw .game(error)
         }
         let game = room.snapshot()
         guard game.phase != .ended else { throw .game(.ended) }
-        let record = LivePlayerRecord(gameId: room.id, player: LivePlayer(id: 0, nickname: name, userId: userId, team: team),
+        var record = LivePlayerRecord(gameId: room.id, player: LivePlayer(id: 0, nickname: name, userId: userId, team: team),
                                       secretHash: SessionTokens.hash(secret), codeHash: SessionTokens.hash(code), joinedAt: time.now())
-        let outcome: LiveJoinOutcome
-        do {
-            outcome = try await cluster.store.joinLivePlayer(record, teams: game.settings.teams, limit: limits.playersPerGame,
-                                                             notice: payload(.players, gameId: room.id) ?? "")
-        } catch {
-            logger.error("storing a join failed", metadata: ["game": "\(room.id)", "error": "\(error)"])
-            throw .game(.notNow)
-        }
         var player = record.player
-        switch outcome {
-        case .joined(let id, let team): (player.id, player.team) = (id, team)
-        case .nicknameTaken: throw .game(.nicknameTaken)
-        case .locked: throw .game(.locked)
-        case .full: throw .game(.full)
-        case .ended: throw .game(.ended)
+        // A signed-in player's username is theirs: taken by a look-alike, they join as "name (2)" (`LiveGame.join`).
+        for number in 1...(userId == nil ? 1 : 99) {
+            if number > 1 { record.player.nickname = "\(name) (\(number))" }
+            let outcome: LiveJoinOutcome
+            do {
+                outcome = try await cluster.store.joinLivePlayer(record, teams: game.settings.teams, limit: limits.playersPerGame,
+                                                                 notice: payload(.players, gameId: room.id) ?? "")
+            } catch {
+                logger.error("storing a join failed", metadata: ["game": "\(room.id)", "error": "\(error)"])
+                throw .game(.notNow)
+            }
+            player = record.player
+            switch outcome {
+            case .joined(let id, let team): (player.id, player.team) = (id, team)
+            case .nicknameTaken: if userId != nil && number < 99 { continue } else { throw .game(.nicknameTaken) }
+            case .locked: throw .game(.locked)
+            case .full: throw .game(.full)
+            case .ended: throw .game(.ended)
+            }
+            break
         }
         if !room.add(player) { await addJoined(room) }
         room.keep(secretHash: record.secretHash, codeHash: record.codeHash, for: player.id)
@@ -332,9 +338,9 @@ extension LiveGames {
     func answerAcross(_ answer: Answer, question: Int, playerId: Int, room: Room, now: Date,
                       stored: @Sendable (LiveAnswer) -> Void) async throws(Failure) -> LiveAnswer {
         guard let cluster else { throw .game(.notNow) }
-        let (taken, questionId, streakBefore): (LiveAnswer, Int64, Int)
+        let (taken, questionId): (LiveAnswer, Int64)
         do {
-            (taken, questionId, _, streakBefore) = try room.answer(answer, question: question, playerId: playerId, now: now)
+            (taken, questionId, _) = try room.answer(answer, question: question, playerId: playerId, now: now)
         } catch {
             throw .game(error)
         }
@@ -344,7 +350,7 @@ extension LiveGames {
                 LiveAnswerRecord(gameId: room.id, questionId: questionId, answer: taken, answeredAt: now),
                 notice: payload(.answers, gameId: room.id) ?? "")
         } catch {
-            room.withdraw(taken, streakBefore: streakBefore)  // so a try again here is not "already answered"
+            room.withdraw(taken)  // so a try again here is not "already answered"
             logger.error("storing a live answer failed", metadata: ["game": "\(room.id)", "error": "\(error)"])
             throw .game(.notNow)
         }

@@ -132,12 +132,11 @@ extension LiveGames {
         }
 
         /// Takes an answer; the question stays open even when it was the last one (it closes once
-        /// the answer is stored: `LiveGames.closeWhenEveryoneAnswered`). `streakBefore` is for `withdraw`.
+        /// the answer is stored: `LiveGames.closeWhenEveryoneAnswered`).
         func answer(_ answer: Answer, question: Int, playerId: Int, now: Date) throws(LiveGameError)
-            -> (taken: LiveAnswer, questionId: Int64, change: Change, streakBefore: Int) {
+            -> (taken: LiveAnswer, questionId: Int64, change: Change) {
             try state.withLock { state throws(LiveGameError) in
                 let before = Marker(state.game)
-                let streakBefore = state.game.player(playerId)?.streak ?? 0
                 let taken = try state.game.answer(answer, player: playerId, question: question, now: now)
                 let questionId = state.game.question?.id ?? 0
                 var change = change(from: before, to: state.game, now: now)
@@ -147,13 +146,13 @@ extension LiveGames {
                 if state.game.phase == .question, answered % max(1, players / 100) == 0 || answered == players {
                     change.events.append((.progress(index: state.game.index, answered: answered, players: players), .host))
                 }
-                return (taken, questionId, change, streakBefore)
+                return (taken, questionId, change)
             }
         }
 
         /// An answer that could not be stored no longer counts (while its question is open).
-        func withdraw(_ taken: LiveAnswer, streakBefore: Int) {
-            state.withLock { _ = $0.game.withdraw(taken, streakBefore: streakBefore) }
+        func withdraw(_ taken: LiveAnswer) {
+            state.withLock { _ = $0.game.withdraw(taken) }
         }
 
         func hostConnected(_ connected: Bool, now: Date) -> [(LiveEvent, LiveAudience)] {

@@ -23,6 +23,11 @@ package final class LiveGames: Sendable {
         case notHost
         case game(LiveGameError)
         case badRejoin
+        /// A resume that names no game running here or a player with another secret: the same
+        /// answer for both, so resuming cannot tell which PINs are in play.
+        case notResumable
+        /// An anonymous nickname that is an account's username: only that user plays under it.
+        case nicknameOfAccount
         /// Too many joins from one address.
         case rateLimited
         /// The host already runs `limits.gamesPerHost` games.
@@ -42,7 +47,7 @@ package final class LiveGames: Sendable {
         }
     }
 
-    package typealias Catalog = CatalogStore & PracticeStore
+    package typealias Catalog = CatalogStore & PracticeStore & UserStore
     let store: any LiveGameStore
     let catalog: any Catalog
     let time: any TimeSource
@@ -345,13 +350,14 @@ package final class LiveGames: Sendable {
 
     /// Joins the game with this PIN. A signed-in player plays under their username.
     package func join(pin: String, nickname: String, user: User?, team: Int?, address: String) async throws(Failure) -> Joined {
-        try await countJoin(from: address)
+        try await countGreeting(from: address)
         guard let room = await loadRoom(pin: pin) else { throw .unknownGame }
         // A signed-in player joining again (another tab, another device) is the same player.
         if let user, let existing = room.player(userId: user.id) {
             guard !existing.kicked else { throw .game(.kicked) }
             return try await reissue(existing, in: room, code: nil)
         }
+        if user == nil { try await refuseAccountNames(nickname) }
         let secret = SessionTokens.make()
         let code = Self.makeCode()
         let now = time.now()
@@ -379,9 +385,9 @@ package final class LiveGames: Sendable {
         return Joined(player: player, secret: secret, code: code, game: room.snapshot())
     }
 
-    /// Counts a join attempt against its address; a count that cannot be kept (the shared table on
-    /// PostgreSQL unreachable) is "try again", not "too many tries".
-    private func countJoin(from address: String) async throws(Failure) {
+    /// Counts a greeting (host, join, resume, rejoin) against its address; a count that cannot be
+    /// kept (the shared table on PostgreSQL unreachable) is "try again", not "too many tries".
+    package func countGreeting(from address: String) async throws(Failure) {
         let allowed: Bool
         do {
             allowed = try await joins.allow(keys: ["live-join:" + AddressKey.of(address)])
@@ -393,22 +399,39 @@ package final class LiveGames: Sendable {
     }
 
     /// Comes back with the secret the browser kept.
-    package func resume(pin: String, playerId: Int, secret: String) async throws(Failure) -> Joined {
-        guard let room = await loadRoom(pin: pin) else { throw .unknownGame }
+    /// Usernames are the accounts' own: an anonymous player cannot pass for one (a signed-in user
+    /// whose name a look-alike took in the game still gets in, as "name (2)": `LiveGame.join`).
+    private func refuseAccountNames(_ nickname: String) async throws(Failure) {
+        let name = nickname.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard Registration.usernameLength.contains(name.count) else { return }
+        do {
+            if try await catalog.credentials(username: name) != nil { throw Failure.nicknameOfAccount }
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            logger.error("checking a nickname against the accounts failed", metadata: ["error": "\(error)"])
+            throw .game(.notNow)
+        }
+    }
+
+    /// Counted against the address like a join: a socket may not try secrets (or PINs) for free.
+    package func resume(pin: String, playerId: Int, secret: String, address: String) async throws(Failure) -> Joined {
+        try await countGreeting(from: address)
+        guard let room = await loadRoom(pin: pin) else { throw .notResumable }
         var resumed = room.resume(playerId: playerId, secretHash: SessionTokens.hash(secret))
         if resumed == nil, cluster != nil {
             // Joined or rejoined on another instance since this copy was read.
             await refresh(room)
             resumed = room.resume(playerId: playerId, secretHash: SessionTokens.hash(secret))
         }
-        guard let (player, code) = resumed else { throw .badRejoin }
+        guard let (player, code) = resumed else { throw .notResumable }
         guard !player.kicked else { throw .game(.kicked) }
         return Joined(player: player, secret: secret, code: code, game: room.snapshot())
     }
 
     /// Comes back from another device with the nickname and the short code; the old secret stops working.
     package func rejoin(pin: String, nickname: String, code: String, address: String) async throws(Failure) -> Joined {
-        try await countJoin(from: address)
+        try await countGreeting(from: address)
         guard let room = await loadRoom(pin: pin) else { throw .unknownGame }
         let normalized = code.trimmingCharacters(in: .whitespaces).uppercased()
         var found = room.player(nickname: nickname, codeHash: SessionTokens.hash(normalized))
@@ -445,9 +468,9 @@ package final class LiveGames: Sendable {
         if cluster != nil, !runs(room) {
             return try await answerAcross(answer, question: question, playerId: playerId, room: room, now: now, stored: stored)
         }
-        let (taken, questionId, change, streakBefore): (LiveAnswer, Int64, Room.Change, Int)
+        let (taken, questionId, change): (LiveAnswer, Int64, Room.Change)
         do {
-            (taken, questionId, change, streakBefore) = try room.answer(answer, question: question, playerId: playerId, now: now)
+            (taken, questionId, change) = try room.answer(answer, question: question, playerId: playerId, now: now)
         } catch {
             throw .game(error)
         }
@@ -455,12 +478,12 @@ package final class LiveGames: Sendable {
             try await writer.save(answers: [LiveAnswerRecord(gameId: gameId, questionId: questionId, answer: taken, answeredAt: now)])
         } catch is LiveWriter.NotOwner {
             // Another instance runs the game now: taken as a copy takes it, checked against the database.
-            room.withdraw(taken, streakBefore: streakBefore)
+            room.withdraw(taken)
             lost(room)
             return try await answerAcross(answer, question: question, playerId: playerId, room: room, now: now, stored: stored)
         } catch {
             // Not stored, so not counted: the player is told to try again, and may.
-            room.withdraw(taken, streakBefore: streakBefore)
+            room.withdraw(taken)
             logger.error("storing a live answer failed", metadata: ["game": "\(gameId)", "error": "\(error)"])
             throw .game(.notNow)
         }

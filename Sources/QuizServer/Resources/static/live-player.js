@@ -435,8 +435,8 @@
         state.resuming = false;
         if (state.joined) {
           state.joined = false;
-          // bad-rejoin here means the secret changed: the rejoin code was used on another device.
-          say(code === 'bad-rejoin' ? t('This device has left the game: it goes on on the device that used your rejoin code. To play here, join again.') : text);
+          // The server gives one answer for "the game ended" and "the rejoin code was used elsewhere".
+          say(text);
         }
         $('me-bar').hidden = true;
         show('join');
