@@ -147,7 +147,7 @@ public final class QuizDatabase: Sendable {
             PoolBox(EventLoopConnectionPool(
                 source: source, maxConnections: size, requestTimeout: .seconds(30),
                 logger: logger, on: MultiThreadedEventLoopGroup.singleton.any()
-            ), size: size) { $0.sql(queryLogLevel: .trace) }
+            ), size: size) { $0.connection.sql(queryLogLevel: .trace) }
         }
         let database = QuizDatabase(dialect: .sqlite, readers: pool(max(1, poolSize)), writer: pool(1), logger: logger)
         do {
@@ -284,20 +284,6 @@ public final class QuizDatabase: Sendable {
     public func close() async throws {
         try await readers.close()
         if writer !== readers { try await writer.close() }
-    }
-}
-
-/// Opens SQLite connections with the settings Quizbox relies on.
-struct SQLiteSource: ConnectionPoolSource {
-    let base: SQLiteConnectionSource
-
-    func makeConnection(logger: Logger, on eventLoop: any EventLoop) -> EventLoopFuture<SQLiteConnection> {
-        base.makeConnection(logger: logger, on: eventLoop).flatMap { conn in
-            let pragmas = ["PRAGMA journal_mode = WAL", "PRAGMA busy_timeout = 10000", "PRAGMA synchronous = NORMAL"]
-            return pragmas.reduce(eventLoop.makeSucceededVoidFuture()) { future, pragma in
-                future.flatMap { conn.query(pragma).map { _ in } }
-            }.map { conn }
-        }
     }
 }
 
