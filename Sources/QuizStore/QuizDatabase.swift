@@ -142,6 +142,10 @@ public final class QuizDatabase: Sendable {
         guard FileManager.default.fileExists(atPath: directory) else {
             throw Error.cannotOpen("the folder \(directory) does not exist")
         }
+        // SQLite would create it 0644, and its -wal and -shm files take the database's mode.
+        if path != ":memory:", !path.hasPrefix("file:") {
+            do { try PrivateFiles.createEmpty(path) } catch { throw Error.cannotOpen(String(describing: error)) }
+        }
         let source = SQLiteSource(base: SQLiteConnectionSource(configuration: .init(storage: .file(path: path))))
         func pool(_ size: Int) -> PoolBox {
             PoolBox(EventLoopConnectionPool(
