@@ -6,6 +6,9 @@ public enum PostImageType: String, Sendable, Hashable, CaseIterable {
 
     /// At most 5 MiB, however the image arrives.
     public static let maxBytes = 5 << 20
+    /// At most 40 megapixels (width × height), whatever kind of picture: a few hundred bytes can
+    /// claim a picture that takes gigabytes to show in every browser that shows it.
+    public static let maxPixels = 40_000_000
 
     public var mimeType: String {
         switch self {

@@ -4,8 +4,9 @@ extension PostImageType {
     /// Width and height in pixels as the image's header states them; nil when the header is cut
     /// short or malformed. Reads only headers, never decodes pixels.
     public static func dimensions(of data: Data) -> (width: Int, height: Int)? {
-        let bytes = [UInt8](data.prefix(64 << 10))
-        guard let type = sniff(bytes) else { return nil }
+        guard let type = sniff(data.prefix(16)) else { return nil }
+        // A JPEG's frame header may come after long metadata (EXIF, ICC profile): walk it all.
+        let bytes = [UInt8](type == .jpeg ? data.prefix(maxBytes) : data.prefix(64 << 10))
         let size: (Int, Int)? = switch type {
         case .png: pngSize(bytes)
         case .jpeg: jpegSize(bytes)
@@ -13,6 +14,12 @@ extension PostImageType {
         }
         guard let size, size.0 > 0, size.1 > 0 else { return nil }
         return (size.0, size.1)
+    }
+
+    /// Whether a picture of `size` is within `maxPixels`; a product past `Int` is not.
+    public static func isWithinPixelLimit(_ size: (width: Int, height: Int)) -> Bool {
+        let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
+        return !overflow && pixels <= maxPixels
     }
 
     private static func be16(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) << 8 | Int(b[i + 1]) }

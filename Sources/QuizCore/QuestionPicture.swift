@@ -48,18 +48,23 @@ public struct QuestionPicture: Sendable, Hashable {
         guard let size = PostImageType.dimensions(of: data), max(size.width, size.height) <= maxSide else {
             return .failure(.unreadableSize)
         }
+        guard PostImageType.isWithinPixelLimit(size) else { return .failure(.tooManyPixels(width: size.width, height: size.height)) }
         return .success(QuestionPicture(hash: "", type: type, alt: alt.trimmingCharacters(in: .whitespacesAndNewlines),
                                         width: size.width, height: size.height, data: data))
     }
 
     public enum Refusal: Error, Sendable, Equatable {
         case tooLarge, notAnImage, unreadableSize
+        /// More than `PostImageType.maxPixels`, though each side may be within `maxSide`.
+        case tooManyPixels(width: Int, height: Int)
 
         public var message: String {
             switch self {
             case .tooLarge: "is larger than the limit of \(PostImageType.maxBytes >> 20) MiB"
             case .notAnImage: "is not a PNG, JPEG or WebP image (checked from its contents; SVG is not accepted)"
             case .unreadableSize: "has no readable width and height, or a side over \(QuestionPicture.maxSide) pixels"
+            case .tooManyPixels(let width, let height):
+                "is \(width) × \(height) pixels, over the limit of \(PostImageType.maxPixels / 1_000_000) megapixels"
             }
         }
     }

@@ -20,6 +20,8 @@ struct Housekeeping: Service {
             do {
                 try await sweep()
             } catch {
+                // Stopping (a failed start, a signal): nothing failed, the next start sweeps.
+                if Task.isCancelled || Task.isShuttingDownGracefully { break }
                 logger.warning("housekeeping failed; trying again later", metadata: ["error": "\(error)"])
             }
             let interval = interval

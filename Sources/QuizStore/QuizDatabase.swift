@@ -142,12 +142,16 @@ public final class QuizDatabase: Sendable {
         guard FileManager.default.fileExists(atPath: directory) else {
             throw Error.cannotOpen("the folder \(directory) does not exist")
         }
+        // SQLite would create it 0644, and its -wal and -shm files take the database's mode.
+        if path != ":memory:", !path.hasPrefix("file:") {
+            do { try PrivateFiles.createEmpty(path) } catch { throw Error.cannotOpen(String(describing: error)) }
+        }
         let source = SQLiteSource(base: SQLiteConnectionSource(configuration: .init(storage: .file(path: path))))
         func pool(_ size: Int) -> PoolBox {
             PoolBox(EventLoopConnectionPool(
                 source: source, maxConnections: size, requestTimeout: .seconds(30),
                 logger: logger, on: MultiThreadedEventLoopGroup.singleton.any()
-            ), size: size) { $0.sql(queryLogLevel: .trace) }
+            ), size: size) { $0.connection.sql(queryLogLevel: .trace) }
         }
         let database = QuizDatabase(dialect: .sqlite, readers: pool(max(1, poolSize)), writer: pool(1), logger: logger)
         do {
@@ -284,20 +288,6 @@ public final class QuizDatabase: Sendable {
     public func close() async throws {
         try await readers.close()
         if writer !== readers { try await writer.close() }
-    }
-}
-
-/// Opens SQLite connections with the settings Quizbox relies on.
-struct SQLiteSource: ConnectionPoolSource {
-    let base: SQLiteConnectionSource
-
-    func makeConnection(logger: Logger, on eventLoop: any EventLoop) -> EventLoopFuture<SQLiteConnection> {
-        base.makeConnection(logger: logger, on: eventLoop).flatMap { conn in
-            let pragmas = ["PRAGMA journal_mode = WAL", "PRAGMA busy_timeout = 10000", "PRAGMA synchronous = NORMAL"]
-            return pragmas.reduce(eventLoop.makeSucceededVoidFuture()) { future, pragma in
-                future.flatMap { conn.query(pragma).map { _ in } }
-            }.map { conn }
-        }
     }
 }
 

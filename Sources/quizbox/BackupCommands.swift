@@ -7,8 +7,8 @@ import QuizText
 /// `quizbox backup`: a consistent copy of the database while the server keeps running.
 struct Backup: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: t("Copy the database while the server runs: a SQLite file (VACUUM INTO), or on PostgreSQL an export-db dump from one snapshot."),
-        discussion: t("The copy is written under a temporary name and renamed when complete. Bring it back with quizbox restore.")
+        abstract: t("Copy the database and its pictures while the server runs, into one tar file: the database of one moment (SQLite: VACUUM INTO; PostgreSQL: an export-db dump) and the data directory's pictures."),
+        discussion: t("The copy is written under a temporary name and renamed when complete, readable by its owner only. Bring it back with quizbox restore.")
     )
 
     @Option(name: .shortAndLong, help: ArgumentHelp(t("The file to write (replaced once the copy is complete).")))
@@ -22,15 +22,17 @@ struct Backup: AsyncParsableCommand {
         if !QuizDatabase.isPostgresURL(config.database), !FileManager.default.fileExists(atPath: config.database) {
             throw CLIError("quizbox backup: " + t("there is no database at {database}", ["database": config.database]))
         }
-        let format = try await db.withDatabase(migrate: false) { database, config in
+        let summary = try await db.withDatabase(migrate: false) { database, config in
             do {
-                return try await DatabaseBackup.write(database, databasePath: config.database, to: output)
+                return try await DatabaseBackup.write(database, databasePath: config.database, pictures: config.picturesFolder, to: output)
             } catch {
                 throw CLIError("quizbox backup: " + t(String(describing: error)))
             }
         }
-        let kind = format == .sqlite ? t("a SQLite database file") : t("a database dump")
-        let done = t("Backed up {database} to {file} ({kind}).", ["database": config.databaseDescription, "file": output, "kind": kind])
+        let kind = summary.database == .sqlite ? t("a SQLite database file") : t("a database dump")
+        let pictures = t.count(summary.pictures ?? 0, "{n} picture", "{n} pictures", ["n": plain(summary.pictures ?? 0)])
+        let done = t("Backed up {database} to {file} ({kind} and {pictures}).",
+                     ["database": config.databaseDescription, "file": output, "kind": kind, "pictures": pictures])
         FileHandle.standardError.write(Data((done + "\n").utf8))
     }
 }
@@ -38,8 +40,8 @@ struct Backup: AsyncParsableCommand {
 /// `quizbox restore`: a backup (or an export-db dump) into an empty database of either kind.
 struct Restore: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: t("Load a file from quizbox backup or export-db into an empty database (SQLite or PostgreSQL), all or nothing."),
-        discussion: t("A SQLite backup can also be served as it is: quizbox serve --database FILE.")
+        abstract: t("Load a file from quizbox backup or export-db into an empty database (SQLite or PostgreSQL), all or nothing, and its pictures into the data directory."),
+        discussion: t("Backups from before pictures travelled with them (a SQLite file or an export-db dump) restore too, without pictures.")
     )
 
     @Option(name: .shortAndLong, help: ArgumentHelp(t("The file quizbox backup or export-db wrote.")))
@@ -49,13 +51,19 @@ struct Restore: AsyncParsableCommand {
 
     func run() async throws {
         guard FileManager.default.isReadableFile(atPath: input) else { throw CLIError("quizbox restore: " + t("cannot read {file}", ["file": input])) }
-        let counts = try await db.withDatabase { database, _ in
+        let (summary, config) = try await db.withDatabase { database, config in
             do {
-                return try await DatabaseBackup.restore(from: input, into: database)
+                return (try await DatabaseBackup.restore(from: input, into: database, pictures: config.picturesFolder), config)
             } catch {
                 throw CLIError("quizbox restore: \(input): " + t(String(describing: error)))
             }
         }
-        print(t("Restored {summary}.", ["summary": DatabaseDumpSummary.describe(counts)]))
+        print(t("Restored {summary}.", ["summary": DatabaseDumpSummary.describe(summary.rows)]))
+        let folder = config.picturesFolder.path
+        if let pictures = summary.pictures {
+            print(t.count(pictures, "Put back {n} picture in {folder}.", "Put back {n} pictures in {folder}.", ["n": plain(pictures), "folder": folder]))
+        } else {
+            print(t("This file holds no pictures: copy the images folder of the old data directory to {folder}.", ["folder": folder]))
+        }
     }
 }

@@ -17,8 +17,8 @@ struct ExportDB: AsyncParsableCommand {
     @OptionGroup var db: DatabaseOptions
 
     func run() async throws {
-        let url = URL(fileURLWithPath: output)
-        guard FileManager.default.createFile(atPath: url.path, contents: nil), let handle = try? FileHandle(forWritingTo: url) else {
+        // Password hashes and sessions: the owner's alone.
+        guard let handle = try? PrivateFiles.replace(output) else {
             throw CLIError("quizbox export-db: " + t("cannot write {file}", ["file": output]))
         }
         defer { try? handle.close() }

@@ -3,6 +3,12 @@ import Logging
 import QuizServer
 import QuizStore
 import QuizText
+import QuizUseCases
+
+extension ServerConfig {
+    /// Where the server keeps pictures: what a backup carries along with the database.
+    var picturesFolder: URL { ImageFiles(dataDirectory: dataDirectory).directory }
+}
 
 extension DatabaseOptions {
     /// Opens the configured database, migrated, for one command; closes it whatever happens.

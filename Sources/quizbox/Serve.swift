@@ -1,5 +1,7 @@
 import ArgumentParser
 import Hummingbird
+import Foundation
+import NIOCore
 import QuizServer
 import QuizText
 
@@ -26,6 +28,11 @@ struct Serve: AsyncParsableCommand {
             throw CLIError("quizbox: " + t(String(describing: error)))
         }
         // Stops on SIGINT/SIGTERM after in-flight requests finish; the database closes last.
-        try await app.runService()
+        do {
+            try await app.runService()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw CLIError("quizbox: " + t("Port {port} is already in use. Stop the other server or choose another port with --port or QUIZBOX_PORT.",
+                                          ["port": String(config.port)]))
+        }
     }
 }

@@ -28,4 +28,24 @@ import Testing
         #expect(question.validationErrors().isEmpty)
         #expect(question.picture?.url == "/images/\(String(repeating: "a", count: 64)).png")
     }
+
+    /// A few hundred bytes can claim a picture that takes gigabytes to show: 20,000 × 20,000 is
+    /// 1.5 GiB decoded in every browser that shows it, though each side is within the old cap.
+    @Test func aPictureOfMoreThanFortyMegapixelsIsRefusedWhateverItsKind() {
+        let bombs = [PictureBytes.png(width: 20_000, height: 20_000), PictureBytes.jpeg(width: 7_000, height: 7_000),
+                     PictureBytes.webpLossless(width: 16_384, height: 16_384), PictureBytes.webpExtended(width: 8_001, height: 5_000)]
+        for bytes in bombs {
+            guard case .failure(let refusal) = QuestionPicture.carried(bytes, alt: "x") else {
+                Issue.record("accepted \(PostImageType.dimensions(of: bytes).map { "\($0.width) × \($0.height)" } ?? "?")")
+                continue
+            }
+            #expect(refusal.message.contains("40 megapixels"), "\(refusal.message)")
+        }
+        // A 40-megapixel photo is still welcome.
+        guard case .success(let photo) = QuestionPicture.carried(PictureBytes.jpeg(width: 8_000, height: 5_000), alt: "x") else {
+            Issue.record("a 40-megapixel photo was refused")
+            return
+        }
+        #expect(photo.width == 8_000 && photo.height == 5_000)
+    }
 }

@@ -81,6 +81,21 @@ import Testing
         }
     }
 
+    /// Each side within 20,000 pixels, yet 400 megapixels (1.5 GiB decoded): refused by its pixel count.
+    @Test func aPictureOfMoreThanFortyMegapixelsIsAClearRefusal() async throws {
+        try await withApp { client, env in
+            let author = try await author(client, env)
+            let topicId = try #require(try await env.store.outline().first?.topics.first?.id)
+            let bomb = PictureBytes.png(width: 20_000, height: 20_000).base64EncodedString()
+            let refused = try await client.call(.post, "/api/v1/manage/topics/\(topicId)/questions", token: author, json: [
+                "kind": "typedAnswer", "text": "Which planet is this?", "answers": ["Saturn"], "picture": ["alt": "x", "data": bomb],
+            ])
+            #expect(refused.status == .unprocessableContent && refused.errorField == "picture", "\(refused.raw)")
+            #expect(refused.raw.contains("40 megapixels"), "\(refused.raw)")
+            #expect(try await env.store.topicQuestions(topicId: topicId)?.contains { $0.text == "Which planet is this?" } == false)
+        }
+    }
+
     @Test func theQuestionFormTakesAPictureAndThePagesShowItSizedAndLazy() async throws {
         try await withApp { client, env in
             let author = TestBrowser(client)

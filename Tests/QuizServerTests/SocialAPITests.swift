@@ -5,6 +5,7 @@ import NIOCore
 import QuizCore
 import QuizServer
 import QuizStore
+import QuizTestSupport
 import Testing
 
 /// The smallest PNG: a signature, IHDR, IDAT and IEND for one transparent pixel.
@@ -96,6 +97,33 @@ let tinyPNG: [UInt8] = [
             #expect(tooBig.errorCode == "image_too_large")
             let feed = try await client.call(.get, "/api/v1/feed", token: ada)
             #expect((feed["items"] as? [Any])?.isEmpty == true)
+        }
+    }
+
+    /// 875 bytes claiming 30,000 × 30,000 pixels would take 3.4 GiB in every viewer's browser.
+    @Test func aPostImageOfMoreThanFortyMegapixelsIsRefusedInTheReadersLanguage() async throws {
+        try await withApp { client, env in
+            let ada = try await client.signUp("ada")
+            for bomb in [PictureBytes.png(width: 30_000, height: 30_000), PictureBytes.jpeg(width: 7_000, height: 7_000)] {
+                let refused = try await client.call(.post, "/api/v1/posts", token: ada, json: ["text": "look", "image": bomb.base64EncodedString()])
+                #expect(refused.status == .contentTooLarge, "\(refused.raw)")
+                #expect(refused.errorCode == "image_too_large" && refused.errorField == "image")
+                let message = (refused["error"] as? [String: Any])?["message"] as? String ?? ""
+                #expect(message.contains("40 megapixels"), "\(message)")
+            }
+            var headers = HTTPFields()
+            headers[.authorization] = "Bearer \(ada)"
+            headers[.contentType] = "application/json"
+            headers[.acceptLanguage] = "fi"
+            let body = try JSONSerialization.data(withJSONObject: ["text": "katso", "image": PictureBytes.png(width: 30_000, height: 30_000).base64EncodedString()])
+            let finnish = try await client.execute(uri: "/api/v1/posts", method: .post, headers: headers, body: ByteBuffer(bytes: body)) {
+                String(buffer: $0.body)
+            }
+            #expect(finnish.contains("40 megapikseliä"), "\(finnish)")
+            let feed = try await client.call(.get, "/api/v1/feed", token: ada)
+            #expect((feed["items"] as? [Any])?.isEmpty == true)
+            let images = URL(fileURLWithPath: env.config.dataDirectory).appendingPathComponent("images").path
+            #expect(((try? FileManager.default.contentsOfDirectory(atPath: images)) ?? []).isEmpty, "no picture file was kept")
         }
     }
 

@@ -155,9 +155,17 @@ import Testing
         let live = directory.appendingPathComponent("live.sqlite").path
         let backup = directory.appendingPathComponent("backup.sqlite")
         let (before, after, tokens) = try await Self.backUpUnderLoad(live, to: backup, in: directory)
-        #expect(try DatabaseBackup.format(of: backup.path) == .sqlite)
-        // The backup file is itself a database the server opens.
-        try await Self.expectConsistent(backup.path, between: before, and: after)
+        #expect(try DatabaseBackup.format(of: backup.path) == .archive)
+        // An ordinary tar: what it holds is a database the server opens.
+        let extracted = directory.appendingPathComponent("extracted")
+        try FileManager.default.createDirectory(at: extracted, withIntermediateDirectories: true)
+        let tar = Process()
+        tar.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        tar.arguments = ["tar", "-xf", backup.path, "-C", extracted.path]
+        try tar.run()
+        tar.waitUntilExit()
+        #expect(tar.terminationStatus == 0)
+        try await Self.expectConsistent(extracted.appendingPathComponent("quizbox.sqlite").path, between: before, and: after)
 
         let restored = directory.appendingPathComponent("restored.sqlite").path
         let result = try QuizboxProcess.run(["restore", "--input", backup.path, "--database", restored], in: directory)
@@ -197,7 +205,7 @@ import Testing
         let backup = directory.appendingPathComponent("backup.jsonl")
         try await TestPostgres.withFreshDatabase { live in
             let (before, after, tokens) = try await Self.backUpUnderLoad(live, to: backup, in: directory)
-            #expect(try DatabaseBackup.format(of: backup.path) == .dump)
+            #expect(try DatabaseBackup.format(of: backup.path) == .archive)
             try await TestPostgres.withFreshDatabase { restored in
                 let result = try QuizboxProcess.run(["restore", "--input", backup.path, "--database", restored], in: directory)
                 #expect(result.status == 0, "\(result.output)")
@@ -208,6 +216,124 @@ import Testing
             let result = try QuizboxProcess.run(["restore", "--input", backup.path, "--database", sqlite], in: directory)
             #expect(result.status == 0, "\(result.output)")
             try await Self.expectConsistent(sqlite, between: before, and: after)
+        }
+    }
+
+    /// A database with one question whose picture (a PNG the size of its header) lives in
+    /// `data/images/`, as an import leaves it; returns the picture's bytes and file name.
+    static func databaseWithAPicture(_ location: String, data: URL, in directory: URL) throws -> (bytes: Data, name: String) {
+        let bytes = PictureBytes.png(width: 64, height: 48)
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <quiz>
+              <question type="truefalse">
+                <name><text>Saturn</text></name>
+                <questiontext format="html">
+                  <text><![CDATA[<p>Is this Saturn? <img src="@@PLUGINFILE@@/planet.png" alt="A ringed planet"></p>]]></text>
+                  <file name="planet.png" path="/" encoding="base64">\(bytes.base64EncodedString())</file>
+                </questiontext>
+                <answer fraction="100"><text>true</text></answer>
+                <answer fraction="0"><text>false</text></answer>
+              </question>
+            </quiz>
+            """
+        let file = directory.appendingPathComponent("planets.xml")
+        try Data(xml.utf8).write(to: file)
+        let imported = try QuizboxProcess.run(["import", file.path, "--subject", "Space", "--topic", "Planets", "--database", location],
+                                              environment: ["QUIZBOX_DATA_DIRECTORY": data.path], in: directory)
+        #expect(imported.status == 0, "\(imported.output)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: data.appendingPathComponent("images").path)
+        return (bytes, try #require(names.first { $0.hasSuffix(".png") }))
+    }
+
+    static func mode(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? NSNumber)?.intValue ?? -1
+    }
+
+    /// Pictures live in the data directory, not in the database: the backup carries them, and a
+    /// restore into another data directory serves the question with its picture again.
+    @Test func aBackupCarriesThePicturesAndARestoredServerServesThem() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let live = directory.appendingPathComponent("live.sqlite").path
+        let picture = try Self.databaseWithAPicture(live, data: directory.appendingPathComponent("data"), in: directory)
+        let backup = directory.appendingPathComponent("quizbox.backup").path
+        let made = try QuizboxProcess.run(["backup", "--output", backup, "--database", live],
+                                          environment: ["QUIZBOX_DATA_DIRECTORY": directory.appendingPathComponent("data").path], in: directory)
+        #expect(made.status == 0, "\(made.output)")
+        #expect(made.output.contains("1 picture"), "\(made.output)")
+
+        // Another machine: nothing of the old data directory is there.
+        let elsewhere = directory.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let environment = Self.environment.merging(["QUIZBOX_DATA_DIRECTORY": elsewhere.appendingPathComponent("data").path]) { $1 }
+        let restored = elsewhere.appendingPathComponent("restored.sqlite").path
+        let result = try QuizboxProcess.run(["restore", "--input", backup, "--database", restored], environment: environment, in: elsewhere)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("1 picture"), "\(result.output)")
+        let server = try RunningServer(arguments: ["--database", restored], environment: environment, in: elsewhere)
+        let (status, served) = try await server.send("GET", "/images/\(picture.name)")
+        #expect(status == 200)
+        #expect(served == picture.bytes)
+        #expect(server.stop().status == 0)
+    }
+
+    /// What the data directory, the backup and the restore write is readable by the owner alone:
+    /// the database holds password hashes and sessions.
+    @Test func databaseBackupAndPictureFilesAreTheOwnersOnly() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let data = directory.appendingPathComponent("data")
+        let live = directory.appendingPathComponent("live.sqlite").path
+        let picture = try Self.databaseWithAPicture(live, data: data, in: directory)
+        #expect(Self.mode(live) == 0o600)
+        #expect(Self.mode(data.path) == 0o700 && Self.mode(data.appendingPathComponent("images").path) == 0o700)
+        #expect(Self.mode(data.appendingPathComponent("images/\(picture.name)").path) == 0o600)
+
+        // The write-ahead log and its index, while a server holds the database open.
+        let server = try RunningServer(arguments: ["--database", live], environment: Self.environment, in: directory)
+        for suffix in ["-wal", "-shm"] { #expect(Self.mode(live + suffix) == 0o600, "\(suffix)") }
+        #expect(server.stop().status == 0)
+
+        let backup = directory.appendingPathComponent("quizbox.backup").path
+        let made = try QuizboxProcess.run(["backup", "--output", backup, "--database", live],
+                                          environment: ["QUIZBOX_DATA_DIRECTORY": data.path], in: directory)
+        #expect(made.status == 0, "\(made.output)")
+        #expect(Self.mode(backup) == 0o600)
+        let dump = directory.appendingPathComponent("quizbox.dump").path
+        #expect(try QuizboxProcess.run(["export-db", "--output", dump, "--database", live], in: directory).status == 0)
+        #expect(Self.mode(dump) == 0o600)
+
+        let other = directory.appendingPathComponent("other-data")
+        let restored = directory.appendingPathComponent("restored.sqlite").path
+        let result = try QuizboxProcess.run(["restore", "--input", backup, "--database", restored],
+                                            environment: ["QUIZBOX_DATA_DIRECTORY": other.path], in: directory)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(Self.mode(restored) == 0o600)
+        #expect(Self.mode(other.path) == 0o700 && Self.mode(other.appendingPathComponent("images").path) == 0o700)
+        #expect(Self.mode(other.appendingPathComponent("images/\(picture.name)").path) == 0o600)
+    }
+
+    /// Backups written before pictures travelled with them (a SQLite file, an export-db dump)
+    /// still restore.
+    @Test func aDatabaseOnlyBackupStillRestores() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let live = directory.appendingPathComponent("live.sqlite").path
+        _ = try Self.databaseWithAPicture(live, data: directory.appendingPathComponent("data"), in: directory)
+        #expect(try QuizboxProcess.run(["user", "create", "ada", "--database", live], input: "backups matter\n",
+                                       environment: Self.environment, in: directory).status == 0)
+        let dump = directory.appendingPathComponent("old.dump").path
+        #expect(try QuizboxProcess.run(["export-db", "--output", dump, "--database", live], in: directory).status == 0)
+        let plainCopy = directory.appendingPathComponent("old.sqlite").path
+        try FileManager.default.copyItem(atPath: live, toPath: plainCopy)
+        for (index, old) in [dump, plainCopy].enumerated() {
+            let target = directory.appendingPathComponent("restored-\(index).sqlite").path
+            let result = try QuizboxProcess.run(["restore", "--input", old, "--database", target],
+                                                environment: ["QUIZBOX_DATA_DIRECTORY": directory.appendingPathComponent("new-data").path],
+                                                in: directory)
+            #expect(result.status == 0, "\(result.output)")
+            #expect(result.output.contains("Restored"), "\(result.output)")
         }
     }
 }

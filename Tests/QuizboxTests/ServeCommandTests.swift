@@ -1,5 +1,10 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The real binary, started as a newcomer would, played over HTTP.
 @Suite(.serialized) struct ServeCommandTests {
@@ -70,4 +75,53 @@ import Testing
         #expect(result.status != 0)
         #expect(result.output.contains("/no/such/folder"))
     }
+
+    /// A port another program holds: one start in four used to crash (a SQLite connection closed
+    /// twice while the failed start shut down) instead of saying so.
+    @Test func aPortAlreadyInUseIsOneClearLineAndANonZeroExitEveryTime() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let taken = try TakenPort()
+        defer { taken.release() }
+        for _ in 1...20 {
+            let result = try QuizboxProcess.run(["serve", "--port", "\(taken.port)"], in: directory)
+            #expect(result.status == 1, "\(result.output)")
+            #expect(result.output.contains(
+                "Port \(taken.port) is already in use. Stop the other server or choose another port with --port or QUIZBOX_PORT."),
+                "\(result.output)")
+            for noise in ["crashed", "CancellationError", "housekeeping failed", "bind(descriptor", "errno"] {
+                #expect(!result.output.contains(noise), "\(result.output)")
+            }
+        }
+    }
+}
+
+/// A listening socket on 127.0.0.1, as another server would hold it.
+struct TakenPort {
+    let descriptor: Int32
+    let port: Int
+
+    init() throws {
+        #if canImport(Glibc)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+                bind(descriptor, generic, length) == 0 && listen(descriptor, 1) == 0 && getsockname(descriptor, generic, &length) == 0
+            }
+        }
+        let failure = errno
+        try #require(descriptor >= 0 && bound, "cannot hold a port: errno \(failure)")
+        self.descriptor = descriptor
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    func release() { close(descriptor) }
 }

@@ -100,7 +100,7 @@ extension APIError {
         case .tooManyPosts:
             self.init(.tooManyRequests, "too_many_posts", failure.message)
             retryAfter = PostToFeed.retryAfter
-        case .imageTooLarge:
+        case .imageTooLarge, .imageTooManyPixels:
             self.init(.contentTooLarge, "image_too_large", failure.message, field: "image")
         case .notAnImage:
             self.init(.unsupportedMediaType, "unsupported_image", failure.message, field: "image")

@@ -170,12 +170,12 @@ struct SocialPages: Sendable {
             let status: HTTPResponse.Status = switch failure {
             case .invalidText: .unprocessableContent
             case .tooManyPosts: .tooManyRequests
-            case .imageTooLarge, .imageQuotaExceeded: .contentTooLarge
+            case .imageTooLarge, .imageTooManyPixels, .imageQuotaExceeded: .contentTooLarge
             case .notAnImage: .unsupportedMediaType
             }
             var refused = Refused(text: String(text.prefix(PostText.maxCharacters * 2)), message: t(failure.message), status: status)
             switch failure {
-            case .invalidText, .imageTooLarge, .notAnImage:
+            case .invalidText, .imageTooLarge, .imageTooManyPixels, .notAnImage:
                 // Every mistake at once, each next to its field.
                 let (textError, imageError) = PostToFeed.problems(text: text, image: context.form.files["image"]?.data)
                 (refused.textError, refused.imageError) = (textError.map { t($0) }, imageError.map { t($0) })

@@ -9,6 +9,8 @@ package struct ImageFiles: Sendable {
     package enum Refusal: Error, Equatable {
         case tooLarge
         case notAnImage
+        /// More than `PostImageType.maxPixels`.
+        case tooManyPixels(width: Int, height: Int)
     }
 
     package let directory: URL
@@ -17,11 +19,14 @@ package struct ImageFiles: Sendable {
         directory = URL(fileURLWithPath: dataDirectory, isDirectory: true).appendingPathComponent("images", isDirectory: true)
     }
 
-    /// Checks the bytes (size, then type from the first bytes) without storing them; returns the
+    /// Checks the bytes (size, type from the first bytes, pixels) without storing them; returns the
     /// hash and type they would be stored under.
     package static func check(_ data: Data) throws(Refusal) -> (hash: String, type: PostImageType) {
         guard data.count <= PostImageType.maxBytes else { throw Refusal.tooLarge }
         guard let type = PostImageType.sniff(data) else { throw Refusal.notAnImage }
+        // A size that cannot be read could be any size.
+        guard let size = PostImageType.dimensions(of: data) else { throw Refusal.notAnImage }
+        guard PostImageType.isWithinPixelLimit(size) else { throw Refusal.tooManyPixels(width: size.width, height: size.height) }
         return (SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined(), type)
     }
 
@@ -30,13 +35,9 @@ package struct ImageFiles: Sendable {
         let (hash, type) = try Self.check(data)
         let target = directory.appendingPathComponent("\(hash).\(type.fileExtension)")
         if FileManager.default.fileExists(atPath: target.path) { return (hash, type) }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let temporary = directory.appendingPathComponent(".upload-\(UUID().uuidString)")
-        try data.write(to: temporary)
-        guard rename(temporary.path, target.path) == 0 else {
-            try? FileManager.default.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown)
-        }
+        // The owner's alone, as the database: pictures of unpublished questions name their answers.
+        try PrivateFiles.createFolder(directory)
+        try PrivateFiles.write(data, to: target)
         return (hash, type)
     }
 

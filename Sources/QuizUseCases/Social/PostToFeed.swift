@@ -12,6 +12,8 @@ package struct PostToFeed: Sendable {
         case tooManyPosts
         case imageTooLarge(maxBytes: Int)
         case notAnImage
+        /// More pixels than `PostImageType.maxPixels`: a small file that would take gigabytes to show.
+        case imageTooManyPixels(width: Int, height: Int)
         /// The picture would take the person's pictures past their quota.
         case imageQuotaExceeded(quotaBytes: Int)
 
@@ -21,10 +23,20 @@ package struct PostToFeed: Sendable {
             case .invalidText(let message): message
             case .tooManyPosts: "You are posting faster than Quizbox allows. Wait a few minutes and try again."
             case .imageTooLarge(let maxBytes): "The image is larger than the limit of \(maxBytes >> 20) MiB. Nothing was posted."
+            case .imageTooManyPixels(let width, let height):
+                "The image is \(width) × \(height) pixels, over the limit of \(PostImageType.maxPixels / 1_000_000) megapixels. Nothing was posted."
             case .notAnImage:
                 "That file is not a PNG, JPEG or WebP image (checked from its contents, not its name). Nothing was posted."
             case .imageQuotaExceeded(let quota):
                 "Your posts' pictures would take more than your \(quota >> 20) MiB. Delete some posts with pictures first. Nothing was posted."
+            }
+        }
+
+        init(_ refusal: ImageFiles.Refusal) {
+            switch refusal {
+            case .tooLarge: self = .imageTooLarge(maxBytes: PostImageType.maxBytes)
+            case .notAnImage: self = .notAnImage
+            case .tooManyPixels(let width, let height): self = .imageTooManyPixels(width: width, height: height)
             }
         }
     }
@@ -73,7 +85,7 @@ package struct PostToFeed: Sendable {
             do {
                 _ = try ImageFiles.check(image)
             } catch {
-                found.image = (error == .tooLarge ? Failure.imageTooLarge(maxBytes: PostImageType.maxBytes) : Failure.notAnImage).message
+                found.image = Failure(error).message
             }
         }
         return found
@@ -100,10 +112,8 @@ package struct PostToFeed: Sendable {
             }
             do {
                 stored = try images.store(image)
-            } catch ImageFiles.Refusal.tooLarge {
-                throw Failure.imageTooLarge(maxBytes: PostImageType.maxBytes)
-            } catch ImageFiles.Refusal.notAnImage {
-                throw Failure.notAnImage
+            } catch let refusal as ImageFiles.Refusal {
+                throw Failure(refusal)
             }
         }
         do {
