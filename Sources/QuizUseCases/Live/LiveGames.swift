@@ -403,7 +403,8 @@ package final class LiveGames: Sendable {
     /// whose name a look-alike took in the game still gets in, as "name (2)": `LiveGame.join`).
     private func refuseAccountNames(_ nickname: String) async throws(Failure) {
         let name = nickname.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard Registration.usernameLength.contains(name.count) else { return }
+        // Only a name registration would take can be someone's: the others need no query.
+        guard (try? Registration.validateUsername(name)) != nil else { return }
         do {
             if try await catalog.credentials(username: name) != nil { throw Failure.nicknameOfAccount }
         } catch let failure as Failure {
