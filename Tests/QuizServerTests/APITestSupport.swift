@@ -125,6 +125,15 @@ extension TestClientProtocol {
         return try #require(session["token"] as? String)
     }
 
+    /// The id the server shows for the choice `text` of question `questionId` (never its place in
+    /// the file): read from the quiz's question list, as a client reads it.
+    func choiceId(_ text: String, question questionId: Int, quiz quizId: Int = 1) async throws -> Int {
+        let questions = try await call(.get, "/api/v1/quizzes/\(quizId)/questions")["questions"] as? [[String: Any]] ?? []
+        let question = try #require(questions.first { $0["id"] as? Int == questionId })
+        let choices = question["choices"] as? [[String: Any]] ?? []
+        return try #require(choices.first { $0["text"] as? String == text }?["id"] as? Int, "no choice \(text) in \(questionId)")
+    }
+
     /// The first quiz's id and its questions as the API lists them.
     func firstQuiz() async throws -> (id: Int, questions: [[String: Any]]) {
         let subjects = try await call(.get, "/api/v1/subjects")["subjects"] as? [[String: Any]] ?? []

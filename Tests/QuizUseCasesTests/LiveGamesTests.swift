@@ -38,7 +38,7 @@ final class RecordingOutbox: LiveOutbox, Sendable {
     private func makeSUT(_ env: UseCaseEnvironment, joinsPerMinute: Int = 120,
                          limits: LiveGames.Limits = .init()) -> (LiveGames, RecordingOutbox) {
         let games = LiveGames(store: env.store, catalog: env.store, time: env.time,
-                              joins: RateLimiter(limit: joinsPerMinute, window: 60, time: env.time), limits: limits)
+                              joins: RateLimiter(limit: joinsPerMinute, window: 60, time: env.time), key: env.choiceKey, limits: limits)
         let outbox = RecordingOutbox()
         games.deliver(to: outbox)
         return (games, outbox)
@@ -186,7 +186,7 @@ final class RecordingOutbox: LiveOutbox, Sendable {
             }
             try await games.command(.start, gameId: game.id, userId: host.id)
             _ = outbox.drain()
-            for id in ids { _ = try await games.answer(.choice(2), question: 0, playerId: id, gameId: game.id) }
+            for id in ids { _ = try await games.answer(.choice(env.shown(2, of: fixture.questions[0])), question: 0, playerId: id, gameId: game.id) }
             let sent = outbox.drain()
             #expect(sent.filter { $0 == "progress" }.count == 100)  // every third answer (the 300th, stored, then ends the question)
             #expect(sent.filter { $0 == "result" }.count == 300)
@@ -226,7 +226,7 @@ final class RecordingOutbox: LiveOutbox, Sendable {
             // Someone already in comes back on the same place.
             #expect(try await games.resume(pin: game.pin, playerId: ann.player.id, secret: ann.secret).player.nickname == "Ann")
             try await games.command(.start, gameId: game.id, userId: host.id)
-            let answer = try await games.answer(.choice(2), question: 0, playerId: ann.player.id, gameId: game.id)
+            let answer = try await games.answer(.choice(env.shown(2, of: fixture.questions[0])), question: 0, playerId: ann.player.id, gameId: game.id)
             #expect(answer.questionIndex == 0)
         }
     }
@@ -254,7 +254,7 @@ final class RecordingOutbox: LiveOutbox, Sendable {
             let bob = try await before.join(pin: game.pin, nickname: "Bob", user: nil, team: nil, address: "192.0.2.1")
             try await before.command(.start, gameId: game.id, userId: host.id)
             env.time.advance(by: 5)
-            let taken = try await before.answer(.choice(2), question: 0, playerId: ann.player.id, gameId: game.id)
+            let taken = try await before.answer(.choice(env.shown(2, of: fixture.questions[0])), question: 0, playerId: ann.player.id, gameId: game.id)
             #expect(taken.points == 875)
 
             // A new process on the same database.
@@ -265,9 +265,9 @@ final class RecordingOutbox: LiveOutbox, Sendable {
             #expect(view.player(ann.player.id)?.score == 875)
             #expect(try await after.resume(pin: game.pin, playerId: bob.player.id, secret: bob.secret).player.nickname == "Bob")
             await #expect(throws: LiveGames.Failure.game(.alreadyAnswered)) {
-                try await after.answer(.choice(2), question: 0, playerId: ann.player.id, gameId: game.id)
+                try await after.answer(.choice(env.shown(2, of: fixture.questions[0])), question: 0, playerId: ann.player.id, gameId: game.id)
             }
-            _ = try await after.answer(.choice(1), question: 0, playerId: bob.player.id, gameId: game.id)
+            _ = try await after.answer(.choice(env.shown(1, of: fixture.questions[0])), question: 0, playerId: bob.player.id, gameId: game.id)
             #expect(outbox.drain().contains("reveal"))
             let results = try await after.results(gameId: game.id, userId: host.id)
             #expect(results.answers.count == 2)
