@@ -10,6 +10,11 @@ import QuizStore
 import QuizTestSupport
 import Testing
 
+/// The id of the choice `text` in a question as the API listed it.
+func choiceId(_ text: String, in question: [String: Any]) -> Int {
+    (question["choices"] as? [[String: Any]])?.first { $0["text"] as? String == text }?["id"] as? Int ?? 0
+}
+
 /// A small bank with one question of every playable kind, in a known order.
 func sampleBank() -> Bank {
     let questions: [Question] = [
