@@ -39,7 +39,8 @@ extension QuizboxClient {
 
     /// Answers one question of an attempt; the result carries the correct answer and explanation.
     /// The answer's case follows the question's kind: `.choice` (single choice), `.choices`
-    /// (multiple choice), `.bool` (true/false), `.text` (typed answer), `.number` (numeric).
+    /// (multiple choice), `.bool` (true/false), `.text` (typed answer), `.number` (numeric). Choices
+    /// are named by the ids the question came with (keyed by the server, never a place in a list).
     public func answer(attemptId: Int64, questionId: Int64, with answer: Answer) async throws(Error) -> AnswerResult {
         let body = Components.Schemas.AnswerRequest(questionId: questionId, answer: .init(answer))
         return try await perform {

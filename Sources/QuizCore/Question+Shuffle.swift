@@ -1,22 +1,22 @@
 /// Choices in an order of their own, so "always pick the first" scores no better than chance:
 /// GIFT and Aiken files usually list the right answer first.
 extension Question {
-    /// The same question with its choices reordered by `seed` (an attempt's id; 0 outside an
-    /// attempt) and the question's id: the same seed gives the same order, so a reload shows what
-    /// it showed before. Choice ids, and so grading, are unchanged.
-    public func shufflingChoices(seed: Int64) -> Question {
+    /// The same question with its choices reordered by `seed`: the same seed gives the same order,
+    /// so a reload shows what it showed before. The seed must come from a server secret (the
+    /// algorithm is public, so a seed made of public numbers lets anyone invert the order).
+    public func shufflingChoices(seed: UInt64) -> Question {
         var copy = self
         switch body {
-        case .singleChoice(let choices): copy.body = .singleChoice(Self.shuffled(choices, seed: seed, id: id ?? 0))
-        case .multipleChoice(let choices): copy.body = .multipleChoice(Self.shuffled(choices, seed: seed, id: id ?? 0))
+        case .singleChoice(let choices): copy.body = .singleChoice(Self.shuffled(choices, seed: seed))
+        case .multipleChoice(let choices): copy.body = .multipleChoice(Self.shuffled(choices, seed: seed))
         default: break
         }
         return copy
     }
 
-    static func shuffled(_ choices: [Choice], seed: Int64, id: Int64) -> [Choice] {
+    static func shuffled(_ choices: [Choice], seed: UInt64) -> [Choice] {
         guard choices.count > 1 else { return choices }
-        var random = SplitMix64(state: UInt64(bitPattern: seed) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(bitPattern: id))
+        var random = SplitMix64(seed: seed)
         var result = choices
         for i in stride(from: result.count - 1, to: 0, by: -1) {
             result.swapAt(i, Int(random.next() % UInt64(i + 1)))

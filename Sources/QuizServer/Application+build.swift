@@ -66,7 +66,10 @@ public func buildApplication(
     if let storeMetrics = metrics.store { database.instrument(storeMetrics) }
     let store = CachedStore(SQLStore(database: database), lifetime: config.resolvedCacheLifetime, time: time, metrics: metrics.store)
     let renderer = try await PageRenderer.load()
-    let (router, useCases) = try buildRouter(store: store, renderer: renderer, config: config, time: time, logger: logger, metrics: metrics)
+    // The same on every instance: choice ids shown to players are derived from it.
+    let choiceKey = ChoiceKey(secret: try await store.sql.secret(named: "choices", at: time.now(), make: { ChoiceKey.newSecret() }))
+    let (router, useCases) = try buildRouter(store: store, renderer: renderer, config: config, time: time, choiceKey: choiceKey,
+                                             logger: logger, metrics: metrics)
     let idle = TimeAmount.milliseconds(Int64(max(0.1, config.idleTimeout) * 1000))
     let read = TimeAmount.milliseconds(Int64(max(0.1, config.readTimeout) * 1000))
     // Live games' sockets: a router of their own, so no page route is tried for an upgrade.
@@ -113,7 +116,7 @@ public func buildApplication(
 }
 
 func buildRouter(
-    store: CachedStore, renderer: PageRenderer, config: ServerConfig, time: any TimeSource, logger: Logger,
+    store: CachedStore, renderer: PageRenderer, config: ServerConfig, time: any TimeSource, choiceKey: ChoiceKey, logger: Logger,
     metrics: ServerMetrics = ServerMetrics(enabled: false)
 ) throws -> (Router<AppRequestContext>, UseCases) {
     let router = Router(context: AppRequestContext.self)
@@ -121,7 +124,8 @@ func buildRouter(
     let shared = store.database.dialect == .postgres
     let hasher = PasswordHasher(cost: config.bcryptCost)
     let limiter = RateLimiter(limit: config.loginAttemptsPerMinute, window: 60, time: time, shared: shared ? store.sql : nil)
-    let useCases = UseCases(store: store, config: config, time: time, hasher: hasher, limiter: limiter, activity: metrics.activity)
+    let useCases = UseCases(store: store, config: config, time: time, choiceKey: choiceKey, hasher: hasher, limiter: limiter,
+                            activity: metrics.activity)
     router.addMiddleware {
         // Outermost: it sees every response, error pages included, and times the whole stack.
         RequestObserver(metrics: metrics, logRequests: config.logRequests)

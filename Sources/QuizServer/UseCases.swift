@@ -40,7 +40,7 @@ struct UseCases: Sendable {
     let liveGames: LiveGames
     let openTrivia: OpenTrivia
 
-    init(store: Store, config: ServerConfig, time: any TimeSource, hasher: PasswordHasher, limiter: RateLimiter,
+    init(store: Store, config: ServerConfig, time: any TimeSource, choiceKey: ChoiceKey, hasher: PasswordHasher, limiter: RateLimiter,
          activity: ActivityMetrics = .off) {
         sessions = Sessions(store: store, time: time, lifetime: config.sessionLifetime)
         register = Register(store: store, hasher: hasher, minimumPasswordLength: config.minimumPasswordLength, limiter: limiter,
@@ -50,7 +50,7 @@ struct UseCases: Sendable {
         changePassword = ChangePassword(store: store, sessions: sessions, hasher: hasher, limiter: limiter,
                                         minimumPasswordLength: config.minimumPasswordLength)
         profile = Profile(store: store, liveGames: store.sql)
-        browseCatalog = BrowseCatalog(store: store)
+        browseCatalog = BrowseCatalog(store: store, key: choiceKey)
         externalSignIn = ExternalSignIn(
             store: store,
             settings: .init(providers: config.oauthProviders, publicURL: config.resolvedPublicURL, pendingLifetime: config.oauthPendingLifetime),
@@ -63,9 +63,9 @@ struct UseCases: Sendable {
         // Question pictures share the post images' files and route.
         questionAuthoring = QuestionAuthoring(store: store, time: time, images: postImages, limiter: limiter)
         manageUsers = ManageUsers(store: store)
-        playQuiz = PlayQuiz(store: store, time: time, metrics: activity)
+        playQuiz = PlayQuiz(store: store, time: time, key: choiceKey, metrics: activity)
         practice = Practice(store: store, time: time)
-        singleQuestion = SingleQuestion(store: store, time: time, metrics: activity)
+        singleQuestion = SingleQuestion(store: store, time: time, key: choiceKey, metrics: activity)
         // One table of games for the API and the pages, so a game started on one can be played on
         // the other. On PostgreSQL other instances may play the same game and count the same keys:
         // games are re-read on every request and guesses counted in the database.
@@ -87,6 +87,7 @@ struct UseCases: Sendable {
         liveGames = LiveGames(store: store.sql, catalog: store, time: time,
                               joins: RateLimiter(limit: max(1, config.liveJoinsPerAddressPerMinute), window: 60, time: time,
                                                  shared: shared ? store.sql : nil),
+                              key: choiceKey,
                               limits: .init(gamesPerHost: max(1, config.liveGamesPerHost), playersPerGame: max(1, config.livePlayersPerGame)),
                               metrics: activity, cluster: shared ? LiveGames.Cluster(store: store.sql) : nil)
         openTrivia = OpenTrivia(store: store, time: time, limits: .init(requestInterval: max(0, config.triviaRequestInterval)),

@@ -322,6 +322,11 @@ public struct Migrations: Sendable {
             // "en" or "fi"; null until they choose (then the browser's Accept-Language decides).
             ["ALTER TABLE users ADD COLUMN language TEXT"]
         },
+        // Secrets shared by every instance (hex): the key that choice ids and orders shown to
+        // players are derived from. Written at first start, not here (`SQLStore.secret`).
+        Migration(version: 20, name: "server secrets shared by every instance") { _ in
+            ["CREATE TABLE server_secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL, created_at BIGINT NOT NULL)"]
+        },
         // Two nicknames too alike to share a game (case, accents, look-alike letters: `Nickname.key`).
         // Null for players who joined before: their LOWER(nickname) is compared as it was.
         Migration(version: 21, name: "live players: the key nicknames are compared by") { _ in

@@ -10,6 +10,11 @@ import QuizStore
 import QuizTestSupport
 import Testing
 
+/// The id of the choice `text` in a question as the API listed it.
+func choiceId(_ text: String, in question: [String: Any]) -> Int {
+    (question["choices"] as? [[String: Any]])?.first { $0["text"] as? String == text }?["id"] as? Int ?? 0
+}
+
 /// A small bank with one question of every playable kind, in a known order.
 func sampleBank() -> Bank {
     let questions: [Question] = [
@@ -123,6 +128,15 @@ extension TestClientProtocol {
         #expect(created.status == .created, "\(created.raw)")
         let session = try await call(.post, "/api/v1/sessions", json: ["username": username, "password": password])
         return try #require(session["token"] as? String)
+    }
+
+    /// The id the server shows for the choice `text` of question `questionId` (never its place in
+    /// the file): read from the quiz's question list, as a client reads it.
+    func choiceId(_ text: String, question questionId: Int, quiz quizId: Int = 1) async throws -> Int {
+        let questions = try await call(.get, "/api/v1/quizzes/\(quizId)/questions")["questions"] as? [[String: Any]] ?? []
+        let question = try #require(questions.first { $0["id"] as? Int == questionId })
+        let choices = question["choices"] as? [[String: Any]] ?? []
+        return try #require(choices.first { $0["text"] as? String == text }?["id"] as? Int, "no choice \(text) in \(questionId)")
     }
 
     /// The first quiz's id and its questions as the API lists them.

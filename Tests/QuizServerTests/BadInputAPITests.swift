@@ -73,7 +73,7 @@ import Testing
                 (["questionId": first, "answer": ["choiceId": 7]], "unknown_choice"),
                 (["questionId": first, "answer": [:] as [String: Any]], "invalid_answer"),
                 (["questionId": first, "answer": ["choiceId": 2, "text": "x"]], "invalid_answer"),
-                (["questionId": 999_999, "answer": ["choiceId": 2]], "question_not_in_quiz"),
+                (["questionId": 999_999, "answer": ["choiceId": try await client.choiceId("Jupiter", question: 1)]], "question_not_in_quiz"),
                 (["questionId": questions[3]["id"] as? Int ?? 0, "answer": ["text": String(repeating: "x", count: 10_000)]], "answer_too_long"),
             ]
             for (body, code) in cases {
@@ -84,7 +84,7 @@ import Testing
             let attempt = try await client.call(.get, "/api/v1/attempts/\(attemptId)", token: token)
             #expect((attempt["answers"] as? [Any])?.isEmpty == true)
             // The question can still be answered properly afterwards.
-            let ok = try await client.call(.post, uri, token: token, json: ["questionId": first, "answer": ["choiceId": 2]])
+            let ok = try await client.call(.post, uri, token: token, json: ["questionId": first, "answer": ["choiceId": try await client.choiceId("Jupiter", question: 1)]])
             #expect(ok["verdict"] as? String == "correct")
         }
     }

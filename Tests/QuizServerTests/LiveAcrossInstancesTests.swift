@@ -65,20 +65,27 @@ struct LiveAcrossInstancesTests {
             #expect(try await hostOnB.next("hosting") != nil)
 
             try host.send(["type": "start"])
+            var shown: [String: Int] = [:]  // choice ids by text, as the players' phones got them
             for player in players {
                 let question = try #require(try await player.next("question"))
                 #expect(question["index"] as? Int == 0 && question["text"] as? String == "Which planet is largest?")
+                for choice in question["choices"] as? [[String: Any]] ?? [] {
+                    let (text, id) = (choice["text"] as? String ?? "", choice["id"] as? Int ?? 0)
+                    #expect(shown[text] == nil || shown[text] == id, "both instances show the same ids")
+                    shown[text] = id
+                }
                 #expect(question["deadline"] as? Int64 == (question["openedAt"] as? Int64).map { $0 + 20_000 })
             }
+            let (jupiter, mars) = (try #require(shown["Jupiter"]), try #require(shown["Mars"]))
             env.time.advance(by: 5)
-            try ann.send(["type": "answer", "question": 0, "answer": ["choice": 2]])  // right after 5 s: 875
+            try ann.send(["type": "answer", "question": 0, "answer": ["choice": jupiter]])  // right after 5 s: 875
             #expect(try await ann.next("ack") != nil)
-            try bob.send(["type": "answer", "question": 0, "answer": ["choice": 1]])  // wrong
+            try bob.send(["type": "answer", "question": 0, "answer": ["choice": mars]])  // wrong
             #expect(try await bob.next("ack") != nil)
-            try bob.send(["type": "answer", "question": 0, "answer": ["choice": 2]])
+            try bob.send(["type": "answer", "question": 0, "answer": ["choice": jupiter]])
             #expect(try await bob.next("error")?["code"] as? String == "already-answered")
             env.time.advance(by: 5)
-            try cy.send(["type": "answer", "question": 0, "answer": ["choice": 2]])  // right after 10 s: 750
+            try cy.send(["type": "answer", "question": 0, "answer": ["choice": jupiter]])  // right after 10 s: 750
             #expect(try await cy.next("ack") != nil)
 
             // Everyone answered, on either instance: the owner ends the question, everyone sees it.

@@ -56,6 +56,18 @@ import Testing
         return (id, "quizbox_session=\(try #require(browser.cookies["quizbox_session"]))")
     }
 
+    /// The host's socket on the game, and the game's PIN.
+    func hostSocket(port: Int, gameId: Int64, cookie: String) async throws -> (LiveSocketClient, String) {
+        let host = LiveSocketClient(port: port, cookie: cookie)
+        do {
+            try host.send(["type": "host", "game": gameId])
+            return (host, try #require((try await host.next("hosting")?["game"] as? [String: Any])?["pin"] as? String))
+        } catch {
+            host.close()
+            throw error
+        }
+    }
+
     @Test func aHostAndThreePlayersPlayAQuestionScoredByTheServersClock() async throws {
         try await withLiveApp { port, client, env, database in
             let (gameId, cookie) = try await hostGame(client)
@@ -104,24 +116,25 @@ import Testing
                 #expect(deadline - (question["openedAt"] as! Int64) == 20_000)
             }
             _ = try await host.next("question")
+            let (jupiter, mars) = (try await client.choiceId("Jupiter", question: 1), try await client.choiceId("Mars", question: 1))
             env.time.advance(by: 5)
-            try players[0].send(["type": "answer", "question": 0, "answer": ["choice": 2]])  // right after 5 s: 875
+            try players[0].send(["type": "answer", "question": 0, "answer": ["choice": jupiter]])  // right after 5 s: 875
             #expect(try await players[0].next("ack")?["question"] as? Int == 0)
-            try players[0].send(["type": "answer", "question": 0, "answer": ["choice": 1]])
+            try players[0].send(["type": "answer", "question": 0, "answer": ["choice": mars]])
             #expect(try await players[0].next("error")?["code"] as? String == "already-answered")
-            try players[1].send(["type": "answer", "question": 0, "answer": ["choice": 1]])  // wrong
+            try players[1].send(["type": "answer", "question": 0, "answer": ["choice": mars]])  // wrong
             #expect(try await players[1].next("ack") != nil)
-            try players[2].send(["type": "answer", "question": 1, "answer": ["choice": 2]])
+            try players[2].send(["type": "answer", "question": 1, "answer": ["choice": jupiter]])
             #expect(try await players[2].next("error")?["code"] as? String == "not-open")
             // Not at the deadline itself: the server's clock service would close the question first.
             env.time.advance(by: 10)
-            try players[2].send(["type": "answer", "question": 0, "answer": ["choice": 2]])  // right after 15 s: 625
+            try players[2].send(["type": "answer", "question": 0, "answer": ["choice": jupiter]])  // right after 15 s: 625
             #expect(try await players[2].next("ack") != nil)
 
             // Everyone answered: the question ends at once.
             let reveal = try #require(try await host.next("reveal"))
             #expect(reveal["correct"] as? String == "Jupiter")
-            #expect(reveal["correctChoices"] as? [Int] == [2])
+            #expect(reveal["correctChoices"] as? [Int] == [jupiter])
             let counts = (reveal["distribution"] as? [[String: Any]])?.map { $0["count"] as? Int }
             #expect(counts == [1, 2])
             // Each player sees the reveal, then their own result (written together).
@@ -207,7 +220,7 @@ import Testing
             #expect((try await signedIn.next("joined")?["player"] as? [String: Any])?["nickname"] as? String == "member")
             try host.send(["type": "start"])
             _ = try await player.next("question")
-            try player.send(["type": "answer", "question": 0, "answer": ["choice": 2]])
+            try player.send(["type": "answer", "question": 0, "answer": ["choice": try await client.choiceId("Jupiter", question: 1)]])
             _ = try await player.next("ack")
             try host.send(["type": "end"])
             _ = try await host.next("ended")
@@ -269,13 +282,62 @@ import Testing
         }
     }
 
+    /// Issue 28, finding 4: the right answer is first in the file (stored choice 1), yet a player
+    /// sending `choice: 1` scores nothing; the ids shown and revealed are the server's own.
+    @Test func shuffledChoicesAreShownUnderIdsThatSayNothingOfTheFilesOrder() async throws {
+        try await withLiveApp { port, client, env, _ in
+            let questions = (1...4).map { n in
+                Question(text: "Question \(n)?", body: .singleChoice((1...4).map { Choice(id: $0, text: $0 == 1 ? "Right \(n)" : "Wrong \(n)\($0)", isCorrect: $0 == 1) }))
+            }
+            _ = try await env.store.importBank(Bank(subjects: [BankSubject(name: "Tricks", topics: [
+                BankTopic(name: "First", quizzes: [BankQuiz(title: "Right first", questions: questions)]),
+            ])]), at: env.time.now())
+            env.time.advance(by: env.config.resolvedCacheLifetime + 0.1)
+            let (gameId, cookie) = try await hostGame(client, [("quiz", "2"), ("shuffleAnswers", "on")])
+            let (host, pin) = try await hostSocket(port: port, gameId: gameId, cookie: cookie)
+            defer { host.close() }
+            var players: [LiveSocketClient] = []
+            defer { for player in players { player.close() } }
+            for name in ["Ann", "Bob"] {
+                let player = LiveSocketClient(port: port)
+                players.append(player)
+                try player.send(["type": "join", "pin": pin, "nickname": name])
+                _ = try await player.next("joined")
+            }
+            try host.send(["type": "start"])
+            var (rightId, wrongId) = (0, 0)
+            for player in players {
+                let question = try #require(try await player.next("question"))
+                let choices = try #require(question["choices"] as? [[String: Any]])
+                let ids = choices.compactMap { $0["id"] as? Int }
+                #expect(ids.count == 4 && Set(ids).isDisjoint(with: 1...4), "ids are not places in the file: \(ids)")
+                #expect(ids.allSatisfy { publicChoiceIds.contains($0) })
+                rightId = try #require(choices.first { $0["text"] as? String == "Right 1" }?["id"] as? Int)
+                wrongId = try #require(choices.first { $0["text"] as? String == "Wrong 12" }?["id"] as? Int)
+            }
+            // The place in the file is refused; the id shown scores.
+            try players[0].send(["type": "answer", "question": 0, "answer": ["choice": 1]])
+            #expect(try await players[0].next("error")?["code"] as? String == "bad-answer")
+            try players[0].send(["type": "answer", "question": 0, "answer": ["choice": 2]])
+            #expect(try await players[0].next("error")?["code"] as? String == "bad-answer")
+            try players[1].send(["type": "answer", "question": 0, "answer": ["choice": rightId]])
+            #expect(try await players[1].next("ack") != nil)
+            try players[0].send(["type": "answer", "question": 0, "answer": ["choice": wrongId]])
+            #expect(try await players[0].next("ack") != nil)
+            let reveal = try #require(try await host.next("reveal"))
+            #expect(reveal["correctChoices"] as? [Int] == [rightId])
+            let tallies = try #require(reveal["distribution"] as? [[String: Any]])
+            #expect(tallies.first { $0["choice"] as? Int == rightId }?["count"] as? Int == 1)
+            #expect(tallies.first { $0["choice"] as? Int == wrongId }?["count"] as? Int == 1)
+            #expect(try await players[1].next("result")?["correct"] as? Bool == true)
+        }
+    }
+
     @Test func teamsAndShuffledAnswersPlayOverTheSocket() async throws {
         try await withLiveApp { port, client, _, _ in
             let (gameId, cookie) = try await hostGame(client, [("teams", "2"), ("shuffleAnswers", "on")])
-            let host = LiveSocketClient(port: port, cookie: cookie)
+            let (host, pin) = try await hostSocket(port: port, gameId: gameId, cookie: cookie)
             defer { host.close() }
-            try host.send(["type": "host", "game": gameId])
-            let pin = try #require((try await host.next("hosting")?["game"] as? [String: Any])?["pin"] as? String)
             var players: [LiveSocketClient] = []
             defer { for player in players { player.close() } }
             var teams: [Int] = []
@@ -286,16 +348,17 @@ import Testing
                 teams.append(try #require((try await player.next("joined")?["player"] as? [String: Any])?["team"] as? Int))
             }
             #expect(teams == [1, 2, 1, 2])
+            let (jupiter, mars) = (try await client.choiceId("Jupiter", question: 1), try await client.choiceId("Mars", question: 1))
             try host.send(["type": "start"])
             for player in players {
                 // In the player's own order, with every choice there.
                 let question = try #require(try await player.next("question"))
                 let ids = try #require((question["choices"] as? [[String: Any]])?.compactMap { $0["id"] as? Int })
-                #expect(Set(ids) == [1, 2] && ids.count == 2)
+                #expect(Set(ids) == [jupiter, mars] && ids.count == 2)
             }
             // Ann and Cy (team 1) right, Bob right, Dee wrong: team 1 averages more.
             for (index, player) in players.enumerated() {
-                try player.send(["type": "answer", "question": 0, "answer": ["choice": index == 3 ? 1 : 2]])
+                try player.send(["type": "answer", "question": 0, "answer": ["choice": index == 3 ? mars : jupiter]])
                 #expect(try await player.next("ack") != nil)
             }
             _ = try await host.next("reveal")

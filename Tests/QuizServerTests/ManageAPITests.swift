@@ -32,7 +32,7 @@ import Testing
             #expect(try await client.call(.get, "/api/v1/quizzes/\(quizId)").status == .notFound)
             #expect(try await client.call(.post, "/api/v1/quizzes/\(quizId)/attempts", token: player).status == .notFound)
             let answer = try await client.call(.post, "/api/v1/attempts/\(attempt)/answers", token: player,
-                                               json: ["questionId": questions[0]["id"] as Any, "answer": ["choiceId": 2]])
+                                               json: ["questionId": questions[0]["id"] as Any, "answer": ["choiceId": choiceId("Jupiter", in: questions[0])]])
             #expect(answer["verdict"] as? String == "correct")
             #expect(try await client.call(.post, "/api/v1/attempts/\(attempt)/finish", token: player)["points"] as? Int == 1)
         }
@@ -128,7 +128,7 @@ import Testing
             let (quizId, questions) = try await client.firstQuiz()
             let first = try #require(questions.first?["id"] as? Int)
             let attempt = try #require(try await client.call(.post, "/api/v1/quizzes/\(quizId)/attempts", token: player)["id"] as? Int)
-            _ = try await client.call(.post, "/api/v1/attempts/\(attempt)/answers", token: player, json: ["questionId": first, "answer": ["choiceId": 2]])
+            _ = try await client.call(.post, "/api/v1/attempts/\(attempt)/answers", token: player, json: ["questionId": first, "answer": ["choiceId": choiceId("Jupiter", in: questions[0])]])
             let finished = try await client.call(.post, "/api/v1/attempts/\(attempt)/finish", token: player)
             #expect(finished["points"] as? Int == 1)
 

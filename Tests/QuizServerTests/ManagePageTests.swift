@@ -145,7 +145,7 @@ import Testing
             let author = try await signedIn(client, env, "writer", role: .author)
             let player = try await client.signUp("player")
             let attempt = try #require(try await client.call(.post, "/api/v1/quizzes/1/attempts", token: player)["id"] as? Int)
-            _ = try await client.call(.post, "/api/v1/attempts/\(attempt)/answers", token: player, json: ["questionId": 1, "answer": ["choiceId": 2]])
+            _ = try await client.call(.post, "/api/v1/attempts/\(attempt)/answers", token: player, json: ["questionId": 1, "answer": ["choiceId": try await client.choiceId("Jupiter", question: 1)]])
             _ = try await client.call(.post, "/api/v1/attempts/\(attempt)/finish", token: player)
 
             let form = try await author.get("/manage/questions/1?quiz=1")

@@ -79,7 +79,7 @@ import Testing
             for _ in 0..<3 { #expect(try await client.call(.get, "/api/v1/me", token: token).status == .ok) }
             let attempt = try #require(try await client.call(.post, "/api/v1/quizzes/1/attempts", token: token)["id"] as? Int)
             let answered = try await client.call(.post, "/api/v1/attempts/\(attempt)/answers", token: token,
-                                                 json: ["questionId": 1, "answer": ["choiceId": 2]])
+                                                 json: ["questionId": 1, "answer": ["choiceId": try await client.choiceId("Jupiter", question: 1)]])
             #expect(answered.status == .ok, "\(answered.raw)")
             let game = try await client.call(.post, "/api/v1/live-games", token: token, json: ["quizId": 1])
             #expect(game.status == .created, "\(game.raw)")

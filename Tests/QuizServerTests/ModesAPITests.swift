@@ -56,7 +56,7 @@ func practice(_ settings: [String: Any] = [:], acceptFewer: Bool = false) -> [St
             let quizId = try #require(attempt["quizId"] as? Int)
             #expect(started["questionIds"] as? [Int] == [1])
             let answer = try await client.call(.post, "/api/v1/attempts/\(attemptId)/answers", token: token,
-                                               json: ["questionId": 1, "answer": ["choiceId": 2]])
+                                               json: ["questionId": 1, "answer": ["choiceId": try await client.choiceId("Jupiter", question: 1)]])
             #expect(answer["verdict"] as? String == "correct")
             let finished = try await client.call(.post, "/api/v1/attempts/\(attemptId)/finish", token: token)
             #expect(finished["userPoints"] as? Int == 1)
@@ -100,7 +100,7 @@ func practice(_ settings: [String: Any] = [:], acceptFewer: Bool = false) -> [St
             let attemptId = try #require((started["attempt"] as? [String: Any])?["id"] as? Int)
             let answers = "/api/v1/attempts/\(attemptId)/answers"
             // Answering before the question was fetched would dodge the clock.
-            let unseen = try await client.call(.post, answers, token: token, json: ["questionId": 1, "answer": ["choiceId": 2]])
+            let unseen = try await client.call(.post, answers, token: token, json: ["questionId": 1, "answer": ["choiceId": try await client.choiceId("Jupiter", question: 1)]])
             #expect(unseen.status == .conflict)
             #expect(unseen.errorCode == "question_not_shown")
 
@@ -108,7 +108,7 @@ func practice(_ settings: [String: Any] = [:], acceptFewer: Bool = false) -> [St
             #expect(shown["deadline"] != nil)
             #expect((shown["question"] as? [String: Any])?["text"] as? String == "Which planet is largest?")
             env.time.advance(by: 11)  // within the limit plus its 1 s grace
-            let inTime = try await client.call(.post, answers, token: token, json: ["questionId": 1, "answer": ["choiceId": 2]])
+            let inTime = try await client.call(.post, answers, token: token, json: ["questionId": 1, "answer": ["choiceId": try await client.choiceId("Jupiter", question: 1)]])
             #expect(inTime["verdict"] as? String == "correct")
 
             _ = try await client.call(.get, "/api/v1/attempts/\(attemptId)/questions/3", token: token)

@@ -137,7 +137,8 @@ import Testing
             let questionPage = try await player.get("\(attemptPath)/questions/\(questionId)")
             #expect(questionPage.status == .ok)
             #expect(questionPage.contains(img))
-            let answered = try await player.post("\(attemptPath)/questions/\(questionId)", [("choice", "1")])
+            let choice = try #require(questionPage.html.firstMatch(of: /name="choice" value="(\d+)"/)?.output.1)
+            let answered = try await player.post("\(attemptPath)/questions/\(questionId)", [("choice", String(choice))])
             _ = try await player.follow(answered)
             #expect(try await player.get("/history").contains(#"<img class="history-picture" src="\#(picture.url)""#))
 

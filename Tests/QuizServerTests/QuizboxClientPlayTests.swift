@@ -37,13 +37,16 @@ import Testing
             #expect(questions.map(\.kind) == [.singleChoice, .multipleChoice, .trueFalse, .typedAnswer, .numeric])
 
             let attempt = try await api.startAttempt(quizId: quiz.id)
-            let answers: [Answer] = [.choice(2), .choices([1, 2]), .bool(true), .text("  paris "), .number(8)]
+            // Choice ids as the server sent them, found by their text.
+            func id(_ text: String, of index: Int) -> Int { questions[index].choices?.first { $0.text == text }?.id ?? 0 }
+            let answers: [Answer] = [.choice(id("Jupiter", of: 0)), .choices([id("Jupiter", of: 1), id("Saturn", of: 1)]), .bool(true),
+                                     .text("  paris "), .number(8)]
             for (question, answer) in zip(questions, answers) {
                 let result = try await api.answer(attemptId: attempt.id, questionId: question.id, with: answer)
                 #expect(result.verdict == .correct, "\(question.text)")
                 #expect(result.pointsAwarded == question.points)
             }
-            let wrong = try await api.answer(attemptId: attempt.id, questionId: questions[0].id, with: .choice(1))
+            let wrong = try await api.answer(attemptId: attempt.id, questionId: questions[0].id, with: .choice(id("Mars", of: 0)))
             #expect(wrong.verdict == .alreadyAnswered)
             #expect(wrong.correctAnswer.display == "Jupiter")
             #expect(wrong.explanation == "Jupiter is the largest planet.")
@@ -124,7 +127,8 @@ import Testing
             guard case .question(let question) = opened else { Issue.record("got \(String(describing: opened))"); return }
             #expect(question.index == 0 && question.text == "Which planet is largest?")
             #expect(question.secondsLeft == 20)
-            player.answer(question: 0, with: .choice(2))
+            let jupiter = try #require(question.choices.first { $0.text == "Jupiter" }?.id)  // as the server sent it
+            player.answer(question: 0, with: .choice(jupiter))
             let ack = await events.next()
             #expect(ack == .ack(question: 0))
             // The only player answered: the question closes at once, with the reveal and this player's result.
@@ -134,7 +138,7 @@ import Testing
                 if case .reveal(let value) = event { reveal = value }
                 if case .result(let value) = event { result = value }
             }
-            #expect(reveal?.correct == "Jupiter" && reveal?.correctChoices == [2])
+            #expect(reveal?.correct == "Jupiter" && reveal?.correctChoices == [jupiter])
             #expect(result?.correct == true && result?.points == 1_000 && result?.rank == 1)
 
             // The same player from another device, by the short code, and after a lost connection by the secret.

@@ -123,14 +123,16 @@ import Testing
 
             let question = try await browser.follow(start)
             #expect(question.contains("Which planet is largest?"))
-            #expect(question.contains(#"type="radio" name="choice" value="2""#))
+            let jupiter = try await client.choiceId("Jupiter", question: 1)
+            let mars = try await client.choiceId("Mars", question: 1)
+            #expect(question.contains(#"type="radio" name="choice" value="\#(jupiter)""#))
             #expect(!question.contains("Jupiter is the largest planet"), "no explanation before answering")
 
-            let right = try await browser.follow(try await browser.post("/play/1/questions/1", [("choice", "2")]))
+            let right = try await browser.follow(try await browser.post("/play/1/questions/1", [("choice", "\(jupiter)")]))
             #expect(right.contains("Right! +1 point"))
             #expect(right.contains("Jupiter is the largest planet."))
             #expect(right.contains(#"id="continue" href="/play/1/questions/2""#))
-            let again = try await browser.post("/play/1/questions/1", [("choice", "1")])
+            let again = try await browser.post("/play/1/questions/1", [("choice", "\(mars)")])
             #expect(again.location == "/play/1/questions/1?already=1")
             #expect(try await browser.follow(again).contains("You already answered this question"))
 
@@ -175,7 +177,7 @@ import Testing
             try await browser.register("historian")
             _ = try await browser.post("/quizzes/1/start", [])
             _ = try await browser.get("/play/1/questions/1")
-            _ = try await browser.post("/play/1/questions/1", [("choice", "2")])
+            _ = try await browser.post("/play/1/questions/1", [("choice", "\(try await client.choiceId("Jupiter", question: 1))")])
             #expect(try await browser.get("/history").contains("Which planet is largest?"))
             _ = try await browser.get("/leaderboard")
             #expect(browser.cookies["quizbox_play"] == nil, "leaving quiz pages ends the play session")

@@ -335,6 +335,18 @@ import Testing
         }
     }
 
+    /// The first instance to ask writes the secret; every later ask, on any instance, reads it.
+    @Test(arguments: DatabaseKind.available)
+    func aSecretIsMadeOnceAndThenReadBack(kind: DatabaseKind) async throws {
+        try await withStore(kind) { store in
+            let first = try await store.sql.secret(named: "choices", at: Date()) { [1, 2, 254, 255] }
+            #expect(first == [1, 2, 254, 255])
+            let again = try await SQLStore(database: store.database).secret(named: "choices", at: Date()) { [9, 9] }
+            #expect(again == first)
+            #expect(try await store.sql.secret(named: "other", at: Date()) { [7] } == [7])
+        }
+    }
+
     @Test(arguments: DatabaseKind.available)
     func migrationsApplyOnce(kind: DatabaseKind) async throws {
         try await withStore(kind) { store in

@@ -11,7 +11,7 @@ import Testing
             _ = try await env.store.importBank(Bank(subjects: [BankSubject(name: "Maths", topics: [
                 BankTopic(name: "Numbers", quizzes: [BankQuiz(title: "Even or odd", questions: questions)]),
             ])]), at: env.time.now())
-            let browse = BrowseCatalog(store: env.store)
+            let browse = BrowseCatalog(store: env.store, key: env.choiceKey)
             let subject = try #require(try await browse.subjects().first)
             #expect(subject.name == "Maths")
             let topic = try #require(try await browse.topics(subjectId: subject.id).first)

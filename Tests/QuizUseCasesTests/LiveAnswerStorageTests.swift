@@ -41,7 +41,7 @@ final class FlakyLiveStore: LiveGameStore {
             let fixture = try await env.loadPlayBank()
             let host = try await env.register("host")
             let store = FlakyLiveStore(env.store)
-            let games = LiveGames(store: store, catalog: env.store, time: env.time, joins: RateLimiter(limit: 120, window: 60, time: env.time))
+            let games = LiveGames(store: store, catalog: env.store, time: env.time, joins: RateLimiter(limit: 120, window: 60, time: env.time), key: env.choiceKey)
             let outbox = RecordingOutbox()
             games.deliver(to: outbox)
             let game = try await games.host(quizId: fixture.quiz.id, user: host, settings: LiveSettings())
@@ -52,13 +52,13 @@ final class FlakyLiveStore: LiveGameStore {
             // Ann is the only player: had her answer counted, it would have ended the question.
             store.failing.store(true, ordering: .relaxed)
             await #expect(throws: LiveGames.Failure.game(.notNow)) {
-                try await games.answer(.choice(2), question: 0, playerId: ann.player.id, gameId: game.id)
+                try await games.answer(.choice(env.shown(2, of: fixture.questions[0])), question: 0, playerId: ann.player.id, gameId: game.id)
             }
             #expect(!outbox.drain().contains("reveal"))
 
             // Stored the second time: counted once, and now the question ends.
             store.failing.store(false, ordering: .relaxed)
-            let taken = try await games.answer(.choice(2), question: 0, playerId: ann.player.id, gameId: game.id)
+            let taken = try await games.answer(.choice(env.shown(2, of: fixture.questions[0])), question: 0, playerId: ann.player.id, gameId: game.id)
             #expect(outbox.drain().contains("reveal"))
             let stored = try await env.store.liveAnswers(gameId: game.id)
             #expect(stored.map(\.answer) == [taken])

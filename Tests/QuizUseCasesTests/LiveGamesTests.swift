@@ -38,7 +38,7 @@ final class RecordingOutbox: LiveOutbox, Sendable {
     private func makeSUT(_ env: UseCaseEnvironment, joinsPerMinute: Int = 120,
                          limits: LiveGames.Limits = .init()) -> (LiveGames, RecordingOutbox) {
         let games = LiveGames(store: env.store, catalog: env.store, time: env.time,
-                              joins: RateLimiter(limit: joinsPerMinute, window: 60, time: env.time), limits: limits)
+                              joins: RateLimiter(limit: joinsPerMinute, window: 60, time: env.time), key: env.choiceKey, limits: limits)
         let outbox = RecordingOutbox()
         games.deliver(to: outbox)
         return (games, outbox)
@@ -199,7 +199,7 @@ final class RecordingOutbox: LiveOutbox, Sendable {
             }
             try await games.command(.start, gameId: game.id, userId: host.id)
             _ = outbox.drain()
-            for id in ids { _ = try await games.answer(.choice(2), question: 0, playerId: id, gameId: game.id) }
+            for id in ids { _ = try await games.answer(.choice(env.shown(2, of: fixture.questions[0])), question: 0, playerId: id, gameId: game.id) }
             let sent = outbox.drain()
             #expect(sent.filter { $0 == "progress" }.count == 100)  // every third answer (the 300th, stored, then ends the question)
             #expect(sent.filter { $0 == "result" }.count == 300)
@@ -239,7 +239,7 @@ final class RecordingOutbox: LiveOutbox, Sendable {
             // Someone already in comes back on the same place.
             #expect(try await games.resume(pin: game.pin, playerId: ann.player.id, secret: ann.secret, address: "192.0.2.1").player.nickname == "Ann")
             try await games.command(.start, gameId: game.id, userId: host.id)
-            let answer = try await games.answer(.choice(2), question: 0, playerId: ann.player.id, gameId: game.id)
+            let answer = try await games.answer(.choice(env.shown(2, of: fixture.questions[0])), question: 0, playerId: ann.player.id, gameId: game.id)
             #expect(answer.questionIndex == 0)
         }
     }
@@ -261,8 +261,9 @@ final class RecordingOutbox: LiveOutbox, Sendable {
         try await withUseCases { env in
             let (before, _, host, game, joined) = try await startedGame(env, players: ["Ann", "Bob"])
             let (ann, bob) = (joined[0], joined[1])
+            let first = try #require(try await env.store.questions(quizId: game.quizId).first)
             env.time.advance(by: 5)
-            let taken = try await before.answer(.choice(2), question: 0, playerId: ann.player.id, gameId: game.id)
+            let taken = try await before.answer(.choice(env.shown(2, of: first)), question: 0, playerId: ann.player.id, gameId: game.id)
             #expect(taken.points == 875)
 
             // A new process on the same database.
@@ -274,9 +275,9 @@ final class RecordingOutbox: LiveOutbox, Sendable {
             #expect(view.answers[ann.player.id]?.points == 875 && view.player(ann.player.id)?.score == 0)
             #expect(try await after.resume(pin: game.pin, playerId: bob.player.id, secret: bob.secret, address: "192.0.2.1").player.nickname == "Bob")
             await #expect(throws: LiveGames.Failure.game(.alreadyAnswered)) {
-                try await after.answer(.choice(2), question: 0, playerId: ann.player.id, gameId: game.id)
+                try await after.answer(.choice(env.shown(2, of: first)), question: 0, playerId: ann.player.id, gameId: game.id)
             }
-            _ = try await after.answer(.choice(1), question: 0, playerId: bob.player.id, gameId: game.id)
+            _ = try await after.answer(.choice(env.shown(1, of: first)), question: 0, playerId: bob.player.id, gameId: game.id)
             #expect(outbox.drain().contains("reveal"))
             #expect(try after.hostView(gameId: game.id, userId: host.id).player(ann.player.id)?.score == 875)
             let results = try await after.results(gameId: game.id, userId: host.id)
@@ -337,8 +338,8 @@ final class RecordingOutbox: LiveOutbox, Sendable {
             let question = try #require(try await env.store.questions(quizId: game.quizId).first)
             let right = try #require(question.body.choices.first { $0.isCorrect }?.id)
             let wrong = try #require(question.body.choices.first { !$0.isCorrect }?.id)
-            _ = try await games.answer(.choice(right), question: 0, playerId: ann.player.id, gameId: game.id)
-            _ = try await games.answer(.choice(wrong), question: 0, playerId: bob.player.id, gameId: game.id)
+            _ = try await games.answer(.choice(env.shown(right, of: question)), question: 0, playerId: ann.player.id, gameId: game.id)
+            _ = try await games.answer(.choice(env.shown(wrong, of: question)), question: 0, playerId: bob.player.id, gameId: game.id)
             let seen = try await games.resume(pin: game.pin, playerId: ann.player.id, secret: ann.secret, address: "192.0.2.1").game.players
             #expect(seen.allSatisfy { $0.score == 0 && $0.correct == 0 && $0.streak == 0 })
             try await games.command(.close, gameId: game.id, userId: host.id)

@@ -19,7 +19,7 @@ private final class Uptime: Sendable {
 @Suite(.enabled(if: TestPostgres.serverURL != nil, Comment(rawValue: TestPostgres.unavailable)))
 struct LiveLeaseTests {
     private func instance(_ name: String, _ env: UseCaseEnvironment, uptime: Uptime) -> (LiveGames, RecordingOutbox) {
-        let games = LiveGames(store: env.store, catalog: env.store, time: env.time, joins: RateLimiter(limit: 120, window: 60, time: env.time),
+        let games = LiveGames(store: env.store, catalog: env.store, time: env.time, joins: RateLimiter(limit: 120, window: 60, time: env.time), key: env.choiceKey,
                               cluster: .init(instance: name, store: env.store, uptime: { uptime.value }))
         let outbox = RecordingOutbox()
         games.deliver(to: outbox)
@@ -62,7 +62,7 @@ struct LiveLeaseTests {
             await #expect(throws: LiveGames.Failure.game(.notNow)) { try await a.command(.close, gameId: game.id, userId: host.id) }
             // An answer it takes meanwhile is checked against the database, as on any other
             // instance: stored, acknowledged, and counted by whoever ends the question.
-            let taken = try await a.answer(.choice(2), question: 0, playerId: ann.id, gameId: game.id)
+            let taken = try await a.answer(.choice(try await env.shown(2, ofQuestion: game.questionIds[0])), question: 0, playerId: ann.id, gameId: game.id)
             #expect(try await env.store.liveAnswers(gameId: game.id).map(\.answer) == [taken])
             // Its clock leaves the question to the lease's holder.
             env.time.advance(by: 120)
@@ -131,7 +131,7 @@ struct LiveLeaseTests {
             // the game's row and finds another owner, so the answer goes the copies' way and is
             // refused there. Acknowledged, it would have been stored and never counted.
             await #expect(throws: LiveGames.Failure.game(.notOpen)) {
-                try await a.answer(.choice(2), question: 0, playerId: ann.id, gameId: game.id)
+                try await a.answer(.choice(try await env.shown(2, ofQuestion: game.questionIds[0])), question: 0, playerId: ann.id, gameId: game.id)
             }
             #expect(try await env.store.liveAnswers(gameId: game.id).isEmpty)
         }

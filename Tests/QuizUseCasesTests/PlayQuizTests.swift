@@ -13,16 +13,16 @@ import Testing
             let started = try await env.playQuiz.start(quizId: bank.quiz.id, userId: ada.id)
             #expect(started.firstQuestionId == bank.id(0))
             let attempt = started.attempt.id
-            let right = try await env.playQuiz.answer(.choice(2), questionId: bank.id(0), attemptId: attempt, userId: ada.id)
+            let right = try await env.playQuiz.answer(.choice(try await env.shown(2, ofQuestion: bank.id(0))), questionId: bank.id(0), attemptId: attempt, userId: ada.id)
             #expect(right.verdict == .correct)
             #expect(right.points == 2)
-            let again = try await env.playQuiz.answer(.choice(1), questionId: bank.id(0), attemptId: attempt, userId: ada.id)
+            let again = try await env.playQuiz.answer(.choice(try await env.shown(1, ofQuestion: bank.id(0))), questionId: bank.id(0), attemptId: attempt, userId: ada.id)
             #expect(again.verdict == .alreadyAnswered)
             #expect(again.points == 0)
-            let wrong = try await env.playQuiz.answer(.choices([1, 2]), questionId: bank.id(1), attemptId: attempt, userId: ada.id)
+            let wrong = try await env.playQuiz.answer(.choices([env.shown(1, of: bank.questions[1]), env.shown(2, of: bank.questions[1])]), questionId: bank.id(1), attemptId: attempt, userId: ada.id)
             #expect(wrong.verdict == .wrong)
             let view = try await env.playQuiz.question(attemptId: attempt, questionId: bank.id(0), userId: ada.id)
-            #expect(view.given == GivenAnswer(.choice(2)), "the first answer is the one kept")
+            #expect(view.given == GivenAnswer(.choice(env.shown(2, of: bank.questions[0]))), "the first answer is the one kept, shown in public ids")
             #expect(view.question.display(view.given!.answer) == "Paris")
             #expect(view.nextUnansweredId == bank.id(2))
             #expect(!view.allAnswered)
@@ -41,7 +41,7 @@ import Testing
             _ = try await env.playQuiz.answer(.bool(true), questionId: bank.id(2), attemptId: bobs, userId: bob.id)
             _ = try await env.playQuiz.finish(attemptId: bobs, userId: bob.id)
             let adas = try await env.playQuiz.start(quizId: bank.quiz.id, userId: ada.id).attempt.id
-            _ = try await env.playQuiz.answer(.choice(2), questionId: bank.id(0), attemptId: adas, userId: ada.id)
+            _ = try await env.playQuiz.answer(.choice(try await env.shown(2, ofQuestion: bank.id(0))), questionId: bank.id(0), attemptId: adas, userId: ada.id)
             _ = try await env.playQuiz.answer(.bool(false), questionId: bank.id(2), attemptId: adas, userId: ada.id)
             _ = try await env.playQuiz.finish(attemptId: adas, userId: ada.id)
             let result = try await env.playQuiz.result(attemptId: adas, userId: ada.id)
@@ -76,6 +76,7 @@ import Testing
             let cases: [(Answer, Int, AnswerProblem)] = [
                 (.text("Paris"), 0, .doesNotFit(expected: .singleChoice)),
                 (.choice(9), 0, .unknownChoice(9)),
+                (.choice(1), 0, .unknownChoice(1)),  // a stored id, which players are never shown
                 (.text("about a thousand"), 4, .doesNotFit(expected: .numeric)),
                 (.text(String(repeating: "x", count: 1_001)), 3, .tooLong),
                 (.choices(Set(1...11)), 1, .tooManyChoices),
@@ -96,7 +97,7 @@ import Testing
             let bob = try await env.register("bob")
             let attempt = try await env.playQuiz.start(quizId: bank.quiz.id, userId: ada.id).attempt.id
             await #expect(throws: PlayQuiz.Failure.attemptNotFound) {
-                try await env.playQuiz.answer(.choice(2), questionId: bank.id(0), attemptId: attempt, userId: bob.id)
+                try await env.playQuiz.answer(.choice(try await env.shown(2, ofQuestion: bank.id(0))), questionId: bank.id(0), attemptId: attempt, userId: bob.id)
             }
             await #expect(throws: PlayQuiz.Failure.attemptNotFound) { try await env.playQuiz.question(attemptId: attempt, questionId: bank.id(0), userId: bob.id) }
             await #expect(throws: PlayQuiz.Failure.questionNotInQuiz(questionId: bank.planetsId)) {
@@ -111,7 +112,7 @@ import Testing
             let bank = try await env.loadPlayBank()
             let ada = try await env.register("ada")
             let attempt = try await env.playQuiz.start(quizId: bank.quiz.id, userId: ada.id).attempt.id
-            _ = try await env.playQuiz.answer(.choice(2), questionId: bank.id(0), attemptId: attempt, userId: ada.id)
+            _ = try await env.playQuiz.answer(.choice(try await env.shown(2, ofQuestion: bank.id(0))), questionId: bank.id(0), attemptId: attempt, userId: ada.id)
             await #expect(throws: PlayQuiz.Failure.notFinished) { try await env.playQuiz.result(attemptId: attempt, userId: ada.id) }
             let score = try await env.playQuiz.finish(attemptId: attempt, userId: ada.id)
             #expect(score.attempt.points == 2)
@@ -144,7 +145,7 @@ import Testing
             let list = try await env.playQuiz.progress(attemptId: attempt.id, userId: ada.id)
             #expect(list.lines.map(\.hidden) == [true, true])
             await #expect(throws: PlayQuiz.Failure.notShown) {
-                try await env.playQuiz.answer(.choice(2), questionId: ids[0], attemptId: attempt.id, userId: ada.id)
+                try await env.playQuiz.answer(.choice(try await env.shown(2, ofQuestion: ids[0])), questionId: ids[0], attemptId: attempt.id, userId: ada.id)
             }
             let view = try await env.playQuiz.question(attemptId: attempt.id, questionId: ids[0], userId: ada.id)
             #expect(view.clock?.secondsLeft == 10)
@@ -161,7 +162,7 @@ import Testing
             let (ada, attempt, ids) = try await timedRound(env)
             _ = try await env.playQuiz.question(attemptId: attempt.id, questionId: ids[0], userId: ada.id)
             env.time.advance(by: 10 + PlayQuiz.grace)
-            let inTime = try await env.playQuiz.answer(.choice(2), questionId: ids[0], attemptId: attempt.id, userId: ada.id)
+            let inTime = try await env.playQuiz.answer(.choice(try await env.shown(2, ofQuestion: ids[0])), questionId: ids[0], attemptId: attempt.id, userId: ada.id)
             #expect(inTime.verdict == .correct)
             _ = try await env.playQuiz.question(attemptId: attempt.id, questionId: ids[1], userId: ada.id)
             env.time.advance(by: 10 + PlayQuiz.grace + 0.5)
@@ -181,7 +182,7 @@ import Testing
             let bank = try await env.loadPlayBank()
             let ada = try await env.register("ada")
             let attempt = try await env.playQuiz.start(quizId: bank.quiz.id, userId: ada.id).attempt.id
-            _ = try await env.playQuiz.answer(.choice(2), questionId: bank.id(0), attemptId: attempt, userId: ada.id)
+            _ = try await env.playQuiz.answer(.choice(try await env.shown(2, ofQuestion: bank.id(0))), questionId: bank.id(0), attemptId: attempt, userId: ada.id)
             let session = env.time.now().addingTimeInterval(1)
             env.time.advance(by: 2)
             _ = try await env.playQuiz.answer(.bool(false), questionId: bank.id(2), attemptId: attempt, userId: ada.id)

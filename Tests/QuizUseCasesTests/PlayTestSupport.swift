@@ -36,9 +36,19 @@ struct PlayFixture {
 }
 
 extension UseCaseEnvironment {
-    var playQuiz: PlayQuiz { PlayQuiz(store: store, time: time) }
+    /// One key for every test: ids stay the same between the use cases a test builds.
+    static let choiceKey = ChoiceKey(secret: Array(repeating: 7, count: ChoiceKey.secretLength))
+    var choiceKey: ChoiceKey { Self.choiceKey }
+    var playQuiz: PlayQuiz { PlayQuiz(store: store, time: time, key: choiceKey) }
     var practice: Practice { Practice(store: store, time: time) }
-    var singleQuestion: SingleQuestion { SingleQuestion(store: store, time: time) }
+    var singleQuestion: SingleQuestion { SingleQuestion(store: store, time: time, key: choiceKey) }
+
+    /// The public id a player is shown for the stored choice `id` of `question`.
+    func shown(_ id: Int, of question: Question) -> Int { choiceKey.ids(for: question).publicId(id) }
+
+    func shown(_ id: Int, ofQuestion questionId: Int64) async throws -> Int {
+        shown(id, of: try #require(try await store.question(id: questionId)))
+    }
 
     func nameAllGames(guessesPerSecond: Int = NameAllGames.guessesPerSecond) -> NameAllGames {
         NameAllGames(store: store, time: time, games: GameTable(), guessLimiter: RateLimiter(limit: guessesPerSecond, window: 1, time: time))

@@ -36,7 +36,7 @@ extension APIHandler {
         } catch let failure as PlayQuiz.Failure {
             throw APIError(failure)
         }
-        return .ok(.init(body: .json(.init(question: .init(shuffled: view.question, position: view.position),
+        return .ok(.init(body: .json(.init(question: .init(presented: view.question, position: view.position),
                                            shownAt: view.clock?.shownAt ?? time.now(), deadline: view.clock?.deadline))))
     }
 

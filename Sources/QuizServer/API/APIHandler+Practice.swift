@@ -45,7 +45,7 @@ extension APIHandler {
         let user = try await requireUser()
         do {
             let question = try await useCases.singleQuestion.random(subjectId: input.query.subjectId, topicId: input.query.topicId, userId: user.id)
-            return .ok(.init(body: .json(.init(shuffled: question, position: 1))))
+            return .ok(.init(body: .json(.init(presented: question, position: 1))))
         } catch let failure as SingleQuestion.Failure {
             throw APIError(failure)
         }
@@ -55,7 +55,7 @@ extension APIHandler {
         let user = try await requireUser()
         do {
             let question = try await useCases.singleQuestion.question(id: input.path.questionId, userId: user.id)
-            return .ok(.init(body: .json(.init(shuffled: question, position: 1))))
+            return .ok(.init(body: .json(.init(presented: question, position: 1))))
         } catch let failure as SingleQuestion.Failure {
             throw APIError(failure)
         }

@@ -58,7 +58,7 @@ extension APIHandler {
         // A practice round's questions are served one at a time, each starting its clock.
         do {
             let questions = try await useCases.browseCatalog.questions(quizId: input.path.quizId)
-            let wire = questions.enumerated().map { Components.Schemas.Question(question: $0.element, position: $0.offset + 1) }
+            let wire = questions.enumerated().map { Components.Schemas.Question(presented: $0.element, position: $0.offset + 1) }
             return .ok(.init(body: .json(.init(questions: wire))))
         } catch let failure as BrowseCatalog.Failure {
             throw APIError(failure)

@@ -47,14 +47,9 @@ extension Components.Schemas.Quiz {
 }
 
 extension Components.Schemas.Question {
-    /// The question as a player sees it before answering: choices without their correctness, in
-    /// the order `seed` (an attempt's id, or 0) gives them.
-    init(question: Question, position: Int, seed: Int64 = 0) {
-        self.init(shuffled: question.shufflingChoices(seed: seed), position: position)
-    }
-
-    /// A question whose choices are already in the order to show.
-    init(shuffled question: Question, position: Int) {
+    /// The question as a player sees it before answering: choices without their correctness, as
+    /// a use case presented them (public ids, in the order to show).
+    init(presented question: Question, position: Int) {
         let choices = question.body.choices.map { Components.Schemas.ChoiceOption(id: $0.id, text: $0.text) }
         var unit: String?
         if case .numeric(_, _, let u) = question.body { unit = u }

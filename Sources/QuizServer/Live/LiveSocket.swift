@@ -341,7 +341,7 @@ struct LiveSocket: Sendable {
             case .result(let result): connection.send(LiveMessages.result(result))
             case .question(let view, let shuffle):
                 if case .player(let id) = audience, shuffle {
-                    connection.send(LiveMessages.question(view.shuffled(gameId: gameId, playerId: id), now: now))
+                    connection.send(LiveMessages.question(view.shuffled(playerId: id), now: now))
                 } else {
                     connection.send(LiveMessages.question(view, now: now))
                 }

@@ -12,9 +12,11 @@ package struct BrowseCatalog: Sendable {
 
     package typealias Storage = CatalogStore & ArticleStore
     let store: any Storage
+    let key: ChoiceKey
 
-    package init(store: any Storage) {
+    package init(store: any Storage, key: ChoiceKey) {
         self.store = store
+        self.key = key
     }
 
     package func subjects() async throws -> [SubjectSummary] {
@@ -37,10 +39,11 @@ package struct BrowseCatalog: Sendable {
     }
 
     /// The quiz's questions in order, with their answers: whoever shows them to a player must
-    /// leave the answers out (the API's wire form does).
+    /// leave the answers out (the API's wire form does). Choices are under their public ids, in
+    /// the order those give, as an attempt would take them.
     package func questions(quizId: Int64) async throws -> [Question] {
         _ = try await quiz(id: quizId)
-        return try await store.questions(quizId: quizId)
+        return try await store.questions(quizId: quizId).map { key.ids(for: $0).presenting($0) }
     }
 
     package struct Topic: Sendable {

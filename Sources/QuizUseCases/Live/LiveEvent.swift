@@ -21,13 +21,20 @@ package struct LiveQuestionView: Sendable, Equatable {
     package var seconds: Int
     package var openedAt: Date
     package var deadline: Date
+    /// Keyed (`ChoiceKey`): each player's order comes from it and their id, never sent.
+    var seed: UInt64
 
-    init(game: LiveGame, question: Question) {
+    /// Choices under their public ids: in the author's order, or when shuffled, in the public
+    /// ids' order (which each player's own shuffle starts from).
+    init(game: LiveGame, question: Question, ids: ChoiceIds) {
         index = game.index
         count = game.questions.count
         text = question.text
         kind = question.kind
-        choices = question.body.choices.map { Choice(id: $0.id, text: $0.text) }
+        let shown = game.settings.shuffleAnswers ? ids.presenting(question).body.choices
+            : question.body.choices.map { QuizCore.Choice(id: ids.publicId($0.id), text: $0.text, isCorrect: false) }
+        choices = shown.map { Choice(id: $0.id, text: $0.text) }
+        seed = ids.mixed(game.id)
         if case .numeric(_, _, let unit) = question.body { self.unit = unit }
         picture = question.picture
         points = game.settings.points(at: game.index)
@@ -37,10 +44,10 @@ package struct LiveQuestionView: Sendable, Equatable {
     }
 
     /// The same question with its choices in a player's own order, the same on every reload.
-    package func shuffled(gameId: Int64, playerId: Int) -> LiveQuestionView {
+    package func shuffled(playerId: Int) -> LiveQuestionView {
         guard choices.count > 1, kind != .trueFalse else { return self }
         var copy = self
-        var generator = SplitMix64(seed: UInt64(bitPattern: gameId) &* 1_000_003 &+ UInt64(playerId) &* 7_919 &+ UInt64(index))
+        var generator = SplitMix64(seed: seed ^ UInt64(playerId) &* 0x9E37_79B9_7F4A_7C15)
         copy.choices.shuffle(using: &generator)
         return copy
     }

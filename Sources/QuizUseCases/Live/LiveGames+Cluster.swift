@@ -217,7 +217,7 @@ extension LiveGames {
 
     private func copy(_ record: LiveGameRecord) async throws -> Room? {
         guard let (game, players) = try await load(record) else { return nil }
-        let room = Room(game: game, createdAt: record.createdAt, store: store, cluster: cluster, logger: logger, owned: false)
+        let room = Room(game: game, createdAt: record.createdAt, store: store, cluster: cluster, key: key, logger: logger, owned: false)
         for player in players { room.keep(secretHash: player.secretHash, codeHash: player.codeHash, for: player.player.id) }
         _ = room.hostConnected(true, now: time.now())
         // Two requests may read it at once: the first one kept wins.

@@ -12,6 +12,9 @@ extension LiveGames {
         let pin: String
         let hostUserId: Int64
         let questionIds: [Int64]
+        /// Per question, the public ids its choices are shown under: worked out once per game, so
+        /// no message to a player costs an HMAC.
+        let choiceIds: [ChoiceIds]
         let createdAt: Date
         let stateWriter: LatestStateWriter
         private let state: Mutex<State>
@@ -43,13 +46,14 @@ extension LiveGames {
         }
 
         /// `cluster`: across instances a state is written only while this instance holds the lease.
-        init(game: LiveGame, createdAt: Date, store: any LiveGameStore, cluster: Cluster?, logger: Logger, owned: Bool = true) {
+        init(game: LiveGame, createdAt: Date, store: any LiveGameStore, cluster: Cluster?, key: ChoiceKey, logger: Logger, owned: Bool = true) {
             self.owned = Atomic(owned)
             leaseUntil = Atomic(cluster == nil ? .max : 0)
             id = game.id
             pin = game.pin
             hostUserId = game.hostUserId
             questionIds = game.questions.compactMap(\.id)
+            choiceIds = game.questions.map { key.ids(for: $0) }
             self.createdAt = createdAt
             let write: LatestStateWriter.Write
             if let cluster {
@@ -137,7 +141,13 @@ extension LiveGames {
             -> (taken: LiveAnswer, questionId: Int64, change: Change) {
             try state.withLock { state throws(LiveGameError) in
                 let before = Marker(state.game)
-                let taken = try state.game.answer(answer, player: playerId, question: question, now: now)
+                // From the ids the player was shown to the stored ones; another question's answer
+                // is refused by the game as not open.
+                var given = answer
+                if question == state.game.index, choiceIds.indices.contains(question) {
+                    do { given = try choiceIds[question].stored(answer) } catch { throw .badAnswer }
+                }
+                let taken = try state.game.answer(given, player: playerId, question: question, now: now)
                 let questionId = state.game.question?.id ?? 0
                 var change = change(from: before, to: state.game, now: now)
                 // At most about a hundred progress messages a question, however many play.
@@ -269,7 +279,7 @@ extension LiveGames {
                 case .lobby: break
                 case .question:
                     if let question = game.question {
-                        events.append(.question(LiveQuestionView(game: game, question: question), shuffle: game.settings.shuffleAnswers))
+                        events.append(.question(view(game, question), shuffle: game.settings.shuffleAnswers))
                     }
                     if audience == .host {
                         events.append(.progress(index: game.index, answered: game.answers.count, players: game.activeCount))
@@ -297,7 +307,7 @@ extension LiveGames {
                 case .lobby: break
                 case .question:
                     if let question = after.question {
-                        change.events.append((.question(LiveQuestionView(game: after, question: question), shuffle: after.settings.shuffleAnswers),
+                        change.events.append((.question(view(after, question), shuffle: after.settings.shuffleAnswers),
                                               .everyone))
                     }
                 case .reveal:
@@ -331,12 +341,28 @@ extension LiveGames {
                            createdAt: createdAt, endedAt: endedAt)
         }
 
+        private func shownIds(_ game: LiveGame) -> ChoiceIds? {
+            choiceIds.indices.contains(game.index) ? choiceIds[game.index] : nil
+        }
+
+        private func view(_ game: LiveGame, _ question: Question) -> LiveQuestionView {
+            LiveQuestionView(game: game, question: question, ids: shownIds(game) ?? ChoiceIds(publicIds: [:], seed: 0))
+        }
+
+        /// In the public ids the question was shown under.
         private func reveal(_ game: LiveGame) -> LiveReveal {
             let question = game.question
+            let ids = shownIds(game)
+            func shown(_ id: Int) -> Int { ids?.publicId(id) ?? id }
             return LiveReveal(index: game.index, correct: question?.correctAnswer.display ?? "",
-                              correctChoices: question?.body.choices.filter(\.isCorrect).map(\.id) ?? [],
-                              explanation: question?.explanation, distribution: game.distribution(), answered: game.answers.count,
-                              players: game.activeCount)
+                              correctChoices: question?.body.choices.filter(\.isCorrect).map { shown($0.id) } ?? [],
+                              explanation: question?.explanation,
+                              distribution: game.distribution().map { tally in
+                                  var shownTally = tally
+                                  shownTally.choice = tally.choice.map(shown)
+                                  return shownTally
+                              },
+                              answered: game.answers.count, players: game.activeCount)
         }
 
         private func result(_ game: LiveGame, playerId: Int) -> LivePlayerResult? {

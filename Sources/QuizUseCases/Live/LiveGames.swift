@@ -59,6 +59,8 @@ package final class LiveGames: Sendable {
     let metrics: ActivityMetrics
     /// Set on PostgreSQL, where other instances may run the same games; nil on SQLite.
     let cluster: Cluster?
+    /// Choices are shown under public ids, in orders of this key's (see `ChoiceKey`).
+    let key: ChoiceKey
     /// Reads from the database that notices ask for, one at a time per game and kind.
     let coalescer = Coalescer()
     private let rooms = Mutex(Rooms())
@@ -71,9 +73,10 @@ package final class LiveGames: Sendable {
         var byPin: [String: Int64] = [:]
     }
 
-    package init(store: any LiveGameStore, catalog: any Catalog, time: any TimeSource, joins: RateLimiter,
+    package init(store: any LiveGameStore, catalog: any Catalog, time: any TimeSource, joins: RateLimiter, key: ChoiceKey,
                  limits: Limits = Limits(), logger: Logger = Logger(label: "quizbox.live"), metrics: ActivityMetrics = .off,
                  cluster: Cluster? = nil) {
+        self.key = key
         self.cluster = cluster
         self.metrics = metrics
         self.store = store
@@ -177,7 +180,7 @@ package final class LiveGames: Sendable {
             guard let id else { continue }  // a running game has this PIN: draw another
             record.id = id
             let game = LiveGame(id: id, pin: pin, quizId: quiz.id, hostUserId: user.id, title: quiz.title, questions: questions, settings: settings)
-            let room = addIfAbsent(Room(game: game, createdAt: now, store: store, cluster: cluster, logger: logger))
+            let room = addIfAbsent(Room(game: game, createdAt: now, store: store, cluster: cluster, key: key, logger: logger))
             room.renewed(sentAt: claimed)
             return record
         }
@@ -537,7 +540,7 @@ package final class LiveGames: Sendable {
         for record in try await store.runningLiveGames() {
             guard let (game, players) = try await load(record) else { continue }
             // Across instances every game starts as a copy; the lease decides who runs it.
-            let room = Room(game: game, createdAt: record.createdAt, store: store, cluster: cluster, logger: logger, owned: cluster == nil)
+            let room = Room(game: game, createdAt: record.createdAt, store: store, cluster: cluster, key: key, logger: logger, owned: cluster == nil)
             for player in players { room.keep(secretHash: player.secretHash, codeHash: player.codeHash, for: player.player.id) }
             if cluster == nil { room.hostAway(since: now) } else { _ = room.hostConnected(true, now: now) }
             add(room)

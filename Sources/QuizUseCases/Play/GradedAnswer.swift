@@ -17,6 +17,13 @@ package struct GradedAnswer: Sendable, Equatable {
     package var answer: Answer
     package var isCorrect: Bool
 
+    /// `answer` names choices by the public ids `ids` showed them under; it is graded and kept in
+    /// stored ids.
+    package init(_ answer: Answer, shownAs ids: ChoiceIds, for question: Question) throws(AnswerProblem) {
+        if case .choices(let given) = answer, given.count > Answer.maxChoices { throw .tooManyChoices }
+        try self.init(try ids.stored(answer), for: question)
+    }
+
     package init(_ answer: Answer, for question: Question) throws(AnswerProblem) {
         switch answer {
         case .text(let text) where text.utf8.count > Answer.maxTextBytes: throw .tooLong

@@ -25,10 +25,13 @@ package struct PlayQuiz: Sendable {
     let store: any Storage
     let time: any TimeSource
     let metrics: ActivityMetrics
+    /// Choices are shown under public ids, in orders of this key's (see `ChoiceKey`).
+    let key: ChoiceKey
 
-    package init(store: any Storage, time: any TimeSource, metrics: ActivityMetrics = .off) {
+    package init(store: any Storage, time: any TimeSource, key: ChoiceKey, metrics: ActivityMetrics = .off) {
         self.store = store
         self.time = time
+        self.key = key
         self.metrics = metrics
     }
 
@@ -103,7 +106,8 @@ package struct PlayQuiz: Sendable {
         for answer in attempt.answers where answers[answer.questionId] == nil { answers[answer.questionId] = answer }
         let lines = questions.enumerated().map { index, question in
             let id = question.id ?? 0
-            return Line(question: question, position: index + 1, hidden: shown.map { !$0.contains(id) } ?? false, answer: answers[id])
+            let seen = presented(question, answers[id], attemptId: attemptId)
+            return Line(question: seen.question, position: index + 1, hidden: shown.map { !$0.contains(id) } ?? false, answer: seen.answer)
         }
         return Progress(attempt: attempt, quiz: quiz, lines: lines)
     }
@@ -154,9 +158,10 @@ package struct PlayQuiz: Sendable {
         let answeredIds = Set(attempt.answers.map(\.questionId))
         let next = questions.indices.lazy.map { questions[(index + 1 + $0) % questions.count] }
             .first { !answeredIds.contains($0.id ?? 0) && $0.id != questionId }
+        let (question, shownAnswer) = presented(questions[index], answered, attemptId: attemptId)
         return QuestionView(
-            attempt: attempt, quiz: quiz, question: questions[index].shufflingChoices(seed: attemptId), position: index + 1,
-            questionCount: questions.count, answered: answered, given: answered?.given.flatMap(GivenAnswer.init(stored:)),
+            attempt: attempt, quiz: quiz, question: question, position: index + 1,
+            questionCount: questions.count, answered: shownAnswer, given: shownAnswer?.given.flatMap(GivenAnswer.init(stored:)),
             clock: clock, nextUnansweredId: next?.id,
             allAnswered: !attempt.isFinished && questions.allSatisfy { answeredIds.contains($0.id ?? 0) })
     }
@@ -166,7 +171,7 @@ package struct PlayQuiz: Sendable {
     package struct Answered: Sendable {
         package var verdict: Verdict
         package var points: Int
-        /// The question answered, for its correct answer and explanation.
+        /// The question answered, for its correct answer (in public ids) and explanation.
         package var question: Question
     }
 
@@ -178,12 +183,14 @@ package struct PlayQuiz: Sendable {
         guard let question = try await store.question(id: questionId, inQuiz: quizId) else {
             throw Failure.questionNotInQuiz(questionId: questionId)
         }
+        let ids = key.ids(for: question)
         let graded: GradedAnswer
         do {
-            graded = try GradedAnswer(answer, for: question)
+            graded = try GradedAnswer(answer, shownAs: ids, for: question)
         } catch {
             throw Failure.badAnswer(error)
         }
+        let asShown = ids.presenting(question)
         let now = time.now()
         var late = false
         if let limit = quiz.timeLimitSeconds {
@@ -199,9 +206,9 @@ package struct PlayQuiz: Sendable {
         } catch StoreError.attemptFinished {
             throw Failure.attemptFinished
         }
-        guard recorded else { return Answered(verdict: .alreadyAnswered, points: 0, question: question) }
+        guard recorded else { return Answered(verdict: .alreadyAnswered, points: 0, question: asShown) }
         metrics.quizAnswers.increment()
-        return Answered(verdict: late ? .tooLate : correct ? .correct : .wrong, points: points, question: question)
+        return Answered(verdict: late ? .tooLate : correct ? .correct : .wrong, points: points, question: asShown)
     }
 
     // MARK: Finishing
@@ -221,7 +228,8 @@ package struct PlayQuiz: Sendable {
         /// Places up the leaderboard this attempt's points moved the player (0 when none), against
         /// the board as it is now.
         package var placesMoved: Int64
-        /// The quiz's questions in its order, each with the player's answer, for the summary.
+        /// The quiz's questions in its order, each with the player's answer, for the summary (both
+        /// in public ids).
         package var questions: [(question: Question, answer: AnsweredQuestion?)]
     }
 
@@ -239,12 +247,20 @@ package struct PlayQuiz: Sendable {
         let questions = try await store.questions(quizId: score.attempt.quizId)
         return Result(score: score, quizTitle: try await store.quiz(id: score.attempt.quizId)?.title,
                       placesMoved: max(0, before - score.rank),
-                      questions: questions.map { ($0.shufflingChoices(seed: attemptId), answers[$0.id ?? 0]) })
+                      questions: questions.map { presented($0, answers[$0.id ?? 0], attemptId: attemptId) })
     }
 
     /// What the player answered since `since` (the start of their play session), newest first.
     package func history(userId: Int64, since: Date) async throws -> [HistoryItem] {
         try await store.history(userId: userId, since: since, limit: Self.historyLimit)
+    }
+
+    /// A question of an attempt as its player sees it, and their stored answer in the same ids.
+    private func presented(_ question: Question, _ answer: AnsweredQuestion?, attemptId: Int64) -> (question: Question, answer: AnsweredQuestion?) {
+        let ids = key.ids(for: question)
+        var shownAnswer = answer
+        shownAnswer?.given = ids.presenting(stored: answer?.given)
+        return (ids.presenting(question, shuffledFor: attemptId), shownAnswer)
     }
 
     /// A quiz of the catalog: drafts are their authors', practice rounds their player's.

@@ -18,10 +18,13 @@ package struct SingleQuestion: Sendable {
     let store: any Storage
     let time: any TimeSource
     let metrics: ActivityMetrics
+    /// Choices are shown under public ids, in an order of this key's (see `ChoiceKey`).
+    let key: ChoiceKey
 
-    package init(store: any Storage, time: any TimeSource, metrics: ActivityMetrics = .off) {
+    package init(store: any Storage, time: any TimeSource, key: ChoiceKey, metrics: ActivityMetrics = .off) {
         self.store = store
         self.time = time
+        self.key = key
         self.metrics = metrics
     }
 
@@ -39,13 +42,19 @@ package struct SingleQuestion: Sendable {
         return try await question(id: pick.id, userId: userId)
     }
 
-    /// The question with its choices in their order outside any attempt. Showing it starts its
-    /// clock in any timed round of the player's that holds it, so a timed question's text is never
-    /// read on its own before its time starts.
+    /// The question with its choices under their public ids, in their order outside any attempt.
+    /// Showing it starts its clock in any timed round of the player's that holds it, so a timed
+    /// question's text is never read on its own before its time starts.
     package func question(id: Int64, userId: Int64) async throws -> Question {
+        let question = try await storedQuestion(id: id, userId: userId)
+        return key.ids(for: question).presenting(question)
+    }
+
+    /// As stored, with stored ids; its clock started as `question(id:userId:)` starts it.
+    private func storedQuestion(id: Int64, userId: Int64) async throws -> Question {
         guard let question = try await store.question(id: id), question.kind != .nameAll else { throw Failure.notFound }
         try await store.startClocks(userId: userId, questionId: id, at: time.now())
-        return question.shufflingChoices(seed: 0)
+        return question
     }
 
     package struct Answered: Sendable {
@@ -54,17 +63,18 @@ package struct SingleQuestion: Sendable {
     }
 
     package func answer(_ answer: Answer, questionId: Int64, userId: Int64) async throws -> Answered {
-        let question = try await question(id: questionId, userId: userId)
+        let question = try await storedQuestion(id: questionId, userId: userId)
+        let ids = key.ids(for: question)
         let graded: GradedAnswer
         do {
-            graded = try GradedAnswer(answer, for: question)
+            graded = try GradedAnswer(answer, shownAs: ids, for: question)
         } catch {
             throw Failure.badAnswer(error)
         }
         let stored = try await store.recordSingleAnswer(userId: userId, questionId: questionId, answer: GivenAnswer(graded.answer).stored,
                                                         isCorrect: graded.isCorrect, points: question.points, at: time.now())
         metrics.singleAnswers.increment()
-        return Answered(stored: stored, question: question)
+        return Answered(stored: stored, question: ids.presenting(question))
     }
 
     package struct Result: Sendable {
@@ -74,10 +84,12 @@ package struct SingleQuestion: Sendable {
         package var question: Question
     }
 
-    /// An answer the player gave to the question, as its page shows it afterwards.
+    /// An answer the player gave to the question, as its page shows it afterwards (in public ids,
+    /// however it was stored).
     package func result(questionId: Int64, answerId: Int64, userId: Int64) async throws -> Result {
         guard let stored = try await store.singleAnswer(id: answerId, userId: userId), stored.questionId == questionId,
               let question = try await store.question(id: questionId) else { throw Failure.notFound }
-        return Result(stored: stored, given: GivenAnswer(stored: stored.given), question: question)
+        let ids = key.ids(for: question)
+        return Result(stored: stored, given: GivenAnswer(stored: stored.given).map { ids.presenting($0) }, question: ids.presenting(question))
     }
 }
