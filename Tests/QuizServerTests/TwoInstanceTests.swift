@@ -76,7 +76,12 @@ struct TwoInstanceTests {
         try await withTwoInstances { a, b, _ in
             let (token, ids, attemptId) = try await a.adaStartsTheFirstQuiz()
             let answers = "/api/v1/attempts/\(attemptId)/answers"
-            let given = [#"{"choiceId":2}"#, #"{"choiceIds":[1,2]}"#, #"{"value":true}"#, #"{"text":"Paris"}"#, #"{"number":8}"#]
+            // The ids A lists, sent to both: the instances derive them from one shared secret.
+            let jupiter = try await a.choiceId("Jupiter", question: ids[0])
+            let giants = [try await a.choiceId("Jupiter", question: ids[1]), try await a.choiceId("Saturn", question: ids[1])]
+            #expect(try await b.choiceId("Jupiter", question: ids[0]) == jupiter)
+            let given = [#"{"choiceId":\#(jupiter)}"#, #"{"choiceIds":[\#(giants[0]),\#(giants[1])]}"#, #"{"value":true}"#,
+                         #"{"text":"Paris"}"#, #"{"number":8}"#]
             for (id, answer) in zip(ids, given) {
                 let body = #"{"questionId":\#(id),"answer":\#(answer)}"#
                 async let onA = a.call(.post, answers, token: token, rawBody: body)

@@ -94,7 +94,7 @@ struct LiveLeaseTests {
             try await b.command(.close, gameId: game.id, userId: host.id)
             #expect(try await env.store.liveGame(id: game.id)?.phase == .reveal)
             await #expect(throws: LiveGames.Failure.game(.notOpen)) {
-                try await a.answer(.choice(1), question: 1, playerId: bob.id, gameId: game.id)
+                try await a.answer(.choice(try await env.shown(1, ofQuestion: game.questionIds[1])), question: 1, playerId: bob.id, gameId: game.id)
             }
         }
     }

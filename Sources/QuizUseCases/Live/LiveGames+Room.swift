@@ -141,10 +141,10 @@ extension LiveGames {
             -> (taken: LiveAnswer, questionId: Int64, change: Change) {
             try state.withLock { state throws(LiveGameError) in
                 let before = Marker(state.game)
-                // From the ids the player was shown to the stored ones; another question's answer
-                // is refused by the game as not open.
+                // From the ids the player was shown to the stored ones; another question's answer,
+                // or one to a question no longer open, is refused by the game as not open first.
                 var given = answer
-                if question == state.game.index, choiceIds.indices.contains(question) {
+                if question == state.game.index, state.game.phase == .question, choiceIds.indices.contains(question) {
                     do { given = try choiceIds[question].stored(answer) } catch { throw .badAnswer }
                 }
                 let taken = try state.game.answer(given, player: playerId, question: question, now: now)
