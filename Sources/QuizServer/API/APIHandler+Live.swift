@@ -118,7 +118,7 @@ extension APIError {
             self = .notFound("live game of yours")
         case .rateLimited:
             self.init(.tooManyRequests, "rate_limited", "Too many tries: wait a minute.")
-        case .badRejoin, .notResumable, .nicknameOfAccount, .game:
+        case .badRejoin, .notResumable, .game:
             self.init(.serviceUnavailable, "unavailable", "That could not be done just now; try again.")
         }
     }

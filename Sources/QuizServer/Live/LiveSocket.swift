@@ -422,7 +422,6 @@ struct LiveSocket: Sendable {
         case .notHost: ("not-host", "Only the game's host can run it.")
         case .badRejoin: ("bad-rejoin", "That nickname and code do not match a player of this game.")
         case .notResumable: ("bad-rejoin", "This device is no longer a player of that game: it has ended, or the game goes on on the device that used your rejoin code. Join again to play.")
-        case .nicknameOfAccount: ("nickname-taken", "That nickname is the username of an account here: sign in to play under it, or pick another.")
         case .rateLimited: ("rate-limited", "Too many tries from your network. Wait a minute and try again.")
         case .quizNotFound, .noPlayableQuestions, .badSettings(_), .tooManyGames: ("not-now", "That game cannot be set up.")
         case .game(let error):

@@ -26,8 +26,6 @@ package final class LiveGames: Sendable {
         /// A resume that names no game running here or a player with another secret: the same
         /// answer for both, so resuming cannot tell which PINs are in play.
         case notResumable
-        /// An anonymous nickname that is an account's username: only that user plays under it.
-        case nicknameOfAccount
         /// Too many joins from one address.
         case rateLimited
         /// The host already runs `limits.gamesPerHost` games.
@@ -47,7 +45,7 @@ package final class LiveGames: Sendable {
         }
     }
 
-    package typealias Catalog = CatalogStore & PracticeStore & UserStore
+    package typealias Catalog = CatalogStore & PracticeStore
     let store: any LiveGameStore
     let catalog: any Catalog
     let time: any TimeSource
@@ -360,7 +358,6 @@ package final class LiveGames: Sendable {
             guard !existing.kicked else { throw .game(.kicked) }
             return try await reissue(existing, in: room, code: nil)
         }
-        if user == nil { try await refuseAccountNames(nickname) }
         let secret = SessionTokens.make()
         let code = Self.makeCode()
         let now = time.now()
@@ -402,22 +399,6 @@ package final class LiveGames: Sendable {
     }
 
     /// Comes back with the secret the browser kept.
-    /// Usernames are the accounts' own: an anonymous player cannot pass for one (a signed-in user
-    /// whose name a look-alike took in the game still gets in, as "name (2)": `LiveGame.join`).
-    private func refuseAccountNames(_ nickname: String) async throws(Failure) {
-        let name = nickname.trimmingCharacters(in: .whitespacesAndNewlines)
-        // Only a name registration would take can be someone's: the others need no query.
-        guard (try? Registration.validateUsername(name)) != nil else { return }
-        do {
-            if try await catalog.credentials(username: name) != nil { throw Failure.nicknameOfAccount }
-        } catch let failure as Failure {
-            throw failure
-        } catch {
-            logger.error("checking a nickname against the accounts failed", metadata: ["error": "\(error)"])
-            throw .game(.notNow)
-        }
-    }
-
     /// Counted against the address like a join: a socket may not try secrets (or PINs) for free.
     package func resume(pin: String, playerId: Int, secret: String, address: String) async throws(Failure) -> Joined {
         try await countGreeting(from: address)
