@@ -86,6 +86,17 @@ import Testing
         #expect(wrong.points == 0 && !wrong.isCorrect)
     }
 
+    @Test func aTypedNumberIsKeptAsTheNumberAQuizWouldKeep() throws {
+        let rhine = Question(id: 15, text: "How long is the Rhine?", body: .numeric(value: 1.5, tolerance: 0, unit: "km"))
+        var game = makeSUT([rhine])
+        _ = try game.join(nickname: "Ann", userId: nil)
+        _ = try game.join(nickname: "Bob", userId: nil)
+        try game.start(now: t0)
+        let typed = try game.answer(.text(" 1,5 km "), player: 1, question: 0, now: at(1))
+        #expect(typed.answer == .number(1.5) && typed.isCorrect)
+        #expect(throws: LiveGameError.badAnswer) { try game.answer(.text("far"), player: 2, question: 0, now: at(1)) }
+    }
+
     @Test func doublePointsDoubleAndNoPointsScoreNothing() throws {
         var settings = LiveSettings()
         settings.points = [0: .double, 1: .none]

@@ -270,9 +270,12 @@ public struct LiveGame: Sendable {
         guard !player.kicked else { throw .kicked }
         guard phase == .question, question == index, let open = self.question, let openedAt, let deadline else { throw .notOpen }
         guard answers[id] == nil else { throw .alreadyAnswered }
+        // Kept as a quiz keeps it: typed "1,5 km" for a numeric question is the number 1.5.
+        let given: Answer
         let correct: Bool
         do {
-            correct = try open.isCorrect(answer)
+            given = try open.normalized(answer)
+            correct = try open.isCorrect(given)
         } catch {
             throw .badAnswer
         }
@@ -286,7 +289,7 @@ public struct LiveGame: Sendable {
             points = Int((base * (1 - min(1, elapsed / Double(seconds)) / 2)).rounded())
             if settings.streakBonus { bonus = min(Self.streakMax, Self.streakStep * player.streak) }
         }
-        let taken = LiveAnswer(playerId: id, questionIndex: index, answer: answer, isCorrect: right, points: points, bonus: bonus,
+        let taken = LiveAnswer(playerId: id, questionIndex: index, answer: given, isCorrect: right, points: points, bonus: bonus,
                                milliseconds: Int((elapsed * 1000).rounded()), late: late)
         record(taken)
         return taken
