@@ -60,7 +60,8 @@ struct CredentialMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         let cookies = ResponseCookies()
         let peer = (context as? any RemoteAddressRequestContext)?.remoteAddress?.ipAddress ?? "unknown"
-        let address = proxies.client(peer: peer, forwardedFor: request.headers[values: .xForwardedFor])
+        // Behind no trusted proxy (the default) the header is not even read: this runs on every request.
+        let address = proxies.networks.isEmpty ? peer : proxies.client(peer: peer, forwardedFor: request.headers[values: .xForwardedFor])
         var response = try await RequestCredential.$current.withValue(credential) {
             try await ResponseCookies.$current.withValue(cookies) {
                 try await ClientAddress.$current.withValue(address) {
