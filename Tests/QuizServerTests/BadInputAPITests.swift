@@ -73,6 +73,9 @@ import Testing
                 (["questionId": first, "answer": ["choiceId": 7]], "unknown_choice"),
                 (["questionId": first, "answer": [:] as [String: Any]], "invalid_answer"),
                 (["questionId": first, "answer": ["choiceId": 2, "text": "x"]], "invalid_answer"),
+                // An empty answer is no answer, as on the pages and in live games.
+                (["questionId": first, "answer": ["choiceIds": [Int]()]], "invalid_answer"),
+                (["questionId": questions[3]["id"] as? Int ?? 0, "answer": ["text": ""]], "invalid_answer"),
                 (["questionId": 999_999, "answer": ["choiceId": try await client.choiceId("Jupiter", question: 1)]], "question_not_in_quiz"),
                 (["questionId": questions[3]["id"] as? Int ?? 0, "answer": ["text": String(repeating: "x", count: 10_000)]], "answer_too_long"),
             ]

@@ -73,7 +73,7 @@ import Testing
             let bank = try await env.loadPlayBank()
             let ada = try await env.register("ada")
             let attempt = try await env.playQuiz.start(quizId: bank.quiz.id, userId: ada.id).attempt.id
-            let cases: [(Answer, Int, AnswerProblem)] = [
+            let cases: [(AnswerInput, Int, AnswerProblem)] = [
                 (.text("Paris"), 0, .doesNotFit(expected: .singleChoice)),
                 (.choice(9), 0, .unknownChoice(9)),
                 (.choice(1), 0, .unknownChoice(1)),  // a stored id, which players are never shown

@@ -45,7 +45,7 @@ extension APIHandler {
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType }
         let answered: PlayQuiz.Answered
         do {
-            answered = try await useCases.playQuiz.answer(try Answer(body.answer), questionId: body.questionId,
+            answered = try await useCases.playQuiz.answer(AnswerInput(body.answer), questionId: body.questionId,
                                                    attemptId: input.path.attemptId, userId: user.id)
         } catch let failure as PlayQuiz.Failure {
             throw APIError(failure)
@@ -87,27 +87,11 @@ extension APIHandler {
     }
 }
 
-extension Answer {
-    /// The one field of the wire answer that is set: exactly one must be.
-    init(_ input: Components.Schemas.AnswerInput) throws {
-        let given = [input.choiceId != nil, input.choiceIds != nil, input.value != nil, input.text != nil, input.number?.isFinite == true]
-            .filter { $0 }.count
-        guard given == 1 else {
-            throw APIError(.unprocessableContent, "invalid_answer", "Give exactly one of choiceId, choiceIds, value, text or number.", field: "answer")
-        }
-        if let id = input.choiceId {
-            self = .choice(id)
-        } else if let ids = input.choiceIds {
-            // Counted as sent, repeats too: a longer list is no answer to any question.
-            guard ids.count <= Answer.maxChoices else { throw APIError(AnswerProblem.tooManyChoices) }
-            self = .choices(Set(ids))
-        } else if let value = input.value {
-            self = .bool(value)
-        } else if let text = input.text {
-            self = .text(text)
-        } else {
-            self = .number(input.number ?? 0)
-        }
+extension AnswerInput {
+    /// The wire answer's fields as sent; the use case holds the rule of exactly one.
+    init(_ input: Components.Schemas.AnswerInput) {
+        self.init(choice: input.choiceId, choices: input.choiceIds, value: input.value, text: input.text,
+                  number: input.number.map { .value($0) })
     }
 }
 
@@ -133,6 +117,11 @@ extension APIError {
     /// An answer whose shape does not fit its question: 422, naming the field.
     init(_ problem: AnswerProblem) {
         switch problem {
+        case .notOneField:
+            self.init(.unprocessableContent, "invalid_answer", "Give exactly one of choiceId, choiceIds, value, text or number.", field: "answer")
+        case .empty:
+            self.init(.unprocessableContent, "invalid_answer", "An answer may not be empty: choose at least one choice or type something.",
+                      field: "answer")
         case .tooLong:
             self.init(.unprocessableContent, "answer_too_long", "An answer may be at most 1,000 bytes.", field: "answer.text")
         case .tooManyChoices:

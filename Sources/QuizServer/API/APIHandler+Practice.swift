@@ -66,7 +66,7 @@ extension APIHandler {
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType }
         let answered: SingleQuestion.Answered
         do {
-            answered = try await useCases.singleQuestion.answer(try Answer(body), questionId: input.path.questionId, userId: user.id)
+            answered = try await useCases.singleQuestion.answer(AnswerInput(body), questionId: input.path.questionId, userId: user.id)
         } catch let failure as SingleQuestion.Failure {
             throw APIError(failure)
         }

@@ -225,9 +225,7 @@ struct ModesPages: Sendable {
     }
 
     func answer(_ context: SignedInContext, id: Int64) async throws -> Response {
-        guard let answer = QuestionFragments.answer(from: context.form) else {
-            return try await questionPage(context, id: id, formError: QuestionFragments.noAnswer(context.visit.t))
-        }
+        let answer = QuestionFragments.answer(from: context.form)
         do {
             let answered = try await singleQuestion.answer(answer, questionId: id, userId: context.user.id)
             return PageRenderer.redirect(to: "/questions/\(id)/answers/\(answered.stored.id)")

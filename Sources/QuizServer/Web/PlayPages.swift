@@ -260,8 +260,8 @@ struct PlayPages: Sendable {
             model.twoTiles = (model.answeredTiles?.count ?? 0) == 2 ? true : nil
             // The run of right answers this answer ends, in the order they were given.
             if answered.isCorrect, !already {
-                let run = view.attempt.answers.sorted { $0.answeredAt < $1.answeredAt }.reversed().prefix { $0.isCorrect }.count
-                if run >= 2 { model.streak = t("{count} right in a row", ["count": t.number(run)]) }
+                let run = Streak.ending(view.attempt.answers.sorted { $0.answeredAt < $1.answeredAt }.map(\.isCorrect))
+                if run >= Streak.shownFrom { model.streak = t("{count} right in a row", ["count": t.number(run)]) }
             }
             model.correctAnswer = QuestionFragments.correct(question, t: t)
             model.explanation = question.explanation
@@ -281,9 +281,7 @@ struct PlayPages: Sendable {
 
     func answer(_ context: SignedInContext, attemptId: Int64, questionId: Int64) async throws -> Response {
         let path = "/play/\(attemptId)/questions/\(questionId)"
-        guard let answer = QuestionFragments.answer(from: context.form) else {
-            return try await questionPage(context, attemptId: attemptId, questionId: questionId, already: false, formError: QuestionFragments.noAnswer(context.visit.t))
-        }
+        let answer = QuestionFragments.answer(from: context.form)
         do {
             let answered = try await playQuiz.answer(answer, questionId: questionId, attemptId: attemptId, userId: context.user.id)
             return PageRenderer.redirect(to: answered.verdict == .alreadyAnswered ? path + "?already=1" : path)

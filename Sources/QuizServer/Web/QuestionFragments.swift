@@ -153,18 +153,15 @@ struct QuestionFragments: Sendable {
         PageHTML(renderer.fragment("question-fields", for: question, language: language) { MustacheEncoder.encode(Fields(question, t: Texts.of(language))) })
     }
 
-    /// The answer the question's fields sent: each kind has fields of its own names. nil when
-    /// nothing was chosen or typed. A number stays the text typed: the use case reads it with the
-    /// question's unit.
-    static func answer(from form: WebForm) -> Answer? {
-        if let id = Int(form.text("choice")) { return .choice(id) }
+    /// The answer the question's fields sent: each kind has fields of its own names, and a field
+    /// left empty counts as not sent. A number stays the text typed: the use case reads it with
+    /// the question's unit.
+    static func answer(from form: WebForm) -> AnswerInput {
         let ids = form.all("choices").compactMap { Int($0) }
-        if !ids.isEmpty { return .choices(Set(ids)) }
-        if let value = ["true": true, "false": false][form.text("value")] { return .bool(value) }
-        let text = form.text("text")
-        if !text.isEmpty { return .text(text) }
-        let number = form.text("number")
-        return number.isEmpty || number.count > 40 ? nil : .text(number)  // 40: the field's maxlength
+        let text = form.text("text"), number = form.text("number")
+        return AnswerInput(choice: Int(form.text("choice")), choices: ids.isEmpty ? nil : ids,
+                           value: ["true": true, "false": false][form.text("value")],
+                           text: text.isEmpty ? nil : text, number: number.isEmpty ? nil : .typed(number))
     }
 
     /// `answer` in words as `question.display` has them, true and false in the page's language.
@@ -189,7 +186,7 @@ struct QuestionFragments: Sendable {
     /// The form's message for an answer its question cannot take.
     static func message(_ problem: AnswerProblem, t: Texts) -> String {
         switch problem {
-        case .tooLong, .tooManyChoices: noAnswer(t)  // more than the fields allow: none of them was used
+        case .notOneField, .empty, .tooLong, .tooManyChoices: noAnswer(t)  // not what the fields send: none of them was used
         case .doesNotFit, .unknownChoice: t("That answer does not fit this question.")
         }
     }

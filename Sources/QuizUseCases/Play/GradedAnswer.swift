@@ -3,6 +3,10 @@ import QuizCore
 /// Why an answer could not be graded: its shape, not its content, is wrong. Quizzes and single
 /// questions grade alike, so both report these.
 package enum AnswerProblem: Error, Equatable, Sendable {
+    /// No field of an answer, or more than one, was given (`AnswerInput`).
+    case notOneField
+    /// The one field given holds nothing: no choice in the list, no character typed.
+    case empty
     /// Typed text longer than `Answer.maxTextBytes`.
     case tooLong
     /// More than `Answer.maxChoices` choices.
@@ -19,9 +23,8 @@ package struct GradedAnswer: Sendable, Equatable {
 
     /// `answer` names choices by the public ids `ids` showed them under; it is graded and kept in
     /// stored ids.
-    package init(_ answer: Answer, shownAs ids: ChoiceIds, for question: Question) throws(AnswerProblem) {
-        if case .choices(let given) = answer, given.count > Answer.maxChoices { throw .tooManyChoices }
-        try self.init(try ids.stored(answer), for: question)
+    package init(_ input: AnswerInput, shownAs ids: ChoiceIds, for question: Question) throws(AnswerProblem) {
+        try self.init(try ids.stored(try input.answer()), for: question)
     }
 
     package init(_ answer: Answer, for question: Question) throws(AnswerProblem) {

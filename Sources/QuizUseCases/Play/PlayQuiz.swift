@@ -177,7 +177,7 @@ package struct PlayQuiz: Sendable {
 
     /// Records an answer to a question of the attempt; after the quiz's time limit (and the grace)
     /// it is kept, marked late, and scores nothing. The first answer to a question stands.
-    package func answer(_ answer: Answer, questionId: Int64, attemptId: Int64, userId: Int64) async throws -> Answered {
+    package func answer(_ answer: AnswerInput, questionId: Int64, attemptId: Int64, userId: Int64) async throws -> Answered {
         guard let quizId = try await store.attemptQuiz(id: attemptId, userId: userId),
               let quiz = try await store.quiz(id: quizId) else { throw Failure.attemptNotFound }
         guard let question = try await store.question(id: questionId, inQuiz: quizId) else {

@@ -62,7 +62,7 @@ package struct SingleQuestion: Sendable {
         package var question: Question
     }
 
-    package func answer(_ answer: Answer, questionId: Int64, userId: Int64) async throws -> Answered {
+    package func answer(_ answer: AnswerInput, questionId: Int64, userId: Int64) async throws -> Answered {
         let question = try await storedQuestion(id: questionId, userId: userId)
         let ids = key.ids(for: question)
         let graded: GradedAnswer

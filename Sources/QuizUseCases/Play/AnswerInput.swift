@@ -1,0 +1,61 @@
+import QuizCore
+
+/// An answer as a client sends it: one field per kind of answer, exactly one of them set. The
+/// pages' form, the API's JSON and a live game's message are each read into this, so the rule of
+/// one field and every size limit live here once.
+package struct AnswerInput: Sendable, Equatable {
+    /// A number comes typed (JSON) or as the characters a field held ("1,5 km"), which the
+    /// question reads with its unit.
+    package enum Number: Sendable, Equatable {
+        case value(Double)
+        case typed(String)
+    }
+
+    package var choice: Int?
+    package var choices: [Int]?
+    package var value: Bool?
+    package var text: String?
+    package var number: Number?
+
+    /// The most characters a typed number may have (the number field's `maxlength`).
+    package static let maxNumberCharacters = 40
+
+    package init(choice: Int? = nil, choices: [Int]? = nil, value: Bool? = nil, text: String? = nil, number: Number? = nil) {
+        (self.choice, self.choices, self.value, self.text, self.number) = (choice, choices, value, text, number)
+    }
+
+    package static func choice(_ id: Int) -> AnswerInput { AnswerInput(choice: id) }
+    package static func choices(_ ids: some Sequence<Int>) -> AnswerInput { AnswerInput(choices: Array(ids)) }
+    package static func bool(_ value: Bool) -> AnswerInput { AnswerInput(value: value) }
+    package static func text(_ text: String) -> AnswerInput { AnswerInput(text: text) }
+    package static func number(_ value: Double) -> AnswerInput { AnswerInput(number: .value(value)) }
+
+    /// The answer, when exactly one field is set and within its limits. A list of choices is
+    /// counted as sent, repeats too: a longer list is no answer to any question.
+    package func answer() throws(AnswerProblem) -> Answer {
+        var isFinite = true
+        if case .value(let value) = number { isFinite = value.isFinite }
+        let given = [choice != nil, choices != nil, value != nil, text != nil, number != nil && isFinite].filter { $0 }.count
+        guard given == 1 else { throw .notOneField }
+        if let choice { return .choice(choice) }
+        if let choices {
+            guard !choices.isEmpty else { throw .empty }
+            guard choices.count <= Answer.maxChoices else { throw .tooManyChoices }
+            return .choices(Set(choices))
+        }
+        if let value { return .bool(value) }
+        if let text {
+            guard !text.isEmpty else { throw .empty }
+            guard text.utf8.count <= Answer.maxTextBytes else { throw .tooLong }
+            return .text(text)
+        }
+        switch number {
+        case .value(let value): return .number(value)
+        case .typed(let typed):
+            guard !typed.isEmpty else { throw .empty }
+            guard typed.count <= Self.maxNumberCharacters else { throw .tooLong }
+            return .text(typed)
+        case nil: throw .notOneField
+        }
+    }
+}
