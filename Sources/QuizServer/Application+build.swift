@@ -120,6 +120,8 @@ func buildRouter(
     metrics: ServerMetrics = ServerMetrics(enabled: false)
 ) throws -> (Router<AppRequestContext>, UseCases) {
     let router = Router(context: AppRequestContext.self)
+    // Routes declare what the middlewares before them must know (body limits, caching, resending).
+    let routes = RoutePolicies()
     // On PostgreSQL other instances count the same keys: rate limits are counted in the database.
     let shared = store.database.dialect == .postgres
     let hasher = PasswordHasher(cost: config.bcryptCost)
@@ -139,12 +141,13 @@ func buildRouter(
                 try await useCases.sessions.user(token: credential?.token)
             }
         }
-        CatalogResponseCache(lifetime: config.resolvedCacheLifetime, time: time, counters: metrics.store?.cache("catalog_responses")) {
+        CatalogResponseCache(lifetime: config.resolvedCacheLifetime, time: time, policies: routes, counters: metrics.store?.cache("catalog_responses")) {
             try await store.currentCatalogGeneration()
         }
         CredentialMiddleware(proxies: config.proxies)
         BodyLimitMiddleware(defaultMaxBytes: config.maxBodyBytes,
-                            budget: BodyBudget(total: config.maxBodyMemoryBytes, perClient: config.maxBodyMemoryPerClientBytes)) {
+                            budget: BodyBudget(total: config.maxBodyMemoryBytes, perClient: config.maxBodyMemoryPerClientBytes),
+                            policies: routes) {
             // No session is "log in first"; a database that cannot be asked is its own error (503).
             do {
                 return try await useCases.sessions.user(token: RequestCredential.current?.token)
@@ -173,7 +176,7 @@ func buildRouter(
         guard let file = StaticFile.all[try context.parameters.require("file")] else { throw HTTPError(.notFound) }
         return file.response(to: request, maxAge: 3600)
     }
-    let pages = Pages(renderer: renderer, config: config, time: time)
+    let pages = Pages(renderer: renderer, config: config, time: time, routes: routes)
     let accountPages = AccountPages(pages: pages, sessions: useCases.sessions, register: useCases.register, logIn: useCases.logIn,
                                     changePassword: useCases.changePassword, profile: useCases.profile)
     // Pages, grouped by who may see them; the middleware works out the visit for all of them.
@@ -209,6 +212,7 @@ func buildRouter(
     }
     let handler = APIHandler(useCases: useCases, config: config, time: time)
     GuessRoute(games: useCases.nameAllGames, authenticator: handler.authenticator).register(on: router)
+    for (method, path, policy) in APIRoutes.policies { routes.declare(policy, method, RouterPath("/api/v1" + path)) }
     // Compact, unsorted JSON: pretty-printing and key sorting cost a third of a question list response.
     try handler.registerHandlers(on: GeneratedRoutes(router: router, servedElsewhere: [(GuessRoute.method, GuessRoute.generatedPath)]),
                                  serverURL: URL(string: "/api/v1")!, configuration: .init(jsonEncodingOptions: []))

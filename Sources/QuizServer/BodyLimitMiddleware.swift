@@ -6,102 +6,23 @@ import QuizCore
 import QuizUseCases
 import Synchronization
 
-/// Reads the whole body up front, refusing it past the route's limit (413) before any handler sees
-/// it. The routes that take large bodies (imports, posts with images) first check who is asking,
-/// so nobody signed out makes the server hold megabytes; and every body held counts against a
-/// memory budget, overall and per client address, so a flood gets 503s instead of the memory.
+/// Reads the whole body up front, refusing it past the route's allowance (413) before any handler
+/// sees it. The routes that take large bodies (imports, posts with images) declare so where they
+/// are registered (`RoutePolicy.body`) and first check who is asking, so nobody signed out makes
+/// the server hold megabytes; and every body held counts against a memory budget, overall and per
+/// client address, so a flood gets 503s instead of the memory.
 struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
     let defaultMaxBytes: Int
     let budget: BodyBudget
+    let policies: RoutePolicies
     /// The signed-in user of the current request (its credential is already read), or nil when
     /// there is none. Throws when the session cannot be looked up (the database is away: 503).
     let signedInUser: @Sendable () async throws -> User?
 
-    /// Question-bank uploads may be as large as a file import.
-    static var importPath: String { "/api/v1/imports" }
-    static var importMaxBytes: Int { ImportBank.maxFileBytes }
-    /// The manage page's import form: a file up to the import limit, and its few short fields.
-    static var importPagePath: String { "/manage/import" }
-    static var importPageMaxBytes: Int { importMaxBytes + (64 << 10) }
-
-    /// A post with an image: 5 MiB of image and its text. The page's form sends the bytes as they
-    /// are; the API sends them in base64, a third larger.
-    static var postPagePath: String { "/feed/posts" }
-    static var postPageMaxBytes: Int { PostImageType.maxBytes + (64 << 10) }
-    static var postPath: String { "/api/v1/posts" }
-    static var postMaxBytes: Int { 7 << 20 }
-
-    /// A question with a picture: the form sends the bytes as they are (and the other fields), the
-    /// API in base64 as posts do.
-    static var questionPageMaxBytes: Int { PostImageType.maxBytes + (64 << 10) }
-    static var questionMaxBytes: Int { 7 << 20 }
-
-    /// `/manage/questions`, `/manage/questions/<id>` (the form), `/api/v1/manage/questions/<id>`
-    /// and `/api/v1/manage/topics/<id>/questions` (the API): where a question is written; and
-    /// `/manage/subjects/<id>/cover`, `/manage/quizzes/<id>/cover`: where a cover is sent.
-    static func questionWrite(_ path: String) -> (api: Bool, matches: Bool) {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-        let isId = { (part: Substring) in !part.isEmpty && part.utf8.allSatisfy { (0x30...0x39).contains($0) } }
-        switch Array(parts) {
-        case ["manage", "questions"]: return (false, true)
-        case let p where p.count == 3 && p[0] == "manage" && p[1] == "questions" && isId(p[2]): return (false, true)
-        case let p where p.count == 4 && p[0] == "manage" && (p[1] == "subjects" || p[1] == "quizzes") && isId(p[2]) && p[3] == "cover":
-            return (false, true)
-        case let p where p.count == 5 && p[0] == "api" && p[1] == "v1" && p[2] == "manage" && p[3] == "questions" && isId(p[4]):
-            return (true, true)
-        case let p where p.count == 6 && p[0] == "api" && p[1] == "v1" && p[2] == "manage" && p[3] == "topics" && isId(p[4])
-            && p[5] == "questions":
-            return (true, true)
-        default: return (false, false)
-        }
-    }
-
-    /// What a route may receive, and who may send that much.
-    struct Limit {
-        enum Who { case anyone, signedIn, authors }
-        var maxBytes: Int
-        var tooLarge: APIError
-        var who: Who
-        /// Where a page sends someone signed out (an API route answers 401).
-        var loginPath: String?
-        /// What a signed-in player is told on an authors' route.
-        var notAuthor = "Only authors and admins may import questions."
-    }
-
-    func limit(for path: String) -> Limit {
-        switch path {
-        case Self.importPath:
-            Limit(maxBytes: Self.importMaxBytes,
-                  tooLarge: APIError(.contentTooLarge, "body_too_large", "The request body is larger than \(Self.importMaxBytes / 1024) KiB."),
-                  who: .authors)
-        case Self.importPagePath:
-            Limit(maxBytes: Self.importPageMaxBytes,
-                  tooLarge: APIError(.contentTooLarge, "body_too_large", "The file is larger than the import limit of \(Self.importMaxBytes >> 20) MiB. Nothing was imported."),
-                  who: .authors, loginPath: "/login?next=/manage")
-        case Self.postPagePath:
-            Limit(maxBytes: Self.postPageMaxBytes,
-                  tooLarge: APIError(.contentTooLarge, "image_too_large", "The image is larger than the limit of \(PostImageType.maxBytes >> 20) MiB. Nothing was posted."),
-                  who: .signedIn, loginPath: "/login?next=/feed")
-        case Self.postPath:
-            Limit(maxBytes: Self.postMaxBytes,
-                  tooLarge: APIError(.contentTooLarge, "image_too_large",
-                                     "The request body is larger than \(Self.postMaxBytes >> 20) MiB: an image may be at most \(PostImageType.maxBytes >> 20) MiB. Nothing was posted."),
-                  who: .signedIn)
-        case let path where Self.questionWrite(path).matches:
-            Self.questionWrite(path).api
-                ? Limit(maxBytes: Self.questionMaxBytes,
-                        tooLarge: APIError(.contentTooLarge, "body_too_large",
-                                           "The request body is larger than \(Self.questionMaxBytes >> 20) MiB: a picture may be at most \(PostImageType.maxBytes >> 20) MiB. Nothing was saved."),
-                        who: .authors, notAuthor: "This needs an author or admin account.")
-                : Limit(maxBytes: Self.questionPageMaxBytes,
-                        tooLarge: APIError(.contentTooLarge, "body_too_large",
-                                           "The picture is larger than the limit of \(PostImageType.maxBytes >> 20) MiB. Nothing was saved."),
-                        who: .authors, loginPath: "/login?next=/manage", notAuthor: "This needs an author or admin account.")
-        default:
-            Limit(maxBytes: defaultMaxBytes,
-                  tooLarge: APIError(.contentTooLarge, "body_too_large", "The request body is larger than \(defaultMaxBytes / 1024) KiB."),
-                  who: .anyone)
-        }
+    var standard: BodyAllowance {
+        BodyAllowance(maxBytes: defaultMaxBytes,
+                      tooLarge: APIError(.contentTooLarge, "body_too_large", "The request body is larger than \(defaultMaxBytes / 1024) KiB."),
+                      who: .anyone)
     }
 
     static var busy: APIError {
@@ -115,7 +36,7 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let limit = limit(for: request.uri.path)
+        let limit = policies.policy(request.method, endpoint: context.endpointPath)?.body ?? standard
         let declared = request.headers[.contentLength].flatMap { Int($0) }
         if let declared, declared > limit.maxBytes { throw limit.tooLarge }
         // Without a length the body may be as large as the route allows (chunked, or a client
@@ -155,6 +76,68 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
             throw Self.clientGone
         }
         return try await next(request, context)
+    }
+}
+
+/// What a route may receive, and who may send that much.
+struct BodyAllowance: Sendable {
+    enum Who: Sendable { case anyone, signedIn, authors }
+    var maxBytes: Int
+    var tooLarge: APIError
+    var who: Who
+    /// Where a page sends someone signed out (an API route answers 401).
+    var loginPath: String?
+    /// What a signed-in player is told on an authors' route.
+    var notAuthor = "Only authors and admins may import questions."
+
+    /// A question bank sent to the API: as large as a file import.
+    static var importFile: BodyAllowance {
+        BodyAllowance(maxBytes: ImportBank.maxFileBytes,
+                      tooLarge: APIError(.contentTooLarge, "body_too_large", "The request body is larger than \(ImportBank.maxFileBytes / 1024) KiB."),
+                      who: .authors)
+    }
+
+    /// The manage page's import form: a file up to the import limit, and its few short fields.
+    static var importPage: BodyAllowance {
+        BodyAllowance(maxBytes: ImportBank.maxFileBytes + (64 << 10),
+                      tooLarge: APIError(.contentTooLarge, "body_too_large",
+                                         "The file is larger than the import limit of \(ImportBank.maxFileBytes >> 20) MiB. Nothing was imported."),
+                      who: .authors, loginPath: "/login?next=/manage")
+    }
+
+    /// A post with an image: 5 MiB of image and its text. The page's form sends the bytes as they
+    /// are; the API sends them in base64, a third larger.
+    static var postPage: BodyAllowance {
+        BodyAllowance(maxBytes: PostImageType.maxBytes + (64 << 10),
+                      tooLarge: APIError(.contentTooLarge, "image_too_large",
+                                         "The image is larger than the limit of \(PostImageType.maxBytes >> 20) MiB. Nothing was posted."),
+                      who: .signedIn, loginPath: "/login?next=/feed")
+    }
+
+    /// What the API takes with a picture in base64: 5 MiB of image is about 6.7 MiB of text.
+    static var base64PictureBytes: Int { 7 << 20 }
+
+    static var post: BodyAllowance {
+        BodyAllowance(maxBytes: base64PictureBytes,
+                      tooLarge: APIError(.contentTooLarge, "image_too_large",
+                                         "The request body is larger than \(base64PictureBytes >> 20) MiB: an image may be at most \(PostImageType.maxBytes >> 20) MiB. Nothing was posted."),
+                      who: .signedIn)
+    }
+
+    /// A question with a picture, or a cover: the form sends the bytes as they are (and the other
+    /// fields), the API in base64 as posts do.
+    static var questionPage: BodyAllowance {
+        BodyAllowance(maxBytes: PostImageType.maxBytes + (64 << 10),
+                      tooLarge: APIError(.contentTooLarge, "body_too_large",
+                                         "The picture is larger than the limit of \(PostImageType.maxBytes >> 20) MiB. Nothing was saved."),
+                      who: .authors, loginPath: "/login?next=/manage", notAuthor: "This needs an author or admin account.")
+    }
+
+    static var question: BodyAllowance {
+        BodyAllowance(maxBytes: base64PictureBytes,
+                      tooLarge: APIError(.contentTooLarge, "body_too_large",
+                                         "The request body is larger than \(base64PictureBytes >> 20) MiB: a picture may be at most \(PostImageType.maxBytes >> 20) MiB. Nothing was saved."),
+                      who: .authors, notAuthor: "This needs an author or admin account.")
     }
 }
 

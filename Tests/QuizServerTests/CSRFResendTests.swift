@@ -35,6 +35,23 @@ import Testing
         }
     }
 
+    @Test func everyFormAPlayerFillsInIsOfferedBackFromOurOwnPage() async throws {
+        try await withApp { client, _ in
+            let browser = TestBrowser(client)
+            try await browser.register("ada")
+            browser.fetchSite = "same-origin"
+            // Each route declares it is resendable where it is registered: this finds a route
+            // whose declaration missed it.
+            for path in ["/register", "/practice", "/questions/1", "/games", "/games/1/guesses", "/quizzes/1/start",
+                         "/play/1/questions/2", "/feed/posts", "/auth/choose-username"] {
+                let page = try await browser.post(path, [("text", "kept")], csrf: false)
+                #expect(page.status == .forbidden, "\(path)")
+                #expect(page.contains(#"id="retry-button""#), "\(path)")
+                #expect(page.contains(#"value="kept""#), "\(path)")
+            }
+        }
+    }
+
     @Test func aRequestThatDoesNotSayWhereItCameFromIsNotOfferedBack() async throws {
         try await withApp { client, _ in
             let browser = TestBrowser(client)

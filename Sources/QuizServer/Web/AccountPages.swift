@@ -24,7 +24,7 @@ struct AccountPages: Sendable {
         anyone.get("/login") { request, context in try loginPage(context.visit, query: request.uri.queryParameters) }
         anyone.post("/login") { _, context in try await logIn(context.visit, context.form) }
         anyone.get("/register") { _, context in try registerPage(context.visit) }
-        anyone.post("/register") { _, context in try await registerUser(context.visit, context.form) }
+        anyone.post("/register", policy: .resendable, in: pages.routes) { _, context in try await registerUser(context.visit, context.form) }
         anyone.post("/logout") { _, context in try await logOut() }
         anyone.get("/contact") { _, context in contact(context.visit) }
         anyone.post("/language") { _, context in try await chooseLanguage(context.visit, context.form) }

@@ -29,7 +29,7 @@ struct ExternalSignInPages: Sendable {
         anyone.get("/auth/:provider/callback") { request, context in
             try await finish(context.visit, request: request, name: context.parameters.require("provider"))
         }
-        anyone.post("/auth/choose-username") { request, context in try await chooseUsername(context.visit, context.form, request: request) }
+        anyone.post("/auth/choose-username", policy: .resendable, in: pages.routes) { request, context in try await chooseUsername(context.visit, context.form, request: request) }
         signedIn.post("/profile/unlink") { _, context in try await unlink(context) }
     }
 

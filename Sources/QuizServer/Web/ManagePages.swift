@@ -17,7 +17,7 @@ struct ManagePages: Sendable {
 
     func register(anyone: some RouterMethods<PageContext>, authors: some RouterMethods<AuthorContext>) {
         anyone.get("/manage") { _, context in try await managePage(context.visit) }
-        authors.post("/manage/import") { _, context in try await importFile(context) }
+        authors.post("/manage/import", policy: .body(.importPage), in: pages.routes) { _, context in try await importFile(context) }
         authors.get("/manage/quizzes/:id/export") { request, context in
             try await export(context, quizId: context.pathID("id"),
                              format: request.uri.queryParameters["format"].map(String.init))

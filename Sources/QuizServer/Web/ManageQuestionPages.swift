@@ -19,12 +19,12 @@ struct ManageQuestionPages: Sendable {
             return try await questionForm(context, questionId: nil, topicId: query["topic"].flatMap { Int64(String($0)) },
                                           quizId: query["quiz"].flatMap { Int64(String($0)) })
         }
-        authors.post("/manage/questions") { _, context in try await saveQuestion(context, questionId: nil) }
+        authors.post("/manage/questions", policy: .body(.questionPage), in: pages.routes) { _, context in try await saveQuestion(context, questionId: nil) }
         authors.get("/manage/questions/:id") { request, context in
             try await questionForm(context, questionId: context.pathID("id"), topicId: nil,
                                    quizId: request.uri.queryParameters["quiz"].flatMap { Int64(String($0)) })
         }
-        authors.post("/manage/questions/:id") { _, context in
+        authors.post("/manage/questions/:id", policy: .body(.questionPage), in: pages.routes) { _, context in
             try await saveQuestion(context, questionId: context.pathID("id"))
         }
         authors.post("/manage/questions/:id/delete") { _, context in

@@ -22,14 +22,14 @@ struct PageMiddleware: RouterMiddleware {
         var request = request
         var visit = try await Self.visit(request, sessions: sessions, secureCookies: pages.config.secureCookies)
         if request.method == .post {
-            let bytes = try await request.collectBody(upTo: pages.maxFormBytes(path: request.uri.path))
+            let bytes = try await request.collectBody(upTo: pages.maxFormBytes(request.method, endpoint: context.endpointPath))
             guard let form = Pages.readForm(bytes, contentType: request.headers[.contentType]) else {
                 return pages.render("error", pages.errorContext(visit, heading: visit.t("That form could not be read"),
                                                                 message: visit.t("Please go back and try again.")),
                                     status: .badRequest, cookies: visit.cookies)
             }
             guard let sent = form[CSRF.fieldName], let cookie = CSRF.token(in: request), CSRF.matches(sent, cookie) else {
-                return pages.csrfFailure(visit, form: form, request: request)
+                return pages.csrfFailure(visit, form: form, request: request, endpoint: context.endpointPath)
             }
             visit.form = form
             visit.returnPath = RequestOrigin.sameOriginPath(ofReferer: request) ?? "/home"

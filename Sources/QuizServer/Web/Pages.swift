@@ -11,6 +11,8 @@ struct Pages: Sendable {
     let renderer: PageRenderer
     let config: ServerConfig
     let time: any TimeSource
+    /// Where page routes declare their policies (`RoutePolicy`) as they are registered.
+    var routes = RoutePolicies()
 
     /// Renders `model` into `template` with the page chrome for `visit`.
     func render(_ template: String, _ model: some Encodable, visit: Visit, title: String, tab: String? = nil,
@@ -54,14 +56,14 @@ struct Pages: Sendable {
     /// says so) to a form that changes nothing irreversible is offered back, with what was typed
     /// (never passwords), so one click sends it again: otherwise a forged cross-site form would be
     /// one click away from going through with a fresh token.
-    func csrfFailure(_ visit: Visit, form: WebForm, request: Request) -> Response {
+    func csrfFailure(_ visit: Visit, form: WebForm, request: Request, endpoint: String?) -> Response {
         let path = request.uri.path
         let t = visit.t
         var context = errorContext(visit, heading: t("This form has expired"),
                                    message: t("For your safety, forms only work on the page they came from and for a while after it opened. Go back, reload the page and send it again."))
         let kept = form.pairs.filter { !$0.name.contains("password") && $0.name != CSRF.fieldName }
         let keptBytes = kept.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count }
-        if RequestOrigin.isSameOrigin(request), Self.isResendable(path), keptBytes <= Self.maxResentBytes {
+        if RequestOrigin.isSameOrigin(request), routes.policy(.post, endpoint: endpoint)?.resendable == true, keptBytes <= Self.maxResentBytes {
             context["message"] = t("For your safety, forms only work on the page they came from and for a while after it opened. What you typed is kept (except passwords): send it again, or go back to the start.")
             context["retry"] = true
             context["retryAction"] = path
@@ -74,22 +76,6 @@ struct Pages: Sendable {
 
     /// What the "send it again" form may carry: a post's text and a few short fields, not a file.
     static var maxResentBytes: Int { 8 * 1024 }
-
-    /// Forms a player fills in whose resending harms nobody: registering, posting, answering,
-    /// starting practice or a game. Never authoring, roles, imports, deletions, follows or sign-outs.
-    static func isResendable(_ path: String) -> Bool {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
-        let number = { (part: String) in !part.isEmpty && part.allSatisfy(\.isASCII) && Int64(part) != nil }
-        switch parts.count {
-        case 1: return ["register", "practice", "games"].contains(parts[0])
-        case 2: return (parts[0] == "feed" && parts[1] == "posts") || (parts[0] == "auth" && parts[1] == "choose-username")
-            || (parts[0] == "questions" && number(parts[1]))
-        case 3: return (parts[0] == "games" && number(parts[1]) && parts[2] == "guesses")
-            || (parts[0] == "quizzes" && number(parts[1]) && parts[2] == "start")
-        case 4: return parts[0] == "play" && number(parts[1]) && parts[2] == "questions" && number(parts[3])
-        default: return false
-        }
-    }
 
     func base(_ visit: Visit, title: String, tab: String? = nil, notice: String? = nil) -> [String: Any] {
         // Room for the chrome and a page's own fields, so filling it never rehashes.
@@ -157,12 +143,9 @@ struct Pages: Sendable {
     }
 
     /// The largest body each form may send: the import form carries a whole file, a post an image.
-    func maxFormBytes(path: String) -> Int {
-        switch path {
-        case BodyLimitMiddleware<AppRequestContext>.importPagePath: BodyLimitMiddleware<AppRequestContext>.importPageMaxBytes
-        case BodyLimitMiddleware<AppRequestContext>.postPagePath: BodyLimitMiddleware<AppRequestContext>.postPageMaxBytes
-        default: config.maxBodyBytes
-        }
+    /// A form may be as large as its route allows (`RoutePolicy.body`).
+    func maxFormBytes(_ method: HTTPRequest.Method, endpoint: String?) -> Int {
+        routes.policy(method, endpoint: endpoint)?.body?.maxBytes ?? config.maxBodyBytes
     }
 
     static var utcCalendar: Calendar {

@@ -20,14 +20,14 @@ struct PlayPages: Sendable {
     /// `playing` pages keep the play session (`PageMiddleware.play`); the leaderboard ends it.
     func register(signedIn: some RouterMethods<SignedInContext>, playing: some RouterMethods<SignedInContext>) {
         playing.get("/quizzes/:id") { _, context in try await quizPage(context, quizId: context.pathID("id")) }
-        playing.post("/quizzes/:id/start") { _, context in try await start(quizId: context.pathID("id"), context) }
+        playing.post("/quizzes/:id/start", policy: .resendable, in: pages.routes) { _, context in try await start(quizId: context.pathID("id"), context) }
         playing.get("/play/:attempt") { _, context in try await attemptPage(context, attemptId: context.pathID("attempt")) }
         playing.get("/play/:attempt/questions/:question") { request, context in
             try await questionPage(context, attemptId: context.pathID("attempt"),
                                    questionId: context.pathID("question"),
                                    already: request.uri.queryParameters["already"] != nil)
         }
-        playing.post("/play/:attempt/questions/:question") { _, context in
+        playing.post("/play/:attempt/questions/:question", policy: .resendable, in: pages.routes) { _, context in
             try await answer(context, attemptId: context.pathID("attempt"),
                              questionId: context.pathID("question"))
         }

@@ -25,7 +25,7 @@ struct SocialPages: Sendable {
             let query = request.uri.queryParameters
             return try await feedPage(context, cursor: query["cursor"].map(String.init), fragment: query["fragment"] != nil)
         }
-        signedIn.post("/feed/posts") { _, context in try await createPost(context) }
+        signedIn.post("/feed/posts", policy: RoutePolicy(body: .postPage, resendable: true), in: pages.routes) { _, context in try await createPost(context) }
         signedIn.post("/posts/:id/delete") { _, context in try await deletePost(context, id: context.pathID("id")) }
         signedIn.get("/people") { request, context in
             try await peoplePage(context, query: request.uri.queryParameters["q"].map(String.init) ?? "")
