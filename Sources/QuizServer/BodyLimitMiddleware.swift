@@ -36,15 +36,15 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let limit = policies.policy(request.method, endpoint: context.endpointPath)?.body ?? standard
         let declared = request.headers[.contentLength].flatMap { Int($0) }
-        if let declared, declared > limit.maxBytes { throw limit.tooLarge }
         // Without a length the body may be as large as the route allows (chunked, or a client
         // that did not say); a read-only method without one has none.
         let bodiless: Set<HTTPRequest.Method> = [.get, .head, .options, .delete]
         let unbounded = request.headers[.transferEncoding] != nil || !bodiless.contains(request.method)
-        let expected = declared ?? (unbounded ? limit.maxBytes : 0)
-        if expected == 0 { return try await next(request, context) }
+        if declared == 0 || (declared == nil && !unbounded) { return try await next(request, context) }
+        let limit = policies.policy(request.method, endpoint: context.endpointPath)?.body ?? standard
+        if let declared, declared > limit.maxBytes { throw limit.tooLarge }
+        let expected = declared ?? limit.maxBytes
 
         if limit.who != .anyone {
             guard let user = try await signedInUser() else {

@@ -18,7 +18,7 @@ struct ModesPages: Sendable {
 
     func register(signedIn: some RouterMethods<SignedInContext>) {
         signedIn.get("/practice") { _, context in try await practicePage(context) }
-        signedIn.post("/practice") { _, context in try await startPractice(context) }
+        signedIn.post("/practice", policy: .resendable, in: pages.routes) { _, context in try await startPractice(context) }
         signedIn.post("/practice/reset") { _, context in try await resetPractice(context) }
         signedIn.get("/random") { _, context in try await randomPage(context) }
         signedIn.get("/random/question") { request, context in
@@ -26,18 +26,18 @@ struct ModesPages: Sendable {
                                      topicId: request.uri.queryParameters["topic"].flatMap { Int64($0) })
         }
         signedIn.get("/questions/:id") { _, context in try await questionPage(context, id: context.pathID("id")) }
-        signedIn.post("/questions/:id") { _, context in try await answer(context, id: context.pathID("id")) }
+        signedIn.post("/questions/:id", policy: .resendable, in: pages.routes) { _, context in try await answer(context, id: context.pathID("id")) }
         signedIn.get("/questions/:id/answers/:answer") { _, context in
             try await answerPage(context, id: context.pathID("id"),
                                  answerId: context.pathID("answer"))
         }
         signedIn.get("/games") { _, context in try await gamesPage(context) }
-        signedIn.post("/games") { _, context in try await startGame(context) }
+        signedIn.post("/games", policy: .resendable, in: pages.routes) { _, context in try await startGame(context) }
         signedIn.get("/games/:id") { request, context in
             try await gamePage(context, id: context.pathID("id"),
                                verdict: request.uri.queryParameters["verdict"].map(String.init))
         }
-        signedIn.post("/games/:id/guesses") { _, context in try await guess(context, id: context.pathID("id")) }
+        signedIn.post("/games/:id/guesses", policy: .resendable, in: pages.routes) { _, context in try await guess(context, id: context.pathID("id")) }
         signedIn.post("/games/:id/give-up") { _, context in try await giveUp(context, id: context.pathID("id")) }
     }
 
