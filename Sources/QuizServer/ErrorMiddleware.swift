@@ -116,7 +116,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return APIError(.notAcceptable, "not_acceptable", "This operation answers in JSON: accept application/json.")
         default:
             if !hadBody { return APIError(.badRequest, "missing_body", "This request needs a JSON body.") }
-            return APIError(.badRequest, "invalid_request", "The request is not valid: \(error)")
+            // The runtime's own words name Swift types: they stay in the log (see `handle`).
+            return APIError(.badRequest, "invalid_request",
+                            "The request is not valid: check its parameters and body against the API's description at /api/openapi.yaml.")
         }
     }
 
@@ -157,13 +159,19 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
-    private static func typeName(_ type: Any.Type) -> String {
-        let name = String(describing: type)
-        if name.contains("Int") { return "an integer" }
-        if name.contains("Double") || name.contains("Float") { return "a number" }
-        if name.contains("Bool") { return "true or false" }
-        if name.contains("String") { return "a string" }
-        if name.contains("Array") { return "an array" }
-        return "an object"
+    /// The JSON kind a Swift type is read from, by what the type is, not by its name.
+    static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is any BinaryInteger.Type: "an integer"
+        case is any BinaryFloatingPoint.Type: "a number"
+        case is Bool.Type: "true or false"
+        case is any StringProtocol.Type: "a string"
+        case is any DecodedArray.Type: "an array"
+        default: "an object"
+        }
     }
 }
+
+/// Lets `typeName` tell an array of any element from an object.
+protocol DecodedArray {}
+extension Array: DecodedArray {}
