@@ -115,7 +115,6 @@ import Testing
             await #expect(throws: PostToFeed.Failure.imageTooLarge(maxBytes: PostImageType.maxBytes)) {
                 try await social.post(userId: ada.id, text: "big", image: Self.png + Data(count: PostImageType.maxBytes))
             }
-            #expect(PostToFeed.Failure.imageTooLarge(maxBytes: PostImageType.maxBytes).message.contains("5 MiB"))
         }
     }
 

@@ -178,7 +178,7 @@ struct SocialPages: Sendable {
             case .invalidText, .imageTooLarge, .imageTooManyPixels, .notAnImage:
                 // Every mistake at once, each next to its field.
                 let (textError, imageError) = PostToFeed.problems(text: text, image: context.form.files["image"]?.data)
-                (refused.textError, refused.imageError) = (textError.map { t($0) }, imageError.map { t($0) })
+                (refused.textError, refused.imageError) = (textError.map { t($0) }, imageError.map { t($0.message) })
                 if refused.textError != nil && refused.imageError != nil { refused.message = t("Please fix the marked fields; nothing was posted.") }
                 if refused.imageError == nil, context.form.files["image"]?.data.isEmpty == false {
                     refused.imageError = t("Choose the image again: nothing was posted, and a page cannot keep a file between tries.")

@@ -29,7 +29,6 @@ package struct LogIn: Sendable {
         self.perAddressPerMinute = perAddressPerMinute
     }
 
-    package static var tooManyMessage: String { "Too many log-in attempts. Wait a minute and try again." }
     /// Seconds a client refused for too many attempts should wait.
     package static var retryAfter: Int { 60 }
 

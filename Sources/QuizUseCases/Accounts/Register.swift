@@ -30,7 +30,6 @@ package struct Register: Sendable {
         self.time = time
     }
 
-    package static var tooManyMessage: String { "Too many accounts were made from this address lately. Try again later." }
     /// Seconds a client refused for too many registrations should wait.
     package static var retryAfter: Int { 600 }
 

@@ -24,10 +24,6 @@ package struct CatalogAuthoring: Sendable {
         case badCover(String)
         /// More new pictures than the author's hourly allowance (question pictures count too).
         case tooManyPictures
-
-        package static var nameAllMessage: String {
-            "A name-them-all question is played on its own from Games, not inside a quiz: keep it in the topic's bank."
-        }
     }
 
     package enum Direction: Sendable {
@@ -220,20 +216,3 @@ package struct CatalogAuthoring: Sendable {
     }
 }
 
-extension CatalogAuthoring.Failure {
-    /// Why a change was refused, for a person; the field rules say their own.
-    package var message: String {
-        switch self {
-        case .notAuthor: "This needs an author or admin account."
-        case .notFound(let level): "No \(level.rawValue) with that id."
-        case .invalid(let errors): errors.map { "\($0.field) \($0.message)." }.joined(separator: " ")
-        case .notEmpty: "It still holds quizzes or questions: delete or move them first."
-        case .quizHasAttempts: "People have played this quiz, so it is kept for their scores: unpublish it instead."
-        case .questionNotInTopic(let id): "Question \(id) is not in this quiz's topic."
-        case .tooManyQuestions(let limit): "A quiz holds at most \(limit) questions."
-        case .nameAllInQuiz: Self.nameAllMessage
-        case .badCover(let why): "The cover \(why)."
-        case .tooManyPictures: "You have added \(QuestionAuthoring.picturesPerHour) pictures in the last hour; wait a while before adding more."
-        }
-    }
-}

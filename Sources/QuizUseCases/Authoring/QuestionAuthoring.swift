@@ -133,17 +133,3 @@ package struct QuestionAuthoring: Sendable {
     }
 }
 
-extension QuestionAuthoring.Failure {
-    package var message: String {
-        switch self {
-        case .notAuthor: "This needs an author or admin account."
-        case .topicNotFound: "No topic with that id."
-        case .questionNotFound: "No question with that id."
-        case .invalid(let errors): "The question breaks \(errors.count) rule(s), first: \(errors.first.map { "\($0.field) \($0.message)" } ?? "")."
-        case .kindLocked: "Players have answered this question, so its kind stays; add a new question instead."
-        case .nameAllInQuiz: CatalogAuthoring.Failure.nameAllMessage
-        case .tooManyPictures: "You have added \(QuestionAuthoring.picturesPerHour) pictures in the last hour; wait a while before adding more."
-
-        }
-    }
-}

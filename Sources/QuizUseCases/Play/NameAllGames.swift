@@ -28,7 +28,6 @@ package struct NameAllGames: Sendable {
 
     package static var grace: TimeInterval { NameAllGame.defaultGrace }
     package static var guessesPerSecond: Int { 15 }
-    package static var tooManyGuessesMessage: String { "Slow down: at most \(guessesPerSecond) guesses a second." }
 
     /// A name-them-all question to start a game of.
     package struct Choice: Sendable {

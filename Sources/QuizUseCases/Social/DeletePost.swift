@@ -8,13 +8,6 @@ package struct DeletePost: Sendable {
         case notFound
         /// Someone else's post.
         case notYours
-
-        package var message: String {
-            switch self {
-            case .notFound: "No post with that id."
-            case .notYours: "Only its author can delete a post."
-            }
-        }
     }
 
     let store: any SocialStore

@@ -9,7 +9,6 @@ package struct Feed: Sendable {
         /// Not a cursor this server handed out.
         case invalidCursor
 
-        package var message: String { Feed.invalidCursorMessage }
     }
 
     let store: any SocialStore
@@ -20,7 +19,6 @@ package struct Feed: Sendable {
 
     /// Posts on a page of the feed or of someone's posts, unless a client asks for another number.
     package static var pageSize: Int { 20 }
-    package static var invalidCursorMessage: String { "That cursor is not one this server handed out: start from the first page." }
 
     /// The page after `cursor` (the first page without one).
     package func page(userId: Int64, cursor: String?, limit: Int = Feed.pageSize) async throws -> FeedPage {

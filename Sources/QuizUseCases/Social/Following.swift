@@ -9,14 +9,6 @@ package struct Following: Sendable {
         /// One's own posts are always in one's feed.
         case cannotFollowSelf
         case tooManyFollows(limit: Int)
-
-        package var message: String {
-            switch self {
-            case .noSuchUser(let username): People.noSuchUserMessage(username)
-            case .cannotFollowSelf: "You cannot follow yourself: your own posts are always in your feed."
-            case .tooManyFollows(let limit): "You follow \(limit) people, the most anyone can: unfollow someone first."
-            }
-        }
     }
 
     let store: any SocialStore

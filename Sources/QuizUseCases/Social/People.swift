@@ -10,14 +10,6 @@ package struct People: Sendable {
         case invalidCursor
         /// More to search for than anyone's name holds.
         case queryTooLong(maxCharacters: Int)
-
-        package var message: String {
-            switch self {
-            case .noSuchUser(let username): People.noSuchUserMessage(username)
-            case .invalidCursor: Feed.invalidCursorMessage
-            case .queryTooLong(let max): "Search for at most \(max) characters."
-            }
-        }
     }
 
     package struct Page: Sendable, Equatable {
@@ -35,8 +27,6 @@ package struct People: Sendable {
 
     package static var maxQueryCharacters: Int { 100 }
     package static var searchResults: Int { 20 }
-
-    static func noSuchUserMessage(_ username: String) -> String { "No user is called \(username.prefix(64))." }
 
     /// `username`'s profile, seen by `viewerId`, and their posts after `cursor`.
     package func page(username: String, viewerId: Int64, cursor: String?) async throws -> Page {

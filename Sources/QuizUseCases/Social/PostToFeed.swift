@@ -17,21 +17,6 @@ package struct PostToFeed: Sendable {
         /// The picture would take the person's pictures past their quota.
         case imageQuotaExceeded(quotaBytes: Int)
 
-        /// What went wrong, for the person who posted.
-        package var message: String {
-            switch self {
-            case .invalidText(let message): message
-            case .tooManyPosts: "You are posting faster than Quizbox allows. Wait a few minutes and try again."
-            case .imageTooLarge(let maxBytes): "The image is larger than the limit of \(maxBytes >> 20) MiB. Nothing was posted."
-            case .imageTooManyPixels(let width, let height):
-                "The image is \(width) × \(height) pixels, over the limit of \(PostImageType.maxPixels / 1_000_000) megapixels. Nothing was posted."
-            case .notAnImage:
-                "That file is not a PNG, JPEG or WebP image (checked from its contents, not its name). Nothing was posted."
-            case .imageQuotaExceeded(let quota):
-                "Your posts' pictures would take more than your \(quota >> 20) MiB. Delete some posts with pictures first. Nothing was posted."
-            }
-        }
-
         init(_ refusal: ImageFiles.Refusal) {
             switch refusal {
             case .tooLarge: self = .imageTooLarge(maxBytes: PostImageType.maxBytes)
@@ -77,15 +62,15 @@ package struct PostToFeed: Sendable {
     /// An empty `image` is no image (a form's file field left empty).
     /// Every mistake of a post at once, by field, checked before anything is stored: what a form
     /// shows next to each of its fields (the post itself stops at the first).
-    package static func problems(text: String, image: Data?) -> (text: String?, image: String?) {
+    package static func problems(text: String, image: Data?) -> (text: String?, image: Failure?) {
         let image = image.flatMap { $0.isEmpty ? nil : $0 }
-        var found: (text: String?, image: String?) = (nil, nil)
+        var found: (text: String?, image: Failure?) = (nil, nil)
         do { _ = try PostText.normalize(text, hasImage: image != nil) } catch { found.text = error.message }
         if let image {
             do {
                 _ = try ImageFiles.check(image)
             } catch {
-                found.image = Failure(error).message
+                found.image = Failure(error)
             }
         }
         return found

@@ -56,13 +56,3 @@ package struct ManageUsers: Sendable {
     }
 }
 
-extension ManageUsers.Failure {
-    package var message: String {
-        switch self {
-        case .notAdmin: "This needs an admin account."
-        case .searchTooLong(let limit): "Search for at most \(limit) characters."
-        case .notFound: "No user with that id."
-        case .lastAdmin: "This is the last admin: make someone else an admin first."
-        }
-    }
-}
