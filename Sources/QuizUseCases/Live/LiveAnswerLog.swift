@@ -2,11 +2,13 @@ import Foundation
 import QuizStore
 import Synchronization
 
-/// Group commit for live games: joins and answers that arrive while a write is in flight are
-/// stored together by the next one, so a room of thousands answering at once costs a few
-/// transactions, not one each. A caller returns only once its rows are committed: an
-/// acknowledgement is never sent for something a crash could lose.
-final class LiveWriter: Sendable {
+/// The answer log of live games, with group commit: answers (and, on one instance, joins) that
+/// arrive while a write is in flight are stored together by the next one, so a room of thousands
+/// answering at once costs a few transactions, not one each. Across instances it stores the
+/// answers of games this instance still owns only (`NotOwner` for the others: see `LiveOwner.keep`).
+/// A caller returns only once its rows are committed: an acknowledgement is never sent for
+/// something a crash could lose.
+final class LiveAnswerLog: Sendable {
     private struct Waiting {
         var players: [LivePlayerRecord]
         var answers: [LiveAnswerRecord]
@@ -81,67 +83,6 @@ final class LiveWriter: Sendable {
             } catch {
                 for waiting in batch { waiting.continuation.resume(throwing: error) }
             }
-        }
-    }
-}
-
-/// Writes a game's latest state, never an older one after a newer: changes that come while a
-/// write is in flight are folded into the next write.
-final class LatestStateWriter: Sendable {
-    /// Stores a state; false when the database refused it because another instance runs the game.
-    typealias Write = @Sendable (LiveGameRecord) async throws -> Bool
-
-    private struct State {
-        var pending: LiveGameRecord?
-        var writing = false
-        var waiters: [CheckedContinuation<Bool, Never>] = []
-    }
-
-    private let write: Write
-    private let state = Mutex(State())
-    private let failed: @Sendable (LiveGameRecord, any Error) -> Void
-
-    init(write: @escaping Write, failed: @escaping @Sendable (LiveGameRecord, any Error) -> Void) {
-        self.write = write
-        self.failed = failed
-    }
-
-    /// Returns once this state (or a later one) is written, or its write failed: the game goes on
-    /// in memory, the failure is reported, and the next change writes the whole state again.
-    /// False only when the state was refused because another instance runs the game now.
-    @discardableResult
-    func save(_ record: LiveGameRecord) async -> Bool {
-        await withCheckedContinuation { continuation in
-            let start = state.withLock { state in
-                state.pending = record
-                state.waiters.append(continuation)
-                if state.writing { return false }
-                state.writing = true
-                return true
-            }
-            if start { Task { await self.drain() } }
-        }
-    }
-
-    private func drain() async {
-        while true {
-            let next: (LiveGameRecord, [CheckedContinuation<Bool, Never>])? = state.withLock { state in
-                guard let record = state.pending else {
-                    state.writing = false
-                    return nil
-                }
-                state.pending = nil
-                defer { state.waiters = [] }
-                return (record, state.waiters)
-            }
-            guard let (record, waiters) = next else { return }
-            var kept = true
-            do {
-                kept = try await write(record)
-            } catch {
-                failed(record, error)
-            }
-            for waiter in waiters { waiter.resume(returning: kept) }
         }
     }
 }

@@ -1,0 +1,82 @@
+import Foundation
+
+/// What a game shows of its standing: the leaderboard, the teams, how a question was answered.
+extension LiveGame {
+    public struct Standing: Sendable, Equatable {
+        public var player: LivePlayer
+        public var rank: Int
+        /// Places moved between the last two leaderboards: up is positive.
+        public var movement: Int
+    }
+
+    /// Players still in the game, best first; equal scores share a rank.
+    public func standings() -> [Standing] {
+        let sorted = activePlayers.sorted { ($0.score, -$0.id) > ($1.score, -$1.id) }
+        var result: [Standing] = []
+        result.reserveCapacity(sorted.count)
+        var rank = 0
+        for (position, player) in sorted.enumerated() {
+            if position == 0 || player.score != sorted[position - 1].score { rank = position + 1 }
+            result.append(Standing(player: player, rank: rank, movement: player.movement))
+        }
+        return result
+    }
+
+    /// Works out each player's movement since the last leaderboard, for this one's arrows.
+    mutating func markRanks() {
+        for standing in standings() {
+            let index = standing.player.id - 1
+            players[index].movement = (players[index].boardRank ?? standing.rank) - standing.rank
+            players[index].boardRank = standing.rank
+        }
+    }
+
+    public struct TeamScore: Sendable, Equatable {
+        public var team: Int
+        public var score: Int
+        public var members: Int
+    }
+
+    /// Each team's average score, best first.
+    public func teamScores() -> [TeamScore] {
+        guard settings.teams > 0 else { return [] }
+        return (1...settings.teams).map { team in
+            let members = activePlayers.filter { $0.team == team }
+            let total = members.reduce(0) { $0 + $1.score }
+            return TeamScore(team: team, score: members.isEmpty ? 0 : Int((Double(total) / Double(members.count)).rounded()), members: members.count)
+        }.sorted { ($0.score, -$0.team) > ($1.score, -$1.team) }
+    }
+
+    /// How the open or last question was answered, choice by choice for choice questions.
+    public struct Tally: Sendable, Equatable {
+        public var label: String
+        public var choice: Int?
+        public var count: Int
+        public var isCorrect: Bool
+    }
+
+    public func distribution() -> [Tally] {
+        guard let question else { return [] }
+        let given = answers.values
+        switch question.body {
+        case .singleChoice(let choices), .multipleChoice(let choices):
+            var counts: [Int: Int] = [:]
+            for answer in given {
+                switch answer.answer {
+                case .choice(let id): counts[id, default: 0] += 1
+                case .choices(let ids): for id in ids { counts[id, default: 0] += 1 }
+                default: break
+                }
+            }
+            return choices.map { Tally(label: $0.text, choice: $0.id, count: counts[$0.id] ?? 0, isCorrect: $0.isCorrect) }
+        case .trueFalse(let value):
+            let trues = given.filter { $0.answer == .bool(true) }.count
+            return [Tally(label: "True", choice: nil, count: trues, isCorrect: value),
+                    Tally(label: "False", choice: nil, count: given.count - trues, isCorrect: !value)]
+        default:
+            let right = given.filter(\.isCorrect).count
+            return [Tally(label: "Right", choice: nil, count: right, isCorrect: true),
+                    Tally(label: "Wrong", choice: nil, count: given.count - right, isCorrect: false)]
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Scoring: what the open question's answers add to the players' totals and streaks when it
+/// closes, and replaying a stored game's answers question by question.
+extension LiveGame {
+    /// A right answer's speed points (the question's points, down to half of them by its time
+    /// limit) and its streak bonus (`streakStep` a right answer before it in a row, at most `streakMax`).
+    func award(elapsed: TimeInterval, streak: Int) -> (points: Int, bonus: Int) {
+        let base = Double(settings.points(at: index).base)
+        let points = Int((base * (1 - min(1, elapsed / Double(seconds)) / 2)).rounded())
+        let bonus = settings.streakBonus ? min(Self.streakMax, Self.streakStep * streak) : 0
+        return (points, bonus)
+    }
+
+    /// The open question's answers join the totals; who did not answer loses their streak.
+    mutating func settle(resettingStreaks: Bool = true) {
+        for index in players.indices where !players[index].kicked {
+            guard let answer = answers[players[index].id] else {
+                if resettingStreaks { players[index].streak = 0 }
+                continue
+            }
+            players[index].score += answer.points + answer.bonus
+            if answer.isCorrect {
+                players[index].correct += 1
+                players[index].streak += 1
+            } else {
+                players[index].streak = 0
+            }
+        }
+    }
+
+    /// Puts a restored game back where it was.
+    public mutating func restore(phase: LivePhase, index: Int, openedAt: Date?, deadline: Date?, advanceAt: Date?, locked: Bool,
+                                 players: [LivePlayer], answers: [LiveAnswer]) {
+        self.phase = phase
+        self.index = index
+        self.openedAt = openedAt
+        self.deadline = deadline
+        self.advanceAt = advanceAt
+        self.locked = locked
+        self.players = players.map { player in
+            var player = player
+            (player.score, player.correct, player.streak) = (0, 0, 0)
+            return player
+        }
+        nicknameKeys = Dictionary(players.map { (Nickname.key($0.nickname), $0.id) }, uniquingKeysWith: { first, _ in first })
+        kickedCount = players.filter(\.kicked).count
+        self.answers = [:]
+        guard index >= 0 else { return }
+        defer { self.answers = self.answers.filter { self.player($0.key)?.kicked == false } }
+        // Replayed question by question, so scores and streaks come out as they were played.
+        let byQuestion = Dictionary(grouping: answers, by: \.questionIndex)
+        for question in 0...index {
+            self.answers = [:]
+            for answer in byQuestion[question] ?? [] { record(answer) }
+            if question < index || phase != .question { settle() }
+        }
+    }
+}

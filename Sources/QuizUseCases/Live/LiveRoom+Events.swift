@@ -1,0 +1,132 @@
+import Foundation
+import QuizCore
+import QuizStore
+import Synchronization
+
+/// What a room's changes show: the events a move of its game sends, the state to store, and the
+/// events that bring a (re)connected socket up to date.
+extension LiveRoom {
+    /// What decides which events a change sends: small, so taking it never copies the players.
+    struct Marker: Equatable {
+        var phase: LivePhase
+        var index: Int
+        var locked: Bool
+        var settings: LiveSettings
+        init(_ game: LiveGame) {
+            (phase, index, locked, settings) = (game.phase, game.index, game.locked, game.settings)
+        }
+    }
+
+    func catchUp(_ audience: LiveAudience) -> [LiveEvent] {
+        state.withLock { state in
+            let game = state.game
+            var events: [LiveEvent] = []
+            if audience == .host { events.append(.players(game.players, locked: game.locked)) }
+            if !state.hostConnected, audience != .host, game.phase != .ended {
+                events.append(.host(connected: false, endsAt: state.hostAwaySince.map { $0.addingTimeInterval(LiveGames.hostTimeout) }))
+            }
+            switch game.phase {
+            case .lobby: break
+            case .question:
+                if let question = game.question {
+                    events.append(.question(view(game, question), shuffle: game.settings.shuffleAnswers))
+                }
+                if audience == .host {
+                    events.append(.progress(index: game.index, answered: game.answers.count, players: game.activeCount))
+                }
+            case .reveal:
+                events.append(.reveal(reveal(game)))
+                if case .player(let id) = audience, let result = result(game, playerId: id) { events.append(.result(result)) }
+            case .leaderboard:
+                events.append(leaderboard(game, final: false))
+                if case .player(let id) = audience, let result = result(game, playerId: id) { events.append(.result(result)) }
+            case .ended:
+                events.append(ended(game))
+            }
+            return events
+        }
+    }
+
+    // MARK: Events
+
+    /// What a move from `before` to `after` shows, and the state to store.
+    func change(from before: Marker, to after: LiveGame, now: Date?) -> Change {
+        var change = Change()
+        if before.phase != after.phase || before.index != after.index {
+            switch after.phase {
+            case .lobby: break
+            case .question:
+                if let question = after.question {
+                    change.events.append((.question(view(after, question), shuffle: after.settings.shuffleAnswers),
+                                          .everyone))
+                }
+            case .reveal:
+                change.events.append((.reveal(reveal(after)), .everyone))
+                let ranks = Dictionary(after.standings().map { ($0.player.id, $0.rank) }, uniquingKeysWith: { first, _ in first })
+                for player in after.activePlayers {
+                    change.events.append((.result(LivePlayerResult(index: after.index, answer: after.answers[player.id], score: player.score,
+                                                                   rank: ranks[player.id] ?? 0, streak: player.streak)),
+                                          .player(player.id)))
+                }
+            case .leaderboard:
+                change.events.append((leaderboard(after, final: false), .everyone))
+            case .ended:
+                change.events.append((ended(after), .everyone))
+                change.ended = true
+            }
+        }
+        if before != Marker(after) || change.ended {
+            change.record = record(after, endedAt: change.ended ? (now ?? Date()) : nil)
+        }
+        return change
+    }
+
+    /// The game's state as stored.
+    func record() -> LiveGameRecord { state.withLock { record($0.game, endedAt: nil) } }
+
+    private func record(_ game: LiveGame, endedAt: Date?) -> LiveGameRecord {
+        LiveGameRecord(id: game.id, pin: game.pin, quizId: game.quizId, hostUserId: game.hostUserId, title: game.title,
+                       questionIds: questionIds, settings: game.settings, phase: game.phase, index: game.index,
+                       openedAt: game.openedAt, deadline: game.deadline, advanceAt: game.advanceAt, locked: game.locked,
+                       createdAt: createdAt, endedAt: endedAt)
+    }
+
+    private func shownIds(_ game: LiveGame) -> ChoiceIds? {
+        choiceIds.indices.contains(game.index) ? choiceIds[game.index] : nil
+    }
+
+    private func view(_ game: LiveGame, _ question: Question) -> LiveQuestionView {
+        LiveQuestionView(game: game, question: question, ids: shownIds(game) ?? ChoiceIds(publicIds: [:], seed: 0))
+    }
+
+    /// In the public ids the question was shown under.
+    private func reveal(_ game: LiveGame) -> LiveReveal {
+        let question = game.question
+        let ids = shownIds(game)
+        func shown(_ id: Int) -> Int { ids?.publicId(id) ?? id }
+        return LiveReveal(index: game.index, correct: question?.correctAnswer.display ?? "",
+                          correctChoices: question?.body.choices.filter(\.isCorrect).map { shown($0.id) } ?? [],
+                          explanation: question?.explanation,
+                          distribution: game.distribution().map { tally in
+                              var shownTally = tally
+                              shownTally.choice = tally.choice.map(shown)
+                              return shownTally
+                          },
+                          answered: game.answers.count, players: game.activeCount)
+    }
+
+    private func result(_ game: LiveGame, playerId: Int) -> LivePlayerResult? {
+        guard let player = game.player(playerId), !player.kicked else { return nil }
+        let rank = game.standings().first { $0.player.id == playerId }?.rank ?? 0
+        return LivePlayerResult(index: game.index, answer: game.answers[playerId], score: player.score, rank: rank, streak: player.streak)
+    }
+
+    private func leaderboard(_ game: LiveGame, final: Bool) -> LiveEvent {
+        .leaderboard(top: Array(game.standings().prefix(5)), teams: game.teamScores(), final: final)
+    }
+
+    private func ended(_ game: LiveGame) -> LiveEvent {
+        let standings = game.standings()
+        return .ended(podium: Array(standings.prefix(3)), standings: standings, teams: game.teamScores())
+    }
+}
