@@ -1,4 +1,6 @@
 import Foundation
+import QuizCore
+import QuizLiveProtocol
 import Testing
 
 /// The messages as version 1 of the server wrote them before the protocol was typed (taken from
@@ -38,5 +40,18 @@ struct LiveWireFormatTests {
         for ((name, text), (_, pinned)) in zip(written, Self.pinned) {
             #expect(text == pinned, "\(name)")
         }
+    }
+}
+
+/// The protocol's closed sets name every value the domain has, so the server's mappings never
+/// fall back to a default.
+struct LiveProtocolDomainNamesTests {
+    @Test func everyPointsSettingAndPhaseHasItsProtocolName() {
+        for points in LiveSettings.Points.allCases { #expect(LiveProtocol.Points(rawValue: points.rawValue) != nil, "\(points)") }
+        #expect(LiveProtocol.Points.allCases.count == LiveSettings.Points.allCases.count)
+        let phases: [LivePhase] = [.lobby, .question, .reveal, .leaderboard, .ended]
+        #expect(phases.map { LiveProtocol.Phase(rawValue: $0.rawValue) } == [.lobby, .question, .reveal, .leaderboard, .ended])
+        let kinds: [LiveProtocol.QuestionKind] = [.singleChoice, .multipleChoice, .trueFalse, .typedAnswer, .numeric]
+        #expect(kinds.map(\.rawValue) == QuestionKind.allCases.filter { $0 != .nameAll }.map(\.rawValue))
     }
 }
