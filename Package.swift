@@ -47,6 +47,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "QuizCore", swiftSettings: swiftSettings),
+        // The live games' WebSocket protocol (docs/live-protocol.md): every message both ways as a
+        // Codable type, shared by the server, QuizClient and the live bench.
+        .target(name: "QuizLiveProtocol", swiftSettings: swiftSettings),
         // English and Finnish: the gettext catalogs and what reads them, for the pages, the API and the CLI.
         .target(name: "QuizText", resources: [.copy("Resources/locales")], swiftSettings: swiftSettings),
         // A QR code encoder with no dependencies, for the join address on the host's screen.
@@ -97,7 +100,7 @@ let package = Package(
         .target(
             name: "QuizServer",
             dependencies: [
-                "QuizCore", "QuizFormats", "QuizStore", "QuizUseCases", "QuizAPI", "QRCode", "QuizText",
+                "QuizCore", "QuizFormats", "QuizStore", "QuizUseCases", "QuizAPI", "QRCode", "QuizText", "QuizLiveProtocol",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -135,7 +138,7 @@ let package = Package(
         .target(
             name: "QuizClient",
             dependencies: [
-                "QuizCore", "QuizAPI",
+                "QuizCore", "QuizAPI", "QuizLiveProtocol",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
@@ -147,7 +150,7 @@ let package = Package(
         .executableTarget(
             name: "quizbox",
             dependencies: [
-                "QuizCore", "QuizFormats", "QuizStore", "QuizUseCases", "QuizServer", "QuizClient", "QuizText",
+                "QuizCore", "QuizFormats", "QuizStore", "QuizUseCases", "QuizServer", "QuizClient", "QuizText", "QuizLiveProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -169,7 +172,7 @@ let package = Package(
         .executableTarget(
             name: "QuizLiveBench",
             dependencies: [
-                "QuizCore",
+                "QuizCore", "QuizLiveProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -192,6 +195,7 @@ let package = Package(
         .testTarget(name: "QuizCoreTests", dependencies: ["QuizCore", "QuizTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "QuizFormatsTests", dependencies: ["QuizCore", "QuizFormats"], swiftSettings: swiftSettings),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"], swiftSettings: swiftSettings),
+        .testTarget(name: "QuizLiveProtocolTests", dependencies: ["QuizLiveProtocol"], swiftSettings: swiftSettings),
         .testTarget(name: "QuizTextTests", dependencies: ["QuizText"], swiftSettings: swiftSettings),
         .testTarget(
             name: "QuizStoreTests",
@@ -210,7 +214,7 @@ let package = Package(
         .testTarget(
             name: "QuizServerTests",
             dependencies: [
-                "QuizCore", "QuizStore", "QuizUseCases", "QuizServer", "QuizClient", "QuizTestSupport", "QuizText",
+                "QuizCore", "QuizStore", "QuizUseCases", "QuizServer", "QuizClient", "QuizTestSupport", "QuizText", "QuizLiveProtocol",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -4,6 +4,7 @@ import HummingbirdWSClient
 import Logging
 import NIOWebSocket
 import QuizCore
+import QuizLiveProtocol
 import Synchronization
 
 /// One player's WebSocket to a live game, opened by ``QuizboxClient/joinLiveGame(pin:nickname:team:)``.
@@ -21,7 +22,7 @@ public final class LiveGameConnection: Sendable {
     /// Sends an answer to the open question `question` (its `index`); the server replies `ack`
     /// or an `error` (`not-open`, `already-answered`, `bad-answer`).
     public func answer(question: Int, with answer: Answer) {
-        outgoing.yield(Self.text(["type": "answer", "question": question, "answer": Self.wire(answer)]))
+        outgoing.yield(LiveClientMessage.answer(question: question, answer: Self.wire(answer)).text)
     }
 
     /// Closes the socket; the player stays in the game and may resume.
@@ -33,12 +34,12 @@ public final class LiveGameConnection: Sendable {
     deinit { close() }
 
     /// Opens the socket, says `greeting` and waits for `joined`.
-    static func open(url: String, cookie: String?, greeting: [String: any Sendable]) async throws(QuizboxClient.Error) -> LiveGameConnection {
+    static func open(url: String, cookie: String?, greeting: LiveClientMessage) async throws(QuizboxClient.Error) -> LiveGameConnection {
         let (outStream, outgoing) = AsyncStream.makeStream(of: String.self)
         let (firstStream, first) = AsyncStream.makeStream(of: LiveEvent.self)
         let (events, eventsIn) = AsyncStream.makeStream(of: LiveEvent.self)
         let failure = SharedString(nil)
-        outgoing.yield(text(greeting))
+        outgoing.yield(greeting.text)
         var headers = HTTPFields()
         if let cookie { headers[.cookie] = cookie }
         // Silent unless the app bootstraps logging for it: a client library must not print.
@@ -98,21 +99,14 @@ public final class LiveGameConnection: Sendable {
         self.task = task
     }
 
-    static func text(_ object: [String: any Sendable]) -> String {
-        var object = object
-        object["v"] = 1
-        guard let data = try? JSONSerialization.data(withJSONObject: object) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    /// The protocol's answer object: one field named after the kind.
-    static func wire(_ answer: Answer) -> [String: any Sendable] {
+    /// The protocol's answer: one field named after the kind.
+    static func wire(_ answer: Answer) -> LiveClientMessage.Answer {
         switch answer {
-        case .choice(let id): ["choice": id]
-        case .choices(let ids): ["choices": ids.sorted()]
-        case .bool(let value): ["value": value]
-        case .text(let text): ["text": text]
-        case .number(let number): ["number": number]
+        case .choice(let id): .choice(id)
+        case .choices(let ids): .choices(ids.sorted())
+        case .bool(let value): .value(value)
+        case .text(let text): .text(text)
+        case .number(let number): .number(.value(number))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import QuizLiveProtocol
 
 /// Live games: hosting one through the API, and joining one as a player over its WebSocket.
 extension QuizboxClient {
@@ -21,22 +22,20 @@ extension QuizboxClient {
     /// Throws ``Error/live(code:message:)`` when the game refuses (`unknown-game`, `locked`,
     /// `nickname-taken`…), ``Error/unreachable(_:)`` when the socket cannot be opened.
     public func joinLiveGame(pin: String, nickname: String, team: Int? = nil) async throws(Error) -> LiveGameConnection {
-        var greeting: [String: any Sendable] = ["type": "join", "pin": pin, "nickname": nickname]
-        if let team { greeting["team"] = team }
-        return try await LiveGameConnection.open(url: liveSocketURL, cookie: sessionCookie, greeting: greeting)
+        try await LiveGameConnection.open(url: liveSocketURL, cookie: sessionCookie, greeting: .join(pin: pin, nickname: nickname, team: team))
     }
 
     /// Back into a game after a lost connection, as the same player with the same score.
     public func resumeLiveGame(pin: String, player: Int, secret: String) async throws(Error) -> LiveGameConnection {
         try await LiveGameConnection.open(url: liveSocketURL, cookie: sessionCookie,
-                                          greeting: ["type": "resume", "pin": pin, "player": player, "secret": secret])
+                                          greeting: .resume(pin: pin, player: player, secret: secret))
     }
 
     /// Back into a game from another device, with the short code the first one showed
     /// (`joined.code`); the old device's secret stops working.
     public func rejoinLiveGame(pin: String, nickname: String, code: String) async throws(Error) -> LiveGameConnection {
         try await LiveGameConnection.open(url: liveSocketURL, cookie: sessionCookie,
-                                          greeting: ["type": "rejoin", "pin": pin, "nickname": nickname, "code": code])
+                                          greeting: .rejoin(pin: pin, nickname: nickname, code: code))
     }
 
     /// `ws(s)://host/live/socket`: the socket lives beside the pages, not under the API's base.

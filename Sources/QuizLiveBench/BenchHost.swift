@@ -1,4 +1,5 @@
 import Foundation
+import QuizLiveProtocol
 import Synchronization
 
 /// What a host's screen got, handed to the task that plays the host.
@@ -36,18 +37,22 @@ final class BenchHost: BenchPeer {
             game.rosters.add(1, ordering: .relaxed)
             return
         }
-        guard let message = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any],
-              let type = message["type"] as? String else { return }
-        if type == "players" { game.rosters.add(1, ordering: .relaxed) }
-        if type == "players" || type == "progress" { return }
-        let number: Int64 = switch type {
-        case "hosting": ((message["game"] as? [String: Any])?["questionCount"] as? NSNumber)?.int64Value ?? 0
-        case "question": (message["deadline"] as? NSNumber)?.int64Value ?? 0
-        default: 0
+        guard let message = try? LiveServerMessage(text: text) else { return }
+        let (index, number): (Int, Int64)
+        switch message {
+        case .players:
+            game.rosters.add(1, ordering: .relaxed)
+            return
+        case .progress: return
+        case .hosting(let hosting): (index, number) = (-1, Int64(hosting.game.questionCount))
+        case .question(let question): (index, number) = (question.index, question.deadline)
+        case .reveal(let reveal): (index, number) = (reveal.index, 0)
+        case .result(let result): (index, number) = (result.index, 0)
+        default: (index, number) = (-1, 0)
         }
-        events.yield(HostEvent(type: type, index: message["index"] as? Int ?? -1, at: now,
+        events.yield(HostEvent(type: message.kind.rawValue, index: index, at: now,
                                wallMilliseconds: Int64(Date().timeIntervalSince1970 * 1000), number: number,
-                               text: type == "error" ? text : ""))
+                               text: message.kind == .error ? text : ""))
     }
 
     func closed() {

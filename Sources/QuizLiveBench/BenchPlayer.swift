@@ -1,5 +1,6 @@
 import Foundation
 import QuizCore
+import QuizLiveProtocol
 import Synchronization
 
 /// One game as the benchmark runs it: what its host did last, for the players to time against.
@@ -66,16 +67,17 @@ final class BenchPlayer: BenchPeer {
     }
 
     func received(_ text: String, at now: UInt64) {
-        let message = BenchFields(text)
-        guard let type = message.string("type") else { return }
+        // A glance, not a parse: one message per phone per event, read on one thread.
+        let message = LiveServerMessage.Glance(text)
+        guard let kind = message.kind else { return }
         let index = message.int("index") ?? -1
-        switch type {
-        case "joined":
+        switch kind {
+        case .joined:
             joined = true
             game.joined.add(1, ordering: .relaxed)
             recorder.update { $0.join.append(now - openedAt) }
             onJoin(nil)
-        case "question":
+        case .question:
             let since = game.commandAt.load(ordering: .acquiring)
             let leak = message.contains("correct") || message.contains("correctChoices") || message.contains("isCorrect")
             recorder.update {
@@ -84,7 +86,7 @@ final class BenchPlayer: BenchPeer {
             }
             deadlines[index] = message.int("deadline").map(Int64.init)
             plan(message, index: index)
-        case "ack":
+        case .ack:
             let question = message.int("question") ?? -1
             acked.insert(question)
             let sent = sentAt[question] ?? now
@@ -92,7 +94,7 @@ final class BenchPlayer: BenchPeer {
                 $0.ack.append(now - sent)
                 $0.acked += 1
             }
-        case "error":
+        case .error:
             let code = message.string("code") ?? "?"
             if !joined {
                 onJoin(code)
@@ -100,7 +102,7 @@ final class BenchPlayer: BenchPeer {
             } else {
                 recorder.update { $0.refusals[code, default: 0] += 1 }
             }
-        case "result":
+        case .result:
             let late = Int64(Date().timeIntervalSince1970 * 1000) - (deadlines[index] ?? 0)
             let answered = message.bool("answered") ?? false
             score = message.int("score")
@@ -108,10 +110,10 @@ final class BenchPlayer: BenchPeer {
                 $0.result.append(late)
                 if answered != acked.contains(index) { $0.resultMismatches += 1 }
             }
-        case "leaderboard":
+        case .leaderboard:
             let since = game.commandAt.load(ordering: .acquiring)
             recorder.update { if now >= since { $0.leaderboard.append(now - since) } else { $0.overtaken += 1 } }
-        case "ended":
+        case .ended:
             ended = true
             score = message.int("score", after: "you") ?? score
             game.ended.add(1, ordering: .relaxed)
@@ -123,7 +125,7 @@ final class BenchPlayer: BenchPeer {
     }
 
     /// Picks when and what to answer: a random choice, so some are right and some wrong.
-    private func plan(_ message: BenchFields, index: Int) {
+    private func plan(_ message: LiveServerMessage.Glance, index: Int) {
         let roll = Int(random.next() % 100)
         guard roll >= behaviour.silentPercent else { return }
         let delay: Int
@@ -135,10 +137,10 @@ final class BenchPlayer: BenchPeer {
         }
         let choices = message.ids(in: "choices")
         let answer: String
-        switch message.string("kind") {
-        case "trueFalse": answer = #"{"value":\#(random.next() % 2 == 0)}"#
-        case "multipleChoice": answer = #"{"choices":[\#(choices.randomElement(using: &random) ?? 1)]}"#
-        case "singleChoice": answer = #"{"choice":\#(choices.randomElement(using: &random) ?? 1)}"#
+        switch message.string("kind").map(LiveProtocol.QuestionKind.init(rawValue:)) {
+        case .trueFalse?: answer = #"{"value":\#(random.next() % 2 == 0)}"#
+        case .multipleChoice?: answer = #"{"choices":[\#(choices.randomElement(using: &random) ?? 1)]}"#
+        case .singleChoice?: answer = #"{"choice":\#(choices.randomElement(using: &random) ?? 1)}"#
         default: answer = #"{"text":"\#(random.next() % 10)"}"#
         }
         socket?.schedule(after: max(0, delay)) { [weak self] in

@@ -1,5 +1,6 @@
 import Foundation
 import QuizClient
+import QuizLiveProtocol
 import QuizText
 
 /// A live game from the terminal: the host's screen runs it, this terminal is a player's phone.
@@ -38,8 +39,8 @@ extension TerminalPlayer {
                 terminal.line()
                 terminal.line(Style.dim(t("Question {number} of {total} · {seconds} s", [
                     "number": String(question.index + 1), "total": String(question.count), "seconds": String(Int(question.secondsLeft.rounded())),
-                ]) + (question.points == "double" ? t(" · double points") : "")))
-                let kind = Components.Schemas.QuestionKind(rawValue: question.kind) ?? .singleChoice
+                ]) + (question.points == .double ? t(" · double points") : "")))
+                let kind = Components.Schemas.QuestionKind(rawValue: question.kind.rawValue) ?? .singleChoice
                 guard let answer = readAnswer(text: question.text, kind: kind, choices: question.choices.map { ($0.id, $0.text) },
                                               unit: question.unit) else {
                     if interruption.isClosed(question.index) { continue }
@@ -69,9 +70,9 @@ extension TerminalPlayer {
                 terminal.line()
                 terminal.line(Style.bold(t("Game over.")))
                 for standing in ended.podium { terminal.line("  #\(standing.rank)  \(standing.nickname)  \(standing.score)") }
-                if let you = ended.you {
+                if let you = ended.you, let rank = you.rank, let score = you.score, let correct = you.correct {
                     terminal.line(t("You: #{rank} with {score} points, {correct} right.",
-                                    ["rank": String(you.rank), "score": String(you.score), "correct": String(you.correct)]))
+                                    ["rank": String(rank), "score": String(score), "correct": String(correct)]))
                 }
                 return
             case .host(let connected, _):

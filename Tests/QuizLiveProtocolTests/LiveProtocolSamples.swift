@@ -1,0 +1,76 @@
+import QuizLiveProtocol
+
+/// At least one of every message, both directions, with the optional fields given and left out.
+enum LiveProtocolSamples {
+    typealias Message = LiveServerMessage
+
+    static let ann = Message.Player(id: 1, nickname: "Ann \"A\" / Zoë", team: 2, score: 1_250, streak: 2, correct: 2)
+    static let bob = Message.Player(id: 2, nickname: "Bob", team: nil, score: 0, streak: 0, correct: 0)
+    static let game = Message.Game(pin: "048213", title: "Rivers & <capitals>", phase: .question, index: 0, questionCount: 3, teams: 2)
+    static let settings = LiveProtocol.Settings(secondsPerQuestion: 30, points: [1: .double, 10: .none], streakBonus: true, shuffleAnswers: false,
+                                                leaderboardAfterEach: true, autoAdvance: false, teams: 2)
+    static let standing = Message.Standing(id: 1, nickname: "Ann", team: 1, score: 1_250, rank: 1, movement: -2, correct: 2)
+    static let soloStanding = Message.Standing(id: 3, nickname: "Solo 🎉", team: nil, score: 900, rank: 2, movement: 0, correct: 1)
+    static let teams = [Message.TeamScore(team: 1, score: 1_250, members: 1), Message.TeamScore(team: 2, score: 0, members: 3)]
+
+    static let server: [Message] = [
+        .joined(.init(player: ann, secret: "c2VjcmV0/+=", code: "AB12CD", game: game)),
+        .joined(.init(player: bob, secret: "s", code: nil, game: .init(pin: "1", title: "", phase: .lobby, index: -1, questionCount: 1, teams: 0))),
+        .hosting(.init(game: .init(id: 42, pin: "048213", title: "T", joinURL: "https://quiz.example.org/join/048213", phase: .lobby, index: -1,
+                                   questionCount: 3, teams: 2, locked: true, settings: settings))),
+        .players(.init(players: [Message.Player(id: 1, nickname: "Ann", team: 1, score: 0, streak: 0, correct: 0, connected: true),
+                                 Message.Player(id: 2, nickname: "Bob", team: nil, score: 0, streak: 0, correct: 0, connected: false)],
+                       count: 700, locked: false)),
+        .players(.init(players: [], count: 0, locked: true)),
+        .question(.init(index: 0, count: 3, text: "Which?\nPick one.", kind: .singleChoice,
+                        choices: [.init(id: 482_019_331, text: "Paris"), .init(id: 100_000_007, text: "Lyon \\ Lugdunum")], unit: nil,
+                        image: .init(url: "/images/ab.png", alt: "A map", width: 640, height: 480), points: .double, seconds: 30,
+                        openedAt: 1_700_000_000_250, deadline: 1_700_000_030_250, now: 1_700_000_000_457)),
+        .question(.init(index: 1, count: 3, text: "How long?", kind: .numeric, choices: [], unit: "km", image: nil, points: .none, seconds: 20,
+                        openedAt: 1, deadline: 20_001, now: 2)),
+        .question(.init(index: 2, count: 3, text: "New kind", kind: .init(rawValue: "ordering"), choices: [], unit: nil, image: nil,
+                        points: .standard, seconds: 5, openedAt: 0, deadline: 0, now: 0)),
+        .progress(.init(index: 0, answered: 1, players: 2)),
+        .reveal(.init(index: 0, correct: "Paris", correctChoices: [482_019_331], explanation: "Since 987.",
+                      distribution: [.init(label: "Paris", choice: 482_019_331, count: 1, correct: true),
+                                     .init(label: "Lyon", choice: 100_000_007, count: 0, correct: false)],
+                      answered: 1, players: 2)),
+        .reveal(.init(index: 1, correct: "777 km", correctChoices: [], explanation: nil, distribution: [.init(label: "right", choice: nil, count: 3, correct: true)],
+                      answered: 3, players: 4)),
+        .result(.init(index: 0, answered: true, correct: true, late: false, points: 850, bonus: 100, score: 1_250, rank: 1, streak: 2)),
+        .result(.init(index: 12, answered: true, correct: false, late: true, points: 0, bonus: 0, score: -3, rank: 10_000, streak: 0)),
+        .result(.init(index: 0, answered: false, correct: false, late: false, points: 0, bonus: 0, score: 0, rank: 2, streak: 0)),
+        .leaderboard(.init(top: [standing, soloStanding], teams: teams, final: false)),
+        .leaderboard(.init(top: [], teams: [], final: true)),
+        .ended(.init(podium: [standing], teams: teams, standings: [standing, soloStanding])),
+        .ended(.init(podium: [standing], teams: [], you: .init(rank: 1, score: 1_250, correct: 2))),
+        .ended(.init(podium: [], teams: [], you: .init(rank: nil, score: nil, correct: nil))),
+        .ended(.init(podium: [standing], teams: teams)),
+        .host(.init(connected: false, endsAt: 1_700_000_300_000, now: 1_700_000_000_457)),
+        .host(.init(connected: true)),
+        .kicked,
+        .ack(.init(question: 0)),
+        .ack(.init(question: 41)),
+        .error(.init(code: "not-open", message: "That question is not open.", of: "answer")),
+        .error(.init(code: "rate-limited", message: "Too many messages: slow down.", of: nil)),
+    ]
+
+    static let client: [LiveClientMessage] = [
+        .host(game: 9_007_199_254_740_993),
+        .join(pin: "048213", nickname: "Zoë \"Z\"", team: 2),
+        .join(pin: "048213", nickname: "Bob", team: nil),
+        .resume(pin: "048213", player: 3, secret: "c2VjcmV0/+="),
+        .rejoin(pin: "048213", nickname: "Bob", code: "AB12CD"),
+        .answer(question: 0, answer: .choice(482_019_331)),
+        .answer(question: 0, answer: .choices([3, 1])),
+        .answer(question: 1, answer: .value(false)),
+        .answer(question: 2, answer: .text("Seine\n")),
+        .answer(question: 3, answer: .number(.digits("1,5"))),
+        .answer(question: 3, answer: .number(.value(-1.25))),
+        .settings(LiveProtocolSamples.settings),
+        .settings(.init(teams: 3)),
+        .start, .close, .next, .end,
+        .kick(player: 7),
+        .lock(locked: true),
+    ]
+}
