@@ -184,12 +184,13 @@ func buildRouter(
     let anyone = pageRoutes.group(context: PageContext.self)
     let signedIn = pageRoutes.group(context: SignedInContext.self)
     let authors = pageRoutes.group(context: AuthorContext.self)
+    let admins = pageRoutes.group(context: AdminContext.self)
     accountPages.register(anyone: anyone, signedIn: signedIn)
     ExternalSignInPages(pages: pages, flow: useCases.externalSignIn, accountPages: accountPages).register(anyone: anyone, signedIn: signedIn)
     ManagePages(pages: pages, importBank: useCases.importBank, exportBank: useCases.exportBank).register(anyone: anyone, authors: authors)
     ManageCatalogPages(pages: pages, catalog: useCases.catalogAuthoring).register(authors: authors)
     ManageQuestionPages(pages: pages, questions: useCases.questionAuthoring, catalog: useCases.catalogAuthoring).register(authors: authors)
-    ManageUserPages(pages: pages, manageUsers: useCases.manageUsers).register(authors: authors)
+    ManageUserPages(pages: pages, manageUsers: useCases.manageUsers).register(admins: admins)
     // Play pages keep the play session's start in a cookie (history lists what it answered).
     let playing = router.group().add(middleware: PageMiddleware(sessions: useCases.sessions, pages: pages, play: true))
         .group(context: SignedInContext.self)
@@ -210,12 +211,13 @@ func buildRouter(
     if config.triviaAPI {
         OpenTriviaRoutes(trivia: useCases.openTrivia, requestInterval: config.triviaRequestInterval).register(on: router)
     }
+    // The API: who may call each operation is declared in `APIHandler`, by operation group.
     let handler = APIHandler(useCases: useCases, config: config, time: time)
-    GuessRoute(games: useCases.nameAllGames, authenticator: handler.authenticator).register(on: router)
+    GuessRoute(games: useCases.nameAllGames, signedIn: handler.signedIn).register(on: router)
+    let generated = GeneratedRoutes(router: router, servedElsewhere: [.init(method: GuessRoute.method, path: GuessRoute.generatedPath)])
     for (method, path, policy) in APIRoutes.policies { routes.declare(policy, method, RouterPath("/api/v1" + path)) }
     // Compact, unsorted JSON: pretty-printing and key sorting cost a third of a question list response.
-    try handler.registerHandlers(on: GeneratedRoutes(router: router, servedElsewhere: [(GuessRoute.method, GuessRoute.generatedPath)]),
-                                 serverURL: URL(string: "/api/v1")!, configuration: .init(jsonEncodingOptions: []))
+    try handler.registerHandlers(on: generated, serverURL: URL(string: "/api/v1")!, configuration: .init(jsonEncodingOptions: []))
     return (router, useCases)
 }
 

@@ -47,7 +47,8 @@ final class ResponseCookies: Sendable {
 }
 
 /// Reads the credential into a task-local so the generated API handlers can see it, and writes
-/// the cookies they set. The session itself is looked up only by handlers that need a user.
+/// the cookies they set (the API's counterpart of Hummingbird's task-local request context). The
+/// session itself is looked up only for operations that need a user (`APIGroup`).
 struct CredentialMiddleware<Context: RequestContext>: RouterMiddleware {
     static var cookieName: String { SessionTokens.cookieName }
     var proxies = TrustedProxies.none
@@ -128,29 +129,5 @@ extension SessionTokens {
 
     static func clearingCookie(secure: Bool) -> String {
         cookie("", maxAge: 0, secure: secure)
-    }
-}
-
-/// The signed-in user of the current request, for the API: the credential the middleware read,
-/// checked by the `Sessions` use case, its failures as the API's errors.
-struct Authenticator: Sendable {
-    let sessions: Sessions
-
-    func requireUser() async throws -> User {
-        do {
-            return try await sessions.user(token: RequestCredential.current?.token)
-        } catch let failure as Sessions.Failure {
-            throw APIError(failure)
-        }
-    }
-}
-
-extension APIError {
-    init(_ failure: Sessions.Failure) {
-        self = switch failure {
-        case .missing: .unauthenticated
-        case .invalid: .invalidToken
-        case .expired: .sessionExpired
-        }
     }
 }

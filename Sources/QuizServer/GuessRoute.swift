@@ -4,6 +4,7 @@ import Hummingbird
 import NIOCore
 import OpenAPIHummingbird
 import OpenAPIRuntime
+import QuizAPI
 import QuizCore
 import QuizStore
 import QuizUseCases
@@ -12,7 +13,8 @@ import QuizUseCases
 /// player typing sends one guess per pause, which makes it the API's busiest write, and encoding
 /// through the OpenAPI runtime's generic JSON machinery took a third of its time. The contract is
 /// the one in openapi.yaml. The route has one path: this one is registered and the generated
-/// operation is not (`GeneratedRoutes`).
+/// operation is not (`GeneratedRoutes`); `GamesAPI.guess` answers the same guess in the generated
+/// types, and the hand-written JSON is tested against them.
 struct GuessRoute: Sendable {
     struct Body: Decodable {
         var text: String
@@ -23,7 +25,7 @@ struct GuessRoute: Sendable {
     static let generatedPath = "/api/v1/games/{gameId}/guesses"
 
     let games: NameAllGames
-    let authenticator: Authenticator
+    let signedIn: APIGroup<SignedInCaller>
 
     func register(on router: Router<AppRequestContext>) {
         router.on(RouterPath(Self.generatedPath), method: Self.method) { request, context in
@@ -32,12 +34,11 @@ struct GuessRoute: Sendable {
                 throw APIError(.badRequest, "invalid_request",
                                "A path or query parameter is missing or not valid: expected an integer (ids are whole numbers).")
             }
-            return try await guess(request, gameId: gameId)
+            return try await signedIn { try await guess(request, gameId: gameId, by: $0) }
         }
     }
 
-    func guess(_ request: Request, gameId: Int64) async throws -> Response {
-        let user = try await authenticator.requireUser()
+    func guess(_ request: Request, gameId: Int64, by caller: SignedInCaller) async throws -> Response {
         guard request.headers[.contentType]?.lowercased().hasPrefix("application/json") == true else {
             throw APIError(.unsupportedMediaType, "unsupported_media_type", "Send the body as application/json.")
         }
@@ -49,15 +50,19 @@ struct GuessRoute: Sendable {
         } catch {
             throw APIError(.badRequest, "invalid_json", "Send {\"text\": \"…\"}.", field: "text")
         }
-        let guessed: NameAllGames.Guessed
-        do {
-            guessed = try await games.guess(body.text, gameId: gameId, userId: user.id)
-        } catch let failure as NameAllGames.Failure {
-            throw APIError(failure)
-        }
+        let guessed = try await Self.guess(body.text, gameId: gameId, by: caller, in: games)
         var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=utf-8"
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: GuessOutcome(guessed).json)))
+    }
+
+    /// The guess itself, for this route and for `GamesAPI.guess`: the use case, its refusals as the API's errors.
+    static func guess(_ text: String, gameId: Int64, by caller: SignedInCaller, in games: NameAllGames) async throws -> NameAllGames.Guessed {
+        do {
+            return try await games.guess(text, gameId: gameId, userId: caller.user.id)
+        } catch let failure as NameAllGames.Failure {
+            throw APIError(failure)
+        }
     }
 }
 
@@ -96,6 +101,15 @@ struct GuessOutcome {
     }
 }
 
+extension Components.Schemas.GuessResult {
+    /// The outcome in the generated types: what `GamesAPI.guess` answers, and what the tests hold
+    /// the hand-written `json` to.
+    init(_ outcome: GuessOutcome) {
+        self.init(verdict: .init(rawValue: outcome.verdict) ?? .empty, item: outcome.item.map { .init(index: $0.index, answer: $0.answer) },
+                  state: outcome.finished ? .finished : .playing, foundCount: outcome.foundCount, itemCount: outcome.itemCount)
+    }
+}
+
 extension NameAllGame.Verdict {
     /// The verdict's name in the API (and, but for the ends, in the game page's address).
     var name: String {
@@ -108,19 +122,6 @@ extension NameAllGame.Verdict {
         case .tooLate: "tooLate"
         case .gameOver: "gameOver"
         }
-    }
-}
-
-/// The generated operations on the router, but for those a route of our own serves, so each path
-/// has one handler.
-struct GeneratedRoutes: ServerTransport {
-    let router: Router<AppRequestContext>
-    let servedElsewhere: [(method: HTTPRequest.Method, path: String)]
-
-    func register(_ handler: @escaping @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?),
-                  method: HTTPRequest.Method, path: String) throws {
-        guard !servedElsewhere.contains(where: { $0.method == method && $0.path == path }) else { return }
-        router.register(handler, method: method, path: path)
     }
 }
 

@@ -126,6 +126,8 @@ struct PostgresConnectionDatabase: SQLDatabase {
         try await sql.execute(sql: query, onRow)
     }
 
+    /// `SQLDatabase`'s requirement: one connection is one session, so the closure gets this
+    /// database (SQLKit's default does the same; written out so that it is plain).
     func withSession<R>(_ closure: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
         try await closure(self)
     }

@@ -202,6 +202,3 @@ public protocol GameStore: Sendable {
     /// Ends the game and adds `points` to the player's total, once: false when it had ended.
     func endGame(id: Int64, reason: NameAllGame.EndReason, at date: Date, points: Int) async throws -> Bool
 }
-
-public typealias QuizStore = UserStore & SessionStore & CatalogStore & AttemptStore & LeaderboardStore & PracticeStore & GameStore
-    & AuthoringStore & UploadStore & ArticleStore & ExternalIdentityStore & SocialStore

@@ -20,12 +20,6 @@ public enum Localization {
         return catalogs
     }()
 
-    /// The `.po` file's text, for tools and tests.
-    public static func poText(_ language: Language) -> String? {
-        Bundle.module.url(forResource: language.rawValue, withExtension: "po", subdirectory: "locales")
-            .flatMap { try? String(contentsOf: $0, encoding: .utf8) }
-    }
-
     /// English texts asked for in another language and not found: tests read this to catch a
     /// text shown untranslated. Bounded, so a stream of odd messages cannot grow it.
     public static let missing = Mutex<Set<String>>([])

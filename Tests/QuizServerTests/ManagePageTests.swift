@@ -42,6 +42,17 @@ import Testing
         }
     }
 
+    @Test func authorsAreToldThatRolesAreForAdmins() async throws {
+        try await withApp { client, env in
+            let author = try await signedIn(client, env, "writer", role: .author)
+            let page = try await author.get("/manage/users")
+            #expect(page.status == .forbidden)
+            #expect(page.contains("Only admins manage roles"))
+            #expect(try await author.post("/manage/users/1/role", [("role", "admin")]).status == .forbidden)
+            #expect(try await env.store.user(id: 1)?.role == .author, "the author did not make themselves an admin")
+        }
+    }
+
     @Test func anAuthorWritesAQuizThatPlayersFindOnlyOncePublished() async throws {
         try await withApp { client, env in
             let author = try await signedIn(client, env, "writer", role: .author)

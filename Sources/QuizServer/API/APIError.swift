@@ -34,6 +34,15 @@ public struct APIError: Error, Sendable, Equatable {
         return value
     }
 
+    /// `body`'s result, a use case's failure of type `Failure` thrown as the API's error instead.
+    static func translating<Failure: Error, T>(_ translate: (Failure) -> APIError, _ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let failure as Failure {
+            throw translate(failure)
+        }
+    }
+
     static func notFound(_ what: String) -> APIError {
         APIError(.notFound, "not_found", "No \(what) with that id.")
     }

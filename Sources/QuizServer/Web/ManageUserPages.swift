@@ -14,13 +14,13 @@ struct ManageUserPages: Sendable {
 
     static var usersPerPage: Int { 20 }
 
-    func register(authors: some RouterMethods<AuthorContext>) {
-        authors.get("/manage/users") { request, context in
+    func register(admins: some RouterMethods<AdminContext>) {
+        admins.get("/manage/users") { request, context in
             let query = request.uri.queryParameters
             return try await usersPage(context, search: query["search"].map(String.init) ?? "", page: query["page"].flatMap { Int(String($0)) } ?? 1,
                                        done: query["done"].map(String.init))
         }
-        authors.post("/manage/users/:id/role") { _, context in
+        admins.post("/manage/users/:id/role") { _, context in
             try await changeRole(context, userId: context.pathID("id"))
         }
     }
@@ -49,7 +49,7 @@ struct ManageUserPages: Sendable {
         var next: String?
     }
 
-    func usersPage(_ context: AuthorContext, search: String, page: Int, done: String?, failure: String? = nil) async throws -> Response {
+    func usersPage(_ context: AdminContext, search: String, page: Int, done: String?, failure: String? = nil) async throws -> Response {
         let t = context.visit.t
         // The form allows 64 characters; a longer address is cut rather than refused.
         let search = String(search.trimmingCharacters(in: .whitespaces).prefix(ManageUsers.maxSearchLength))
@@ -74,7 +74,7 @@ struct ManageUserPages: Sendable {
                             notice: ManageText.notice(done, t), status: failure == nil ? .ok : .conflict)
     }
 
-    func changeRole(_ context: AuthorContext, userId: Int64) async throws -> Response {
+    func changeRole(_ context: AdminContext, userId: Int64) async throws -> Response {
         guard let role = Role(rawValue: context.form.text("role")) else { throw HTTPError(.badRequest, message: "Unknown role.") }
         let search = context.form.text("search")
         do {

@@ -86,31 +86,26 @@ struct AuthorContext: ChildRequestContext {
     let user: User
 
     init(context: AppRequestContext) throws {
-        (coreContext, visit, user) = try SignedInContext.requiring(\.canAuthor, else: .needsAuthor, context)
+        let signedIn = try SignedInContext(context: context)
+        guard signedIn.user.role.canAuthor else { throw PageRefusal.needsAuthor }
+        (coreContext, visit, user) = (signedIn.coreContext, signedIn.visit, signedIn.user)
     }
 
     var form: WebForm { visit.form ?? WebForm(pairs: [], files: [:]) }
 }
 
-/// The context of a page only admins may use.
+/// The context of a page only admins may use (users and roles). A player is refused as on every
+/// manage page, with what an author may do; an author is told that roles are for admins.
 struct AdminContext: ChildRequestContext {
     var coreContext: CoreRequestContextStorage
     let visit: Visit
     let user: User
 
     init(context: AppRequestContext) throws {
-        (coreContext, visit, user) = try SignedInContext.requiring(\.canManageUsers, else: .needsAdmin, context)
+        let author = try AuthorContext(context: context)
+        guard author.user.role.canManageUsers else { throw PageRefusal.needsAdmin }
+        (coreContext, visit, user) = (author.coreContext, author.visit, author.user)
     }
 
     var form: WebForm { visit.form ?? WebForm(pairs: [], files: [:]) }
-}
-
-extension SignedInContext {
-    /// A signed-in user whose role has `permission`, or `refusal`.
-    static func requiring(_ permission: KeyPath<Role, Bool>, else refusal: PageRefusal,
-                          _ context: AppRequestContext) throws -> (CoreRequestContextStorage, Visit, User) {
-        let signedIn = try SignedInContext(context: context)
-        guard signedIn.user.role[keyPath: permission] else { throw refusal }
-        return (signedIn.coreContext, signedIn.visit, signedIn.user)
-    }
 }

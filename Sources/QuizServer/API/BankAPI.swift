@@ -7,25 +7,12 @@ import QuizFormats
 import QuizStore
 import QuizUseCases
 
-// Importing and exporting question banks: each call is `ImportBank` or `ExportBank`.
-extension APIHandler {
-    /// Authors and admins only; a player is told what it needs. For the article routes, until they
-    /// have a use case of their own to say so.
-    func requireAuthor() async throws -> User {
-        let user = try await requireUser()
-        guard user.role.canAuthor else { throw APIError.needsAuthor }
-        return user
-    }
+/// Importing and exporting question banks (`ImportBank`, `ExportBank`): authors and admins only.
+struct BankAPI: Sendable {
+    let bankImport: ImportBank
+    let bankExport: ExportBank
 
-    /// Admins only. For the feed import, until it has a use case of its own to say so.
-    func requireAdmin() async throws -> User {
-        let user = try await requireUser()
-        guard user.role.canManageUsers else { throw APIError(.forbidden, "forbidden", "This needs an admin account.") }
-        return user
-    }
-
-    func importBank(_ input: Operations.ImportBank.Input) async throws -> Operations.ImportBank.Output {
-        let user = try await requireUser()
+    func importBank(_ input: Operations.ImportBank.Input, by caller: AuthorCaller) async throws -> Operations.ImportBank.Output {
         guard case .binary(let body) = input.body else {
             throw APIError(.unsupportedMediaType, "unsupported_media_type", "Send the file as application/octet-stream.")
         }
@@ -33,50 +20,49 @@ extension APIHandler {
         let query = input.query
         let options = ImportBank.Options(format: query.format.flatMap { BankFormat(rawValue: $0.rawValue) }, subject: query.subject ?? "",
                                          topic: query.topic ?? "", quizTitle: query.quizTitle ?? "", skipInvalid: query.skipInvalid ?? false)
-        let report = try await importing(.file(data, name: query.fileName ?? ""), options, by: user, dryRun: query.dryRun ?? false)
+        let report = try await importing(.file(data, name: query.fileName ?? ""), options, by: caller.user, dryRun: query.dryRun ?? false)
         return .ok(.init(body: .json(report)))
     }
 
-    func importRemoteBank(_ input: Operations.ImportRemoteBank.Input) async throws -> Operations.ImportRemoteBank.Output {
-        let user = try await requireUser()
+    func importRemoteBank(_ input: Operations.ImportRemoteBank.Input, by caller: AuthorCaller) async throws -> Operations.ImportRemoteBank.Output {
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType }
         let options = ImportBank.Options(format: body.format.flatMap { BankFormat(rawValue: $0.rawValue) }, subject: body.subject ?? "",
                                          topic: body.topic ?? "", quizTitle: body.quizTitle ?? "", skipInvalid: body.skipInvalid ?? false)
-        return .ok(.init(body: .json(try await importing(.address(body.url), options, by: user, dryRun: body.dryRun ?? false))))
+        return .ok(.init(body: .json(try await importing(.address(body.url), options, by: caller.user, dryRun: body.dryRun ?? false))))
     }
 
     /// A dry run previews; otherwise the bank is stored. Either way the report says what it holds.
     private func importing(_ source: ImportBank.Source, _ options: ImportBank.Options, by user: User,
                            dryRun: Bool) async throws -> Components.Schemas.ImportReport {
         do {
-            let report = dryRun ? try await useCases.importBank.preview(source, options, by: user)
-                : try await useCases.importBank(source, options, by: user)
+            let report = dryRun ? try await bankImport.preview(source, options, by: user)
+                : try await bankImport(source, options, by: user)
             return .init(report, dryRun: dryRun)
         } catch let failure as ImportBank.Failure {
             throw APIError(failure)
         }
     }
 
-    func exportQuiz(_ input: Operations.ExportQuiz.Input) async throws -> Operations.ExportQuiz.Output {
-        let exported = try await export(.quiz(input.path.quizId), what: "quiz", format: input.query.format)
+    func exportQuiz(_ input: Operations.ExportQuiz.Input, by caller: AuthorCaller) async throws -> Operations.ExportQuiz.Output {
+        let exported = try await export(.quiz(input.path.quizId), what: "quiz", format: input.query.format, by: caller)
         // The generated JSON case would encode the bytes as one string: they go out as they are,
         // typed by setDownloadHeaders.
         let body: Operations.ExportQuiz.Output.Ok.Body = exported.mediaType == .xml ? .xml(HTTPBody(exported.data)) : .plainText(HTTPBody(exported.data))
         return .ok(.init(body: body))
     }
 
-    func exportTopic(_ input: Operations.ExportTopic.Input) async throws -> Operations.ExportTopic.Output {
-        let exported = try await export(.topic(input.path.topicId), what: "topic", format: input.query.format)
+    func exportTopic(_ input: Operations.ExportTopic.Input, by caller: AuthorCaller) async throws -> Operations.ExportTopic.Output {
+        let exported = try await export(.topic(input.path.topicId), what: "topic", format: input.query.format, by: caller)
         let body: Operations.ExportTopic.Output.Ok.Body = exported.mediaType == .xml ? .xml(HTTPBody(exported.data)) : .plainText(HTTPBody(exported.data))
         return .ok(.init(body: body))
     }
 
     /// The file, with the headers that make it a named download.
-    private func export(_ scope: ExportScope, what: String, format wire: Components.Schemas.WritableBankFormat?) async throws -> ExportBank.Exported {
-        let user = try await requireUser()
+    private func export(_ scope: ExportScope, what: String, format wire: Components.Schemas.WritableBankFormat?,
+                        by caller: AuthorCaller) async throws -> ExportBank.Exported {
         let format = BankFormat(rawValue: (wire ?? .bundle).rawValue) ?? .bundle
         do {
-            let exported = try await useCases.exportBank(scope, as: format, by: user)
+            let exported = try await bankExport(scope, as: format, by: caller.user)
             ResponseCookies.setHeader(.contentDisposition, exported.contentDisposition)
             ResponseCookies.setHeader(.contentType, exported.contentType)
             return exported
@@ -121,8 +107,6 @@ extension Components.Schemas.FormatProblem {
 }
 
 extension APIError {
-    static let needsAuthor = APIError(.forbidden, "forbidden", "This needs an author or admin account.")
-
     init(_ failure: ImportBank.Failure) {
         switch failure {
         case .notAuthor:

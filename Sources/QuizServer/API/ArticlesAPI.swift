@@ -7,70 +7,68 @@ import QuizFormats
 import QuizStore
 import QuizUseCases
 
-// News articles: everyone signed in reads them; authors and admins write them; admins import feeds.
-extension APIHandler {
-    func listArticles(_ input: Operations.ListArticles.Input) async throws -> Operations.ListArticles.Output {
-        _ = try await requireUser()
+/// News articles (`Articles`, `ArticleAuthoring`, `ImportArticleFeed`): everyone signed in reads
+/// them; authors and admins write them; admins import feeds.
+struct ArticlesAPI: Sendable {
+    let articles: Articles
+    let authoring: ArticleAuthoring
+    let importFeed: ImportArticleFeed
+
+    func listArticles(_ input: Operations.ListArticles.Input, by _: SignedInCaller) async throws -> Operations.ListArticles.Output {
         let limit = try APIError.checked(input.query.limit, "limit", default: Articles.perPage, in: 1...100)
         let offset = try APIError.checked(input.query.offset, "offset", default: 0, in: 0...10_000_000)
-        let page = try await useCases.articles.list(offset: offset, limit: limit)
+        let page = try await articles.list(offset: offset, limit: limit)
         return .ok(.init(body: .json(.init(articles: page.articles.map(Components.Schemas.Article.init), total: page.total))))
     }
 
-    func getArticle(_ input: Operations.GetArticle.Input) async throws -> Operations.GetArticle.Output {
-        _ = try await requireUser()
+    func getArticle(_ input: Operations.GetArticle.Input, by _: SignedInCaller) async throws -> Operations.GetArticle.Output {
         do {
-            return .ok(.init(body: .json(.init(try await useCases.articles.article(id: input.path.articleId)))))
+            return .ok(.init(body: .json(.init(try await articles.article(id: input.path.articleId)))))
         } catch let failure as Articles.Failure {
             throw APIError(failure)
         }
     }
 
-    func readArticle(_ input: Operations.ReadArticle.Input) async throws -> Operations.ReadArticle.Output {
-        let user = try await requireUser()
+    func readArticle(_ input: Operations.ReadArticle.Input, by caller: SignedInCaller) async throws -> Operations.ReadArticle.Output {
         do {
-            let read = try await useCases.articles.read(articleId: input.path.articleId, userId: user.id)
+            let read = try await articles.read(articleId: input.path.articleId, userId: caller.user.id)
             return .ok(.init(body: .json(.init(articleId: read.article.id, url: read.article.url, readAt: read.readAt))))
         } catch let failure as Articles.Failure {
             throw APIError(failure)
         }
     }
 
-    func createArticle(_ input: Operations.CreateArticle.Input) async throws -> Operations.CreateArticle.Output {
-        let user = try await requireUser()
+    func createArticle(_ input: Operations.CreateArticle.Input, by caller: AuthorCaller) async throws -> Operations.CreateArticle.Output {
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType }
         do {
-            return .created(.init(body: .json(.init(try await useCases.articleAuthoring.create(.init(body), by: user)))))
+            return .created(.init(body: .json(.init(try await authoring.create(.init(body), by: caller.user)))))
         } catch let failure as ArticleAuthoring.Failure {
             throw APIError(failure)
         }
     }
 
-    func updateArticle(_ input: Operations.UpdateArticle.Input) async throws -> Operations.UpdateArticle.Output {
-        let user = try await requireUser()
+    func updateArticle(_ input: Operations.UpdateArticle.Input, by caller: AuthorCaller) async throws -> Operations.UpdateArticle.Output {
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType }
         do {
-            return .ok(.init(body: .json(.init(try await useCases.articleAuthoring.update(id: input.path.articleId, .init(body), by: user)))))
+            return .ok(.init(body: .json(.init(try await authoring.update(id: input.path.articleId, .init(body), by: caller.user)))))
         } catch let failure as ArticleAuthoring.Failure {
             throw APIError(failure)
         }
     }
 
-    func deleteArticle(_ input: Operations.DeleteArticle.Input) async throws -> Operations.DeleteArticle.Output {
-        let user = try await requireUser()
+    func deleteArticle(_ input: Operations.DeleteArticle.Input, by caller: AuthorCaller) async throws -> Operations.DeleteArticle.Output {
         do {
-            try await useCases.articleAuthoring.delete(id: input.path.articleId, by: user)
+            try await authoring.delete(id: input.path.articleId, by: caller.user)
             return .noContent(.init())
         } catch let failure as ArticleAuthoring.Failure {
             throw APIError(failure)
         }
     }
 
-    func importArticleFeed(_ input: Operations.ImportArticleFeed.Input) async throws -> Operations.ImportArticleFeed.Output {
-        let user = try await requireUser()
+    func importArticleFeed(_ input: Operations.ImportArticleFeed.Input, by caller: AdminCaller) async throws -> Operations.ImportArticleFeed.Output {
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType }
         do {
-            let outcome = try await useCases.importArticleFeed(address: body.url, by: .user(user))
+            let outcome = try await importFeed(address: body.url, by: .user(caller.user))
             let feed = outcome.feed
             return .ok(.init(body: .json(.init(
                 feedType: feed.kind == .rss ? .rss : .atom, sourceName: feed.sourceName, added: outcome.summary.added,
@@ -101,7 +99,7 @@ extension APIError {
     init(_ failure: ArticleAuthoring.Failure) {
         switch failure {
         case .notAuthor:
-            self.init(.forbidden, "forbidden", "This needs an author or admin account.")
+            self = .needsAuthor
         case .invalid(let problems):
             let first = problems.first ?? .init(field: "", message: "")
             self.init(.unprocessableContent, "invalid_article",
@@ -119,7 +117,7 @@ extension APIError {
     init(_ failure: ImportArticleFeed.Failure, address: String) {
         switch failure {
         case .notAdmin:
-            self.init(.forbidden, "forbidden", "This needs an admin account.")
+            self = .needsAdmin
         case .invalidAddress:
             self.init(.unprocessableContent, "invalid_url", "Give the feed's http or https address.", field: "url")
         case .unreachable(let reason):

@@ -5,22 +5,28 @@ import QuizCore
 import QuizStore
 import QuizUseCases
 
-extension APIHandler {
-    func searchUsers(_ input: Operations.SearchUsers.Input) async throws -> Operations.SearchUsers.Output {
-        _ = try await requireUser()
+/// People, following, posts and the feed (`People`, `Following`, `PostToFeed`, `DeletePost`,
+/// `Feed`): signed-in callers only.
+struct SocialAPI: Sendable {
+    let people: People
+    let following: Following
+    let postToFeed: PostToFeed
+    let postDeletion: DeletePost
+    let feed: Feed
+
+    func searchUsers(_ input: Operations.SearchUsers.Input, by _: SignedInCaller) async throws -> Operations.SearchUsers.Output {
         let limit = try APIError.checked(input.query.limit, "limit", default: People.searchResults, in: 1...50)
         do {
-            let found = try await useCases.people.search(input.query.q, limit: limit) ?? []
+            let found = try await people.search(input.query.q, limit: limit) ?? []
             return .ok(.init(body: .json(.init(users: found.map(Components.Schemas.UserMatch.init)))))
         } catch let failure as People.Failure {
             throw APIError(failure)
         }
     }
 
-    func getUserPage(_ input: Operations.GetUserPage.Input) async throws -> Operations.GetUserPage.Output {
-        let viewer = try await requireUser()
+    func getUserPage(_ input: Operations.GetUserPage.Input, by caller: SignedInCaller) async throws -> Operations.GetUserPage.Output {
         do {
-            let page = try await useCases.people.page(username: input.path.username, viewerId: viewer.id, cursor: input.query.cursor)
+            let page = try await people.page(username: input.path.username, viewerId: caller.user.id, cursor: input.query.cursor)
             return .ok(.init(body: .json(.init(user: .init(page.profile), posts: page.posts.posts.map(Components.Schemas.Post.init),
                                                nextCursor: page.posts.next?.token))))
         } catch let failure as People.Failure {
@@ -28,26 +34,23 @@ extension APIHandler {
         }
     }
 
-    func followUser(_ input: Operations.FollowUser.Input) async throws -> Operations.FollowUser.Output {
-        let viewer = try await requireUser()
+    func followUser(_ input: Operations.FollowUser.Input, by caller: SignedInCaller) async throws -> Operations.FollowUser.Output {
         do {
-            return .ok(.init(body: .json(.init(try await useCases.following.follow(input.path.username, viewerId: viewer.id)))))
+            return .ok(.init(body: .json(.init(try await following.follow(input.path.username, viewerId: caller.user.id)))))
         } catch let failure as Following.Failure {
             throw APIError(failure)
         }
     }
 
-    func unfollowUser(_ input: Operations.UnfollowUser.Input) async throws -> Operations.UnfollowUser.Output {
-        let viewer = try await requireUser()
+    func unfollowUser(_ input: Operations.UnfollowUser.Input, by caller: SignedInCaller) async throws -> Operations.UnfollowUser.Output {
         do {
-            return .ok(.init(body: .json(.init(try await useCases.following.unfollow(input.path.username, viewerId: viewer.id)))))
+            return .ok(.init(body: .json(.init(try await following.unfollow(input.path.username, viewerId: caller.user.id)))))
         } catch let failure as Following.Failure {
             throw APIError(failure)
         }
     }
 
-    func createPost(_ input: Operations.CreatePost.Input) async throws -> Operations.CreatePost.Output {
-        let user = try await requireUser()
+    func createPost(_ input: Operations.CreatePost.Input, by caller: SignedInCaller) async throws -> Operations.CreatePost.Output {
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType }
         var image: Data?
         if let encoded = body.image, !encoded.isEmpty {
@@ -57,28 +60,26 @@ extension APIHandler {
             image = data
         }
         do {
-            return .created(.init(body: .json(.init(try await useCases.postToFeed(userId: user.id, text: body.text, image: image)))))
+            return .created(.init(body: .json(.init(try await postToFeed(userId: caller.user.id, text: body.text, image: image)))))
         } catch let failure as PostToFeed.Failure {
             throw APIError(failure)
         }
     }
 
-    func deletePost(_ input: Operations.DeletePost.Input) async throws -> Operations.DeletePost.Output {
-        let user = try await requireUser()
+    func deletePost(_ input: Operations.DeletePost.Input, by caller: SignedInCaller) async throws -> Operations.DeletePost.Output {
         do {
-            try await useCases.deletePost(postId: input.path.postId, userId: user.id)
+            try await postDeletion(postId: input.path.postId, userId: caller.user.id)
             return .noContent(.init())
         } catch let failure as DeletePost.Failure {
             throw APIError(failure)
         }
     }
 
-    func getFeed(_ input: Operations.GetFeed.Input) async throws -> Operations.GetFeed.Output {
-        let user = try await requireUser()
+    func getFeed(_ input: Operations.GetFeed.Input, by caller: SignedInCaller) async throws -> Operations.GetFeed.Output {
         let limit = try APIError.checked(input.query.limit, "limit", default: Feed.pageSize, in: 1...50)
         let page: FeedPage
         do {
-            page = try await useCases.feed.page(userId: user.id, cursor: input.query.cursor, limit: limit)
+            page = try await feed.page(userId: caller.user.id, cursor: input.query.cursor, limit: limit)
         } catch let failure as Feed.Failure {
             throw APIError(failure)
         }

@@ -5,20 +5,22 @@ import QuizCore
 import QuizStore
 import QuizUseCases
 
-extension APIHandler {
-    func listLiveGames(_ input: Operations.ListLiveGames.Input) async throws -> Operations.ListLiveGames.Output {
-        let user = try await requireUser()
-        let games = try await useCases.liveGames.hostedGames(userId: user.id).map { summary in
+/// A host's live games over the API (`LiveGames`; the games themselves are played on the socket):
+/// signed-in callers only, each seeing the games they host.
+struct LiveAPI: Sendable {
+    let liveGames: LiveGames
+
+    func listLiveGames(_ input: Operations.ListLiveGames.Input, by caller: SignedInCaller) async throws -> Operations.ListLiveGames.Output {
+        let games = try await liveGames.hostedGames(userId: caller.user.id).map { summary in
             Components.Schemas.LiveGame(
                 id: summary.id, pin: summary.pin, title: summary.title, phase: .init(summary.phase),
-                running: summary.endedAt == nil && useCases.liveGames.isRunning(gameId: summary.id), playerCount: summary.playerCount,
+                running: summary.endedAt == nil && liveGames.isRunning(gameId: summary.id), playerCount: summary.playerCount,
                 createdAt: summary.createdAt, endedAt: summary.endedAt, joinPath: "/join/\(summary.pin)")
         }
         return .ok(.init(body: .json(.init(games: games))))
     }
 
-    func createLiveGame(_ input: Operations.CreateLiveGame.Input) async throws -> Operations.CreateLiveGame.Output {
-        let user = try await requireUser()
+    func createLiveGame(_ input: Operations.CreateLiveGame.Input, by caller: SignedInCaller) async throws -> Operations.CreateLiveGame.Output {
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType }
         var settings = LiveSettings()
         if let seconds = body.secondsPerQuestion { settings.secondsPerQuestion = seconds }
@@ -34,32 +36,30 @@ extension APIHandler {
         if let auto = body.autoAdvance { settings.autoAdvance = auto }
         if let teams = body.teams { settings.teams = teams }
         do {
-            let record = try await useCases.liveGames.host(quizId: body.quizId, user: user, settings: settings)
+            let record = try await liveGames.host(quizId: body.quizId, user: caller.user, settings: settings)
             return .created(.init(body: .json(.init(record, players: 0, running: true))))
         } catch {
-            throw APIError(error, quizId: body.quizId, gamesPerHost: useCases.liveGames.limits.gamesPerHost)
+            throw APIError(error, quizId: body.quizId, gamesPerHost: liveGames.limits.gamesPerHost)
         }
     }
 
-    func getLiveGame(_ input: Operations.GetLiveGame.Input) async throws -> Operations.GetLiveGame.Output {
-        let user = try await requireUser()
+    func getLiveGame(_ input: Operations.GetLiveGame.Input, by caller: SignedInCaller) async throws -> Operations.GetLiveGame.Output {
         do {
-            let (record, players) = try await useCases.liveGames.hosted(gameId: input.path.liveGameId, userId: user.id)
-            let running = record.endedAt == nil && useCases.liveGames.isRunning(gameId: record.id)
+            let (record, players) = try await liveGames.hosted(gameId: input.path.liveGameId, userId: caller.user.id)
+            let running = record.endedAt == nil && liveGames.isRunning(gameId: record.id)
             // A running game's phase is the one in memory, a step ahead of the stored one at most.
             var current = record
-            if running, let game = try? useCases.liveGames.hostView(gameId: record.id, userId: user.id) { current.phase = game.phase }
+            if running, let game = try? liveGames.hostView(gameId: record.id, userId: caller.user.id) { current.phase = game.phase }
             return .ok(.init(body: .json(.init(current, players: players, running: running))))
         } catch {
             throw APIError(error, quizId: nil)
         }
     }
 
-    func getLiveGameResults(_ input: Operations.GetLiveGameResults.Input) async throws -> Operations.GetLiveGameResults.Output {
-        let user = try await requireUser()
+    func getLiveGameResults(_ input: Operations.GetLiveGameResults.Input, by caller: SignedInCaller) async throws -> Operations.GetLiveGameResults.Output {
         let results: LiveGames.Results
         do {
-            results = try await useCases.liveGames.results(gameId: input.path.liveGameId, userId: user.id)
+            results = try await liveGames.results(gameId: input.path.liveGameId, userId: caller.user.id)
         } catch {
             throw APIError(error, quizId: nil)
         }

@@ -6,12 +6,20 @@ import QuizFormats
 import QuizStore
 import QuizUseCases
 
-extension APIHandler {
+/// Accounts (`Register`, `LogIn`, `Sessions`, `Profile`): anyone registers, logs in and lists the
+/// sign-in providers; a signed-in caller logs out and reads their own account.
+struct AccountsAPI: Sendable {
+    let register: Register
+    let passwordLogIn: LogIn
+    let sessions: Sessions
+    let profile: Profile
+    let config: ServerConfig
+
     func registerUser(_ input: Operations.RegisterUser.Input) async throws -> Operations.RegisterUser.Output {
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType }
         let registration = Registration(username: body.username, firstName: body.firstName, lastName: body.lastName, password: body.password)
         do {
-            let user = try await useCases.register(registration, address: ClientAddress.current)
+            let user = try await register(registration, address: ClientAddress.current)
             return .created(.init(body: .json(.init(user))))
         } catch let failure as Register.Failure {
             throw APIError(failure)
@@ -21,7 +29,7 @@ extension APIHandler {
     func logIn(_ input: Operations.LogIn.Input) async throws -> Operations.LogIn.Output {
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType }
         do {
-            let session = try await useCases.logIn(username: body.username, password: body.password, address: ClientAddress.current)
+            let session = try await passwordLogIn(username: body.username, password: body.password, address: ClientAddress.current)
             ResponseCookies.set(SessionTokens.cookie(session.token, maxAge: Int(config.sessionLifetime), secure: config.secureCookies))
             return .ok(.init(body: .json(.init(token: session.token, expiresAt: session.expiresAt, user: .init(session.user)))))
         } catch let failure as LogIn.Failure {
@@ -29,9 +37,8 @@ extension APIHandler {
         }
     }
 
-    func logOut(_ input: Operations.LogOut.Input) async throws -> Operations.LogOut.Output {
-        _ = try await requireUser()
-        if let credential = RequestCredential.current { try await useCases.sessions.end(token: credential.token) }
+    func logOut(_ input: Operations.LogOut.Input, by _: SignedInCaller) async throws -> Operations.LogOut.Output {
+        if let credential = RequestCredential.current { try await sessions.end(token: credential.token) }
         ResponseCookies.set(SessionTokens.clearingCookie(secure: config.secureCookies))
         return .noContent(.init())
     }
@@ -43,10 +50,10 @@ extension APIHandler {
         }))))
     }
 
-    func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
+    func getMe(_ input: Operations.GetMe.Input, by caller: SignedInCaller) async throws -> Operations.GetMe.Output {
         let me: Profile.Me
         do {
-            me = try await useCases.profile.me(userId: try await requireUser().id)
+            me = try await profile.me(userId: caller.user.id)
         } catch Profile.Failure.accountGone {
             throw APIError.invalidToken
         }

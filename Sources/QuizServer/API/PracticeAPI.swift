@@ -5,18 +5,21 @@ import QuizCore
 import QuizStore
 import QuizUseCases
 
-extension APIHandler {
-    func getPracticeSettings(_ input: Operations.GetPracticeSettings.Input) async throws -> Operations.GetPracticeSettings.Output {
-        let user = try await requireUser()
-        return .ok(.init(body: .json(.init(try await useCases.practice.settings(userId: user.id)))))
+/// Practice rounds (`Practice`) and single or random questions (`SingleQuestion`): signed-in
+/// callers only.
+struct PracticeAPI: Sendable {
+    let practice: Practice
+    let singleQuestion: SingleQuestion
+
+    func getPracticeSettings(_ input: Operations.GetPracticeSettings.Input, by caller: SignedInCaller) async throws -> Operations.GetPracticeSettings.Output {
+        return .ok(.init(body: .json(.init(try await practice.settings(userId: caller.user.id)))))
     }
 
-    func startPractice(_ input: Operations.StartPractice.Input) async throws -> Operations.StartPractice.Output {
-        let user = try await requireUser()
+    func startPractice(_ input: Operations.StartPractice.Input, by caller: SignedInCaller) async throws -> Operations.StartPractice.Output {
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType }
         let start: Practice.Start
         do {
-            start = try await useCases.practice.start(userId: user.id, settings: PracticeSettings(body.settings), acceptFewer: body.acceptFewer ?? false)
+            start = try await practice.start(userId: caller.user.id, settings: PracticeSettings(body.settings), acceptFewer: body.acceptFewer ?? false)
         } catch Practice.Failure.invalidSettings(let problems) {
             let problem = problems.first ?? .init(field: "settings", message: "These settings cannot be played.")
             throw APIError(.unprocessableContent, "invalid_settings", problem.message, field: problem.field)
@@ -35,38 +38,34 @@ extension APIHandler {
         ))))
     }
 
-    func forgetSeenQuestions(_ input: Operations.ForgetSeenQuestions.Input) async throws -> Operations.ForgetSeenQuestions.Output {
-        let user = try await requireUser()
-        try await useCases.practice.forgetSeen(userId: user.id)
+    func forgetSeenQuestions(_ input: Operations.ForgetSeenQuestions.Input, by caller: SignedInCaller) async throws -> Operations.ForgetSeenQuestions.Output {
+        try await practice.forgetSeen(userId: caller.user.id)
         return .noContent(.init())
     }
 
-    func getRandomQuestion(_ input: Operations.GetRandomQuestion.Input) async throws -> Operations.GetRandomQuestion.Output {
-        let user = try await requireUser()
+    func getRandomQuestion(_ input: Operations.GetRandomQuestion.Input, by caller: SignedInCaller) async throws -> Operations.GetRandomQuestion.Output {
         do {
-            let question = try await useCases.singleQuestion.random(subjectId: input.query.subjectId, topicId: input.query.topicId, userId: user.id)
+            let question = try await singleQuestion.random(subjectId: input.query.subjectId, topicId: input.query.topicId, userId: caller.user.id)
             return .ok(.init(body: .json(.init(presented: question, position: 1))))
         } catch let failure as SingleQuestion.Failure {
             throw APIError(failure)
         }
     }
 
-    func getQuestion(_ input: Operations.GetQuestion.Input) async throws -> Operations.GetQuestion.Output {
-        let user = try await requireUser()
+    func getQuestion(_ input: Operations.GetQuestion.Input, by caller: SignedInCaller) async throws -> Operations.GetQuestion.Output {
         do {
-            let question = try await useCases.singleQuestion.question(id: input.path.questionId, userId: user.id)
+            let question = try await singleQuestion.question(id: input.path.questionId, userId: caller.user.id)
             return .ok(.init(body: .json(.init(presented: question, position: 1))))
         } catch let failure as SingleQuestion.Failure {
             throw APIError(failure)
         }
     }
 
-    func answerQuestion(_ input: Operations.AnswerQuestion.Input) async throws -> Operations.AnswerQuestion.Output {
-        let user = try await requireUser()
+    func answerQuestion(_ input: Operations.AnswerQuestion.Input, by caller: SignedInCaller) async throws -> Operations.AnswerQuestion.Output {
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType }
         let answered: SingleQuestion.Answered
         do {
-            answered = try await useCases.singleQuestion.answer(AnswerInput(body), questionId: input.path.questionId, userId: user.id)
+            answered = try await singleQuestion.answer(AnswerInput(body), questionId: input.path.questionId, userId: caller.user.id)
         } catch let failure as SingleQuestion.Failure {
             throw APIError(failure)
         }

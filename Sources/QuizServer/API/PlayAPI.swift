@@ -5,32 +5,34 @@ import QuizCore
 import QuizStore
 import QuizUseCases
 
-extension APIHandler {
-    func startAttempt(_ input: Operations.StartAttempt.Input) async throws -> Operations.StartAttempt.Output {
-        let user = try await requireUser()
+/// Playing a quiz (`PlayQuiz`) and the leaderboard: signed-in callers only.
+struct PlayAPI: Sendable {
+    let playQuiz: PlayQuiz
+    let leaderboard: LeaderboardQuery
+    let time: any TimeSource
+
+    func startAttempt(_ input: Operations.StartAttempt.Input, by caller: SignedInCaller) async throws -> Operations.StartAttempt.Output {
         do {
-            let started = try await useCases.playQuiz.start(quizId: input.path.quizId, userId: user.id)
+            let started = try await playQuiz.start(quizId: input.path.quizId, userId: caller.user.id)
             return .created(.init(body: .json(.init(started.attempt, questionCount: started.quiz.questionCount))))
         } catch let failure as PlayQuiz.Failure {
             throw APIError(failure)
         }
     }
 
-    func getAttempt(_ input: Operations.GetAttempt.Input) async throws -> Operations.GetAttempt.Output {
-        let user = try await requireUser()
+    func getAttempt(_ input: Operations.GetAttempt.Input, by caller: SignedInCaller) async throws -> Operations.GetAttempt.Output {
         do {
-            let (attempt, count) = try await useCases.playQuiz.attempt(id: input.path.attemptId, userId: user.id)
+            let (attempt, count) = try await playQuiz.attempt(id: input.path.attemptId, userId: caller.user.id)
             return .ok(.init(body: .json(.init(attempt, questionCount: count))))
         } catch let failure as PlayQuiz.Failure {
             throw APIError(failure)
         }
     }
 
-    func getAttemptQuestion(_ input: Operations.GetAttemptQuestion.Input) async throws -> Operations.GetAttemptQuestion.Output {
-        let user = try await requireUser()
+    func getAttemptQuestion(_ input: Operations.GetAttemptQuestion.Input, by caller: SignedInCaller) async throws -> Operations.GetAttemptQuestion.Output {
         let view: PlayQuiz.QuestionView
         do {
-            view = try await useCases.playQuiz.question(attemptId: input.path.attemptId, questionId: input.path.questionId, userId: user.id)
+            view = try await playQuiz.question(attemptId: input.path.attemptId, questionId: input.path.questionId, userId: caller.user.id)
         } catch PlayQuiz.Failure.questionNotInQuiz {
             throw APIError.notFound("question")
         } catch let failure as PlayQuiz.Failure {
@@ -40,13 +42,12 @@ extension APIHandler {
                                            shownAt: view.clock?.shownAt ?? time.now(), deadline: view.clock?.deadline))))
     }
 
-    func submitAnswer(_ input: Operations.SubmitAnswer.Input) async throws -> Operations.SubmitAnswer.Output {
-        let user = try await requireUser()
+    func submitAnswer(_ input: Operations.SubmitAnswer.Input, by caller: SignedInCaller) async throws -> Operations.SubmitAnswer.Output {
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType }
         let answered: PlayQuiz.Answered
         do {
-            answered = try await useCases.playQuiz.answer(AnswerInput(body.answer), questionId: body.questionId,
-                                                   attemptId: input.path.attemptId, userId: user.id)
+            answered = try await playQuiz.answer(AnswerInput(body.answer), questionId: body.questionId,
+                                                 attemptId: input.path.attemptId, userId: caller.user.id)
         } catch let failure as PlayQuiz.Failure {
             throw APIError(failure)
         }
@@ -62,11 +63,10 @@ extension APIHandler {
         ))))
     }
 
-    func finishAttempt(_ input: Operations.FinishAttempt.Input) async throws -> Operations.FinishAttempt.Output {
-        let user = try await requireUser()
+    func finishAttempt(_ input: Operations.FinishAttempt.Input, by caller: SignedInCaller) async throws -> Operations.FinishAttempt.Output {
         let score: AttemptScore
         do {
-            score = try await useCases.playQuiz.finish(attemptId: input.path.attemptId, userId: user.id)
+            score = try await playQuiz.finish(attemptId: input.path.attemptId, userId: caller.user.id)
         } catch let failure as PlayQuiz.Failure {
             throw APIError(failure)
         }
@@ -77,10 +77,9 @@ extension APIHandler {
         ))))
     }
 
-    func getLeaderboard(_ input: Operations.GetLeaderboard.Input) async throws -> Operations.GetLeaderboard.Output {
-        let user = try await requireUser()
+    func getLeaderboard(_ input: Operations.GetLeaderboard.Input, by caller: SignedInCaller) async throws -> Operations.GetLeaderboard.Output {
         let limit = try APIError.checked(input.query.limit, "limit", default: LeaderboardQuery.defaultLimit, in: LeaderboardQuery.limits)
-        let board = try await useCases.leaderboard(userId: user.id, limit: limit)
+        let board = try await leaderboard(userId: caller.user.id, limit: limit)
         return .ok(.init(body: .json(.init(
             top: board.top.map(Components.Schemas.Ranking.init), me: .init(board.me), footer: board.footer.map(Components.Schemas.Ranking.init)
         ))))
