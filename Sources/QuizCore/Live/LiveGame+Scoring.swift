@@ -4,11 +4,11 @@ import Foundation
 /// closes, and replaying a stored game's answers question by question.
 extension LiveGame {
     /// A right answer's speed points (the question's points, down to half of them by its time
-    /// limit) and its streak bonus (`streakStep` a right answer before it in a row, at most `streakMax`).
+    /// limit) and its streak bonus (`Streak.bonus`).
     func award(elapsed: TimeInterval, streak: Int) -> (points: Int, bonus: Int) {
         let base = Double(settings.points(at: index).base)
         let points = Int((base * (1 - min(1, elapsed / Double(seconds)) / 2)).rounded())
-        let bonus = settings.streakBonus ? min(Self.streakMax, Self.streakStep * streak) : 0
+        let bonus = settings.streakBonus ? Streak.bonus(after: streak) : 0
         return (points, bonus)
     }
 
@@ -16,16 +16,12 @@ extension LiveGame {
     mutating func settle(resettingStreaks: Bool = true) {
         for index in players.indices where !players[index].kicked {
             guard let answer = answers[players[index].id] else {
-                if resettingStreaks { players[index].streak = 0 }
+                if resettingStreaks { players[index].streak = Streak.after(players[index].streak, isCorrect: false) }
                 continue
             }
             players[index].score += answer.points + answer.bonus
-            if answer.isCorrect {
-                players[index].correct += 1
-                players[index].streak += 1
-            } else {
-                players[index].streak = 0
-            }
+            if answer.isCorrect { players[index].correct += 1 }
+            players[index].streak = Streak.after(players[index].streak, isCorrect: answer.isCorrect)
         }
     }
 

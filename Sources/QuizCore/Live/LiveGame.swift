@@ -39,8 +39,6 @@ public struct LiveGame: Sendable {
     var kickedCount = 0
 
     public static let autoAdvanceSeconds: TimeInterval = 5
-    public static let streakStep = 100
-    public static let streakMax = 500
 
     public init(id: Int64, pin: String, quizId: Int64, hostUserId: Int64, title: String, questions: [Question], settings: LiveSettings) {
         self.id = id

@@ -11,9 +11,6 @@ enum LiveMessages {
     static let maxBytes = LiveProtocol.maxMessageBytes
     /// Players listed in a host's roster (`count` says how many there are).
     static let rosterSize = 500
-    /// The longest number an answer may give, in characters.
-    static let maxNumberLength = 40
-
     struct BadMessage: Error {
         var type: String?
         var message: String
@@ -54,31 +51,22 @@ enum LiveMessages {
         }
     }
 
-    /// The sizes an answer may have.
+    /// An answer the use cases take (`AnswerInput` holds every limit): a message whose answer it
+    /// refuses is a bad message, as it was never one of the answers the protocol describes.
     static func fits(_ answer: LiveClientMessage.Answer) -> Bool {
-        switch answer {
-        case .choice, .value: true
-        case .choices(let ids): !ids.isEmpty && ids.count <= Answer.maxChoices
-        case .text(let text): !text.isEmpty && text.utf8.count <= Answer.maxTextBytes
-        case .number(let number): (1...maxNumberLength).contains(digits(number).count)
-        }
+        (try? input(answer).answer()) != nil
     }
 
-    /// A number answer is taken as the text a quiz keeps: the digits given, or a typed number written plainly.
-    static func digits(_ number: LiveClientMessage.Number) -> String {
-        switch number {
-        case .digits(let digits): digits
-        case .value(let value): NumberFormatting.plain(value)
-        }
-    }
-
-    static func answer(_ answer: LiveClientMessage.Answer) -> Answer {
+    /// A number is taken as the text a quiz keeps: the digits given, or a typed number written
+    /// plainly, which the question reads with its unit.
+    static func input(_ answer: LiveClientMessage.Answer) -> AnswerInput {
         switch answer {
         case .choice(let id): .choice(id)
-        case .choices(let ids): .choices(Set(ids))
+        case .choices(let ids): .choices(ids)
         case .value(let value): .bool(value)
         case .text(let text): .text(text)
-        case .number(let number): .text(digits(number))
+        case .number(.digits(let digits)): AnswerInput(number: .typed(digits))
+        case .number(.value(let value)): AnswerInput(number: .typed(NumberFormatting.plain(value)))
         }
     }
 

@@ -30,7 +30,7 @@ extension LiveSocket {
             case (.rejoin(let pin, let nickname, let code), .none):
                 enter(try await games.rejoin(pin: pin, nickname: nickname, code: code, address: session.address), session: session)
             case (.answer(let question, let answer), .player(let gameId, let playerId)):
-                _ = try await games.answer(LiveMessages.answer(answer), question: question, playerId: playerId, gameId: gameId) { _ in
+                _ = try await games.answer(LiveMessages.input(answer), question: question, playerId: playerId, gameId: gameId) { _ in
                     connection.send(LiveMessages.ack(question: question))
                 }
             case (.host, _), (.join, _), (.resume, _), (.rejoin, _):

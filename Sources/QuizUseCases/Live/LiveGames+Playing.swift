@@ -79,9 +79,12 @@ extension LiveGames {
     /// Takes a player's answer to the open question: the room grades and takes it, once; how this
     /// instance holds the game decides how it is stored (`LiveRole.keep`). `stored` runs once it is
     /// stored, before what it changed (the question's end, when it was the last answer) is sent.
-    package func answer(_ answer: Answer, question: Int, playerId: Int, gameId: Int64,
+    package func answer(_ input: AnswerInput, question: Int, playerId: Int, gameId: Int64,
                         stored: @Sendable (LiveAnswer) -> Void = { _ in }) async throws(Failure) -> LiveAnswer {
         guard let room = context.rooms.room(id: gameId) else { throw .unknownGame }
+        // The same rule of one field and limits as a quiz's answer; the game grades it.
+        let answer: Answer
+        do { answer = try input.answer() } catch { throw .game(.badAnswer) }
         let taken: LiveRoom.Taken
         do {
             taken = try room.take(answer, question: question, playerId: playerId, now: context.time.now())

@@ -33,9 +33,16 @@ package struct AnswerInput: Sendable, Equatable {
     /// The answer, when exactly one field is set and within its limits. A list of choices is
     /// counted as sent, repeats too: a longer list is no answer to any question.
     package func answer() throws(AnswerProblem) -> Answer {
-        var isFinite = true
-        if case .value(let value) = number { isFinite = value.isFinite }
-        let given = [choice != nil, choices != nil, value != nil, text != nil, number != nil && isFinite].filter { $0 }.count
+        var given = 0  // counted without an array: live games read thousands of answers a second
+        if choice != nil { given += 1 }
+        if choices != nil { given += 1 }
+        if value != nil { given += 1 }
+        if text != nil { given += 1 }
+        switch number {
+        case .value(let value) where !value.isFinite: break
+        case nil: break
+        default: given += 1
+        }
         guard given == 1 else { throw .notOneField }
         if let choice { return .choice(choice) }
         if let choices {
