@@ -55,7 +55,7 @@ extension LiveSocket {
             connection.send(LiveMessages.error(code, session.t(message), of: type))
             if failure == .game(.kicked) {
                 connection.close()
-            } else if Self.isGuess(failure), session.greetingFailed() {
+            } else if failure.isGuess, session.greetingFailed() {
                 // One socket may not go on trying PINs and secrets; a person retyping a PIN gets a new one.
                 connection.close(.policyViolation)
             }
@@ -74,14 +74,6 @@ extension LiveSocket {
             self.code = code
             self.message = message
             self.type = type
-        }
-    }
-
-    /// A refusal that a wrong guess (of a PIN, a secret, a rejoin code) gets, or too many of them.
-    static func isGuess(_ failure: LiveGames.Failure) -> Bool {
-        switch failure {
-        case .unknownGame, .badRejoin, .notResumable, .rateLimited, .notHost: true
-        default: false
         }
     }
 

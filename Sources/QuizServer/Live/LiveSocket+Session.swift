@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import QuizText
+import QuizUseCases
 import Synchronization
 
 extension LiveSocket {
@@ -54,7 +55,7 @@ extension LiveSocket {
         func greetingFailed() -> Bool {
             state.withLock { state in
                 state.failedGreetings += 1
-                return state.failedGreetings >= LiveSocket.maxFailedGreetings
+                return state.failedGreetings >= LiveGames.maxFailedGreetings
             }
         }
 

@@ -37,8 +37,6 @@ struct LiveSocket: Sendable {
     static let messagesPerSecond = 20
     /// Messages waiting for the one before to be handled (a slow database); more are refused.
     static let maxWaiting = 32
-    /// Greetings refused for a wrong PIN, secret or code (or too many tries) before the socket is closed.
-    static let maxFailedGreetings = 3
     static let path = "/live/socket"
 
     /// On the channel's loop, once the upgrade's response is written: the socket's handlers.

@@ -107,3 +107,20 @@ package final class LiveGames: Sendable {
         package var game: LiveGame
     }
 }
+
+extension LiveGames.Failure {
+    /// A refusal that a wrong guess (of a PIN, a secret, a rejoin code) gets, or too many of them:
+    /// a socket that collects `LiveGames.maxFailedGreetings` of them is closed.
+    package var isGuess: Bool {
+        switch self {
+        case .unknownGame, .badRejoin, .notResumable, .rateLimited, .notHost: true
+        default: false
+        }
+    }
+}
+
+extension LiveGames {
+    /// Refused greetings one socket may send before it is closed: a phone retrying its own game
+    /// needs one or two, a script guessing PINs or secrets is cut short.
+    package static let maxFailedGreetings = 3
+}
