@@ -14,6 +14,11 @@ final class LiveHub: LiveOutbox, Sendable {
         var pendingRoster: LiveEvent?
         var rosterScheduled = false
         var rosterSentAt = Date.distantPast
+        /// The roster the hosts last got, with whom it listed and whom it marked connected: a
+        /// player whose socket opens after it went out is marked by sending it again.
+        var lastRoster: LiveEvent?
+        var lastListed: Set<Int> = []
+        var lastConnected: Set<Int> = []
     }
 
     /// A crowd joining sends a roster per join; the host's screen needs a few a second, and each
@@ -47,7 +52,15 @@ final class LiveHub: LiveOutbox, Sendable {
     }
 
     func addPlayer(_ connection: LiveConnection, playerId: Int, gameId: Int64) {
-        games.withLock { $0[gameId, default: Sockets()].players[playerId, default: [:]][connection.id] = connection }
+        let stale: LiveEvent? = games.withLock { games in
+            games[gameId, default: Sockets()].players[playerId, default: [:]][connection.id] = connection
+            guard let sockets = games[gameId], !sockets.hosts.isEmpty, !sockets.rosterScheduled,
+                  sockets.lastListed.contains(playerId), !sockets.lastConnected.contains(playerId) else { return nil }
+            return sockets.lastRoster
+        }
+        // The roster of a join goes out before the player's socket is added here (and a resume
+        // sends none): the host's list would show the player away until the next change.
+        if let stale { send(stale, gameId: gameId, to: .host) }
     }
 
     /// Forgets a socket; returns whether the game still has a host socket.
@@ -159,9 +172,14 @@ final class LiveHub: LiveOutbox, Sendable {
             // would cost a stadium's join phase its square.
             var connected: Set<Int> = []
             if case .players(let roster, _) = event, !hosts.isEmpty {
-                for player in roster.lazy.filter({ !$0.kicked }).prefix(LiveMessages.rosterSize) where sockets.players[player.id] != nil {
-                    connected.insert(player.id)
+                var listed: Set<Int> = []
+                for player in roster.lazy.filter({ !$0.kicked }).prefix(LiveMessages.rosterSize) {
+                    listed.insert(player.id)
+                    if sockets.players[player.id] != nil { connected.insert(player.id) }
                 }
+                games[gameId]?.lastRoster = event
+                games[gameId]?.lastListed = listed
+                games[gameId]?.lastConnected = connected
             }
             return (hosts, players, connected)
         }

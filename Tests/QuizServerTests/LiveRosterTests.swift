@@ -1,0 +1,33 @@
+import Foundation
+import QuizTestSupport
+import Testing
+
+extension LiveGameSocketTests {
+    /// The host's lobby marks who has a socket open: the newest player is not shown away.
+    @Test func theHostsListMarksTheNewestPlayerConnected() async throws {
+        try await withLiveApp { port, client, _, _ in
+            let (gameId, cookie) = try await hostGame(client)
+            let host = LiveSocketClient(port: port, cookie: cookie)
+            defer { host.close() }
+            try host.send(["type": "host", "game": gameId])
+            let hosting = try #require(try await host.next("hosting"))
+            let pin = try #require((hosting["game"] as? [String: Any])?["pin"] as? String)
+            var players: [LiveSocketClient] = []
+            defer { for player in players { player.close() } }
+            for name in ["Ann", "Bob"] {
+                let player = LiveSocketClient(port: port)
+                players.append(player)
+                try player.send(["type": "join", "pin": pin, "nickname": name])
+                _ = try #require(try await player.next("joined"))
+                // The host's list settles on this player connected (a list sent while the
+                // player's socket was being added may say otherwise, but never last).
+                var marked = false
+                while !marked, let list = try await host.next("players") {
+                    let entry = (list["players"] as? [[String: Any]])?.first { $0["nickname"] as? String == name }
+                    marked = entry?["connected"] as? Bool == true
+                }
+                #expect(marked, "\(name) is shown away")
+            }
+        }
+    }
+}
