@@ -29,6 +29,9 @@ struct LiveLeases: Sendable {
             for room in context.rooms.all where room.holding == .owner {
                 if held.contains(room.id) {
                     room.renewed(sentAt: sent)
+                } else if room.position.phase == .ended {
+                    // An ended game has no lease: it is on its way out of this instance, not lost.
+                    continue
                 } else {
                     // Another instance runs it now (this one lost the database for too long).
                     lost(room)
