@@ -101,9 +101,13 @@ def test_a_host_and_three_phones_play_a_live_game_and_a_reload_keeps_the_score(s
             if number == 1 and question == 1:
                 # Linus's phone reloads mid-question and carries on where it was.
                 before = by_id(phone, "me-score").text
+                code = by_id(phone, "rejoin-code").get_attribute("textContent").strip()
                 phone.refresh()
                 wait_for(phone, lambda d: visible(d, "question"), "the reloaded phone is back on the question")
                 assert by_id(phone, "me-score").text == before
+                # The lobby tells players to keep the code in case the phone dies: a reload keeps it.
+                assert len(code) == 6
+                assert by_id(phone, "rejoin-code").get_attribute("textContent").strip() == code
             answer_something(phone, number)
             if question == 0 and number == 0:
                 shot(phone, "question")

@@ -1,7 +1,7 @@
 // The player's page of a live game (templates/live-join.mustache), phone first: join with a PIN
 // and a nickname, answer on big tiles, see the result of each question. Needs live-common.js.
 // A player who joined is remembered in localStorage under "quizbox-live-<pin>" as
-// {player, secret}, and "quizbox-live-last" holds the last PIN: a reload, a new tab or a dropped
+// {player, secret, code}, and "quizbox-live-last" holds the last PIN: a reload, a new tab or a dropped
 // connection comes back with `resume` (reconnecting after 1 s, 2 s, 4 s… at most 10 s).
 //
 // Ids (for people and for browser tests):
@@ -115,8 +115,11 @@
     const game = message.game || {};
     state.pin = String(game.pin || state.pin);
     const saved = store.get(state.pin);
-    const secret = message.secret || (saved && saved.player === player.id ? saved.secret : null);
-    if (secret) store.set(state.pin, { player: player.id, secret });
+    const mine = saved && saved.player === player.id ? saved : null;
+    const secret = message.secret || (mine ? mine.secret : null);
+    // The server keeps only the code's hash: a resume cannot send it again, so the phone keeps it.
+    const code = message.code || (mine ? mine.code : null);
+    if (secret) store.set(state.pin, code ? { player: player.id, secret, code } : { player: player.id, secret });
     state.joined = true;
     state.resuming = false;
     state.joining = null;
@@ -132,7 +135,8 @@
     $('me-name').textContent = player.nickname || '';
     $('me-team').textContent = player.team ? teamName(player.team) : '';
     $('me-team').hidden = !player.team;
-    if (message.code) $('rejoin-code').textContent = message.code;
+    if (code) $('rejoin-code').textContent = code;
+    $('me-code').hidden = !code;
     setScore(player.score);
     $('me-bar').hidden = false;
     $('lobby-nickname').textContent = player.nickname || '';
