@@ -231,7 +231,13 @@ import Testing
             let results = try await owner.get("/live/\(gameId)/results")
             #expect(results.status == .ok, "\(results.html)")
             #expect(results.contains("Jupiter"))
+            // Ended during its first question of five: one question listed; the player who did
+            // not answer it has a dash and no points.
+            #expect(results.html.components(separatedBy: #"class="qnum""#).count - 1 == 1, "\(results.html)")
+            #expect(results.html.components(separatedBy: "—</span></td>").count - 1 == 1, "\(results.html)")
+            #expect(results.html.components(separatedBy: " pts").count - 1 == 1, "\(results.html)")
             let csv = try await owner.get("/live/\(gameId)/results.csv")
+            #expect(csv.html.split(separator: "\r\n").count == 3, "\(csv.html)")
             #expect(csv.headers[.contentType]?.hasPrefix("text/csv") == true)
             // A nickname that looks like a formula is written as text.
             #expect(csv.html.contains("'=cmd|' /C calc'!A0"))

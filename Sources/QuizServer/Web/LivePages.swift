@@ -216,10 +216,14 @@ struct LivePages: Sendable {
         var correct: Int
     }
 
+    /// A player's answer to one question asked: no answer shows "—" and no points.
     struct Cell: Encodable {
-        var answer: String
+        var answer: String?
         var verdictClass: String
+        var answered: Bool?
+        /// Speed points; the streak bonus apart (nil when none).
         var points: Int
+        var bonus: Int?
         var seconds: String
     }
 
@@ -248,11 +252,12 @@ struct LivePages: Sendable {
     func resultsPage(_ context: SignedInContext, gameId: Int64) async throws -> Response {
         let t = context.visit.t
         let results = try await results(context, gameId: gameId)
-        let rows = results.grid.map { standing, records in
+        let rows = results.askedGrid.map { standing, records in
             Row(nickname: standing.player.nickname, cells: records.map { record in
-                Cell(answer: record.map { QuestionFragments.words(results.words($0), of: $0.answer.answer, t: t) ?? "" } ?? "",
+                Cell(answer: record.map { QuestionFragments.words(results.words($0), of: $0.answer.answer, t: t) ?? "" },
                      verdictClass: record.map { $0.answer.isCorrect ? "right" : "wrong" } ?? "none",
-                     points: record.map { $0.answer.points + $0.answer.bonus } ?? 0,
+                     answered: record == nil ? nil : true, points: record?.answer.points ?? 0,
+                     bonus: record.flatMap { $0.answer.bonus > 0 ? $0.answer.bonus : nil },
                      seconds: record.map { t.decimal(Double($0.answer.milliseconds) / 1000, digits: 1) } ?? "")
             })
         }
@@ -260,7 +265,9 @@ struct LivePages: Sendable {
             id: gameId, title: results.game.title, created: t.date(results.game.createdAt),
             players: results.standings.map { PlayerLine(rank: $0.rank, nickname: $0.player.nickname, team: $0.player.team,
                                                         score: $0.player.score, correct: $0.player.correct) },
-            questions: results.questions.enumerated().map { QuestionLine(index: $0.offset, position: $0.offset + 1, text: $0.element.text) },
+            questions: results.questions.prefix(results.asked).enumerated().map {
+                QuestionLine(index: $0.offset, position: $0.offset + 1, text: $0.element.text)
+            },
             rows: rows)
         return pages.render("live-results", model, visit: context.visit, title: t("Results: {quiz}", ["quiz": results.game.title]), tab: "Quizzes")
     }
@@ -268,7 +275,7 @@ struct LivePages: Sendable {
     func resultsCSV(_ context: SignedInContext, gameId: Int64) async throws -> Response {
         let results = try await results(context, gameId: gameId)
         var csv = "rank,nickname,team,score,correct,question,question_text,answer,right,points,bonus,seconds\r\n"
-        for (standing, records) in results.grid {
+        for (standing, records) in results.askedGrid {
             for (index, record) in records.enumerated() {
                 let fields: [String] = [
                     String(standing.rank), standing.player.nickname, standing.player.team.map(String.init) ?? "", String(standing.player.score),

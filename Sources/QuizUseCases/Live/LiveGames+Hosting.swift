@@ -101,10 +101,19 @@ extension LiveGames {
         package var standings: [LiveGame.Standing]
 
         /// One row per player in standings order, one cell per question (nil: not answered).
-        package var grid: [(standing: LiveGame.Standing, answers: [LiveAnswerRecord?])] {
+        package var grid: [(standing: LiveGame.Standing, answers: [LiveAnswerRecord?])] { grid(questions: questions.count) }
+
+        /// The questions the game got to: a game ended after its third question asked three, not
+        /// the quiz's twenty (the lobby: none).
+        package var asked: Int { game.phase == .lobby ? 0 : min(questions.count, max(0, game.index + 1)) }
+
+        /// `grid` over the questions asked only: a question never asked is no one's unanswered one.
+        package var askedGrid: [(standing: LiveGame.Standing, answers: [LiveAnswerRecord?])] { grid(questions: asked) }
+
+        private func grid(questions count: Int) -> [(standing: LiveGame.Standing, answers: [LiveAnswerRecord?])] {
             var byPlayer: [Int: [Int: LiveAnswerRecord]] = [:]
             for record in answers { byPlayer[record.answer.playerId, default: [:]][record.answer.questionIndex] = record }
-            return standings.map { standing in (standing, questions.indices.map { byPlayer[standing.player.id]?[$0] }) }
+            return standings.map { standing in (standing, (0..<count).map { byPlayer[standing.player.id]?[$0] }) }
         }
 
         /// An answer in words: choice texts, a number with its unit.
