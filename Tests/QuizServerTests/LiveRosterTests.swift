@@ -30,4 +30,32 @@ extension LiveGameSocketTests {
             }
         }
     }
+
+    /// The reveal does not carry its question's text: a host screen reloaded during it gets the
+    /// question first, so its heading is not empty.
+    @Test func aHostWhoReloadsDuringARevealGetsTheQuestionFirst() async throws {
+        try await withLiveApp { port, client, _, _ in
+            let (gameId, cookie) = try await hostGame(client)
+            let host = LiveSocketClient(port: port, cookie: cookie)
+            try host.send(["type": "host", "game": gameId])
+            let pin = try #require((try await host.next("hosting")?["game"] as? [String: Any])?["pin"] as? String)
+            let player = LiveSocketClient(port: port)
+            defer { player.close() }
+            try player.send(["type": "join", "pin": pin, "nickname": "Ann"])
+            _ = try #require(try await player.next("joined"))
+            try host.send(["type": "start"])
+            _ = try #require(try await host.next("question"))
+            try host.send(["type": "close"])
+            _ = try #require(try await host.next("reveal"))
+            host.close()
+
+            let reloaded = LiveSocketClient(port: port, cookie: cookie)
+            defer { reloaded.close() }
+            try reloaded.send(["type": "host", "game": gameId])
+            let caughtUp = try await reloaded.messages(through: "reveal")
+            let question = caughtUp.first { $0["type"] as? String == "question" }
+            #expect(question?["text"] as? String == "Which planet is largest?")
+            #expect(caughtUp.last?["type"] as? String == "reveal")
+        }
+    }
 }

@@ -35,6 +35,11 @@ extension LiveRoom {
                     events.append(.progress(index: game.index, answered: game.answers.count, players: game.activeCount))
                 }
             case .reveal:
+                // The host's screen titles the reveal with the question, which the reveal does not
+                // carry: a host who reloads gets the question (no rightness in it) first.
+                if audience == .host, let question = game.question {
+                    events.append(.question(view(game, question), shuffle: false))
+                }
                 events.append(.reveal(reveal(game)))
                 if case .player(let id) = audience, let result = result(game, playerId: id) { events.append(.result(result)) }
             case .leaderboard:
