@@ -124,4 +124,21 @@ struct LiveRoleAcrossInstancesTests {
             #expect(result.map(\.score) == [taken.points + taken.bonus])
         }
     }
+
+    /// While no instance owns a game (its owner died, its lease not yet taken), no clock ends the
+    /// question: an answer after the deadline is refused as on one instance, not kept as late.
+    @Test func aCopyRefusesAnAnswerPastTheDeadlineWhileNoInstanceRunsTheGame() async throws {
+        try await withGameOnA { env, a, b, game, host in
+            let ann = try await b.join(pin: game.pin, nickname: "Ann", user: nil, team: nil, address: "192.0.2.1").player
+            try await a.command(.start, gameId: game.id, userId: host.id)
+            await b.resync()  // what A's notice makes B do
+            // A is gone: nothing ends the question, and nobody has taken the game yet.
+            env.time.advance(by: TimeInterval(LiveSettings().secondsPerQuestion) + 1)
+            let choice = try await env.shown(2, ofQuestion: game.questionIds[0])
+            await #expect(throws: LiveGames.Failure.game(.notOpen)) {
+                try await b.answer(.choice(choice), question: 0, playerId: ann.id, gameId: game.id)
+            }
+            #expect(try await env.store.liveAnswers(gameId: game.id).isEmpty)
+        }
+    }
 }

@@ -24,6 +24,12 @@ struct LiveCopy: LiveRole {
             room.withdraw(taken.answer)
             throw .game(.notNow)
         }
+        // No clock runs here, and none anywhere while no instance owns the game: past its deadline
+        // a question is over, as on one instance, where the clock ends it at the deadline.
+        if taken.answer.late {
+            room.withdraw(taken.answer)
+            throw .game(.notOpen)
+        }
         let outcome: LiveAnswerOutcome
         do {
             outcome = try await cluster.store.saveCheckedLiveAnswer(taken.record(gameId: room.id), notice: context.payload(.answers, gameId: room.id) ?? "")
