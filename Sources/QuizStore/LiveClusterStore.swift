@@ -18,6 +18,9 @@ public protocol LiveClusterStore: LiveGameStore {
     func releaseLiveLeases(owner: String) async throws
     /// Takes every running game whose lease ran out (or that has none); returns them.
     func takeExpiredLiveGames(owner: String, seconds: Int) async throws -> [Int64]
+    /// Whether an instance holds the running game's lease now (false in the seconds after its
+    /// owner died, until another takes it).
+    func liveGameIsOwned(gameId: Int64) async throws -> Bool
     /// Ends question `index` in the database (phase `reveal`) if `owner` still holds the game and
     /// the question is open there, and returns every answer stored for it. Answers checked by
     /// `saveCheckedLiveAnswer` are either in what it returns or refused.

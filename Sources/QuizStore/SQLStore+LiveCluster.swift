@@ -42,6 +42,15 @@ extension SQLStore: LiveClusterStore {
         }
     }
 
+    public func liveGameIsOwned(gameId: Int64) async throws -> Bool {
+        try await database.read { db in
+            try await db.raw("""
+                SELECT id FROM live_games WHERE id = \(bind: gameId) AND ended_at IS NULL AND owner IS NOT NULL
+                  AND lease_until >= \(Self.databaseNow)
+                """).first() != nil
+        }
+    }
+
     public func closeLiveQuestion(gameId: Int64, index: Int, owner: String) async throws -> LiveCloseOutcome {
         try await database.transaction { db in
             // FOR UPDATE waits for every answer transaction holding the row (FOR SHARE) to commit;

@@ -141,4 +141,17 @@ struct LiveRoleAcrossInstancesTests {
             #expect(try await env.store.liveAnswers(gameId: game.id).isEmpty)
         }
     }
+
+    /// A host's command on an instance holding a copy goes to the owner; with no owner (the
+    /// seconds after it died) nobody would run it, so the host hears "try again".
+    @Test func aCommandOnACopyWhileNoInstanceOwnsTheGameIsToldToTryAgain() async throws {
+        try await withGameOnA { env, _, b, game, host in
+            _ = try await b.join(pin: game.pin, nickname: "Ann", user: nil, team: nil, address: "192.0.2.1")
+            try await b.command(.lock(true), gameId: game.id, userId: host.id)
+            try await env.store.releaseLiveLeases(owner: "a")
+            await #expect(throws: LiveGames.Failure.game(.notNow)) {
+                try await b.command(.start, gameId: game.id, userId: host.id)
+            }
+        }
+    }
 }

@@ -48,9 +48,15 @@ struct LiveCopy: LiveRole {
         }
     }
 
-    /// Passed on to the owner, which runs it.
+    /// Passed on to the owner, which runs it. While no instance owns the game (the seconds after
+    /// its owner died) nobody would: the host is told to try again rather than nothing.
     func command(_ command: LiveGames.HostCommand, in room: LiveRoom) async throws(LiveGames.Failure) {
-        guard context.payload(.command(command), gameId: room.id) != nil else { throw .game(.notNow) }
+        guard context.payload(.command(command), gameId: room.id) != nil, let cluster = context.cluster else { throw .game(.notNow) }
+        do {
+            guard try await cluster.store.liveGameIsOwned(gameId: room.id) else { throw LiveGameError.notNow }
+        } catch {
+            throw .game(.notNow)
+        }
         context.publish(.command(command), gameId: room.id)
     }
 
