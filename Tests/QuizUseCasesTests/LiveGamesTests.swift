@@ -344,3 +344,29 @@ final class RecordingOutbox: LiveOutbox, Sendable {
         }
     }
 }
+
+extension LiveGamesTests {
+    /// Players hear the host is back only after hearing the host was away: a host who comes back
+    /// to a restarted server (or to the instance that took the game over) is no news to them.
+    @Test func playersHearTheHostIsBackOnlyAfterHearingTheHostWasAway() async throws {
+        try await withUseCases { env in
+            let fixture = try await env.loadPlayBank()
+            let host = try await env.register("host")
+            let (games, outbox) = makeSUT(env)
+            let game = try await games.host(quizId: fixture.quiz.id, user: host, settings: LiveSettings())
+            games.hostConnected(true, gameId: game.id)
+            _ = try await games.join(pin: game.pin, nickname: "Ann", user: nil, team: nil, address: "192.0.2.1")
+            #expect(!outbox.drain().contains { $0.hasPrefix("host") })
+
+            let (restarted, afterRestart) = makeSUT(env)
+            #expect(try await restarted.restore() == 1)
+            restarted.hostConnected(true, gameId: game.id)
+            #expect(!afterRestart.drain().contains { $0.hasPrefix("host") })
+            restarted.hostConnected(false, gameId: game.id)
+            #expect(afterRestart.drain() == ["host-away"])
+            restarted.hostConnected(true, gameId: game.id)
+            #expect(afterRestart.drain() == ["host-back"])
+        }
+    }
+}
+

@@ -23,6 +23,7 @@ extension LiveRoom {
             var events: [LiveEvent] = []
             if audience == .host { events.append(.players(game.players, locked: game.locked)) }
             if !state.hostConnected, audience != .host, game.phase != .ended {
+                state.hostAwayTold = true
                 events.append(.host(connected: false, endsAt: state.hostAwaySince.map { $0.addingTimeInterval(LiveGames.hostTimeout) }))
             }
             switch game.phase {

@@ -37,6 +37,8 @@ final class LiveRoom: Sendable {
         var codeHashes: [Int: String] = [:]
         var hostConnected = false
         var hostAwaySince: Date?
+        /// Players were told the host is away (and so are to be told when the host is back).
+        var hostAwayTold = false
     }
 
     /// What one change did: the events to send, the state to store (when the phase, the
@@ -210,8 +212,14 @@ final class LiveRoom: Sendable {
             guard state.game.phase != .ended else { return [] }
             state.hostConnected = connected
             state.hostAwaySince = connected ? nil : now
-            let endsAt = connected ? nil : now.addingTimeInterval(LiveGames.hostTimeout)
-            return [(.host(connected: connected, endsAt: endsAt), .players)]
+            // "Back" only to players who heard "away": after a restart or a takeover the host is
+            // counted away without a word, and a host's first screen is no return either.
+            if connected {
+                defer { state.hostAwayTold = false }
+                return state.hostAwayTold ? [(.host(connected: true, endsAt: nil), .players)] : []
+            }
+            state.hostAwayTold = true
+            return [(.host(connected: false, endsAt: now.addingTimeInterval(LiveGames.hostTimeout)), .players)]
         }
     }
 
