@@ -33,11 +33,6 @@ final class LiveHub: LiveOutbox, Sendable {
         self.time = time
     }
 
-    /// The players of a game with a socket open here.
-    func connectedPlayers(gameId: Int64) -> Set<Int> {
-        games.withLock { Set($0[gameId]?.players.keys ?? [:].keys) }
-    }
-
     /// Players with a socket open here, over every game (one player with two tabs counts once).
     var connectedPlayerCount: Int {
         games.withLock { $0.values.reduce(0) { $0 + $1.players.count } }
@@ -136,6 +131,27 @@ final class LiveHub: LiveOutbox, Sendable {
         LiveConnection.send(messages)
     }
 
+    /// Whom a roster about to go to the hosts shows connected (of the first 500 it lists); kept,
+    /// so a player whose socket opens after it is marked by sending it again.
+    private static func marking(_ event: LiveEvent, of games: inout [Int64: Sockets], gameId: Int64) -> Set<Int> {
+        guard case .players(let roster, _) = event, let sockets = games[gameId] else { return [] }
+        var listed: Set<Int> = []
+        var connected: Set<Int> = []
+        for player in roster.lazy.filter({ !$0.kicked }).prefix(LiveMessages.rosterSize) {
+            listed.insert(player.id)
+            if sockets.players[player.id] != nil { connected.insert(player.id) }
+        }
+        games[gameId]?.lastRoster = event
+        games[gameId]?.lastListed = listed
+        games[gameId]?.lastConnected = connected
+        return connected
+    }
+
+    /// The players a host's screen catching up sees connected, remembered as the last roster.
+    func connectedMarks(for roster: LiveEvent, gameId: Int64) -> Set<Int> {
+        games.withLock { Self.marking(roster, of: &$0, gameId: gameId) }
+    }
+
     /// Sends the roster that waited for its turn.
     private func flushRoster(gameId: Int64) {
         let now = time.now()
@@ -171,16 +187,7 @@ final class LiveHub: LiveOutbox, Sendable {
             // Only the players the roster shows (the first 500): a set of every socket on each join
             // would cost a stadium's join phase its square.
             var connected: Set<Int> = []
-            if case .players(let roster, _) = event, !hosts.isEmpty {
-                var listed: Set<Int> = []
-                for player in roster.lazy.filter({ !$0.kicked }).prefix(LiveMessages.rosterSize) {
-                    listed.insert(player.id)
-                    if sockets.players[player.id] != nil { connected.insert(player.id) }
-                }
-                games[gameId]?.lastRoster = event
-                games[gameId]?.lastListed = listed
-                games[gameId]?.lastConnected = connected
-            }
+            if !hosts.isEmpty { connected = Self.marking(event, of: &games, gameId: gameId) }
             return (hosts, players, connected)
         }
         let now = time.now()

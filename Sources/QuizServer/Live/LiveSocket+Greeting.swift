@@ -47,7 +47,7 @@ extension LiveSocket {
                     connection.send(LiveMessages.ended(podium: podium, teams: teams, for: .host(standings: standings)))
                 }
             default:
-                let connected = audience == .host ? hub.connectedPlayers(gameId: gameId) : []
+                let connected = audience == .host ? hub.connectedMarks(for: event, gameId: gameId) : []
                 if let text = LiveMessages.shared(event, host: audience == .host, now: now, connected: connected) { connection.send(text) }
             }
         }
