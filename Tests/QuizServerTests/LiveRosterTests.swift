@@ -58,4 +58,38 @@ extension LiveGameSocketTests {
             #expect(caughtUp.last?["type"] as? String == "reveal")
         }
     }
+
+    /// A host screen back before its players (as after a failover) lists them away; each player
+    /// who resumes is then marked connected.
+    @Test func playersWhoResumeAfterTheHostAreMarkedConnected() async throws {
+        try await withLiveApp { port, client, _, _ in
+            let (gameId, cookie) = try await hostGame(client)
+            let host = LiveSocketClient(port: port, cookie: cookie)
+            try host.send(["type": "host", "game": gameId])
+            let pin = try #require((try await host.next("hosting")?["game"] as? [String: Any])?["pin"] as? String)
+            let player = LiveSocketClient(port: port)
+            try player.send(["type": "join", "pin": pin, "nickname": "Ann"])
+            let joined = try #require(try await player.next("joined"))
+            let id = try #require((joined["player"] as? [String: Any])?["id"] as? Int)
+            let secret = try #require(joined["secret"] as? String)
+            player.close()
+            host.close()
+
+            let screen = LiveSocketClient(port: port, cookie: cookie)
+            defer { screen.close() }
+            try screen.send(["type": "host", "game": gameId])
+            func ann(_ list: [String: Any]?) -> Bool? {
+                (list?["players"] as? [[String: Any]])?.first { $0["id"] as? Int == id }?["connected"] as? Bool
+            }
+            #expect(ann(try await screen.next("players")) == false)
+            let phone = LiveSocketClient(port: port)
+            defer { phone.close() }
+            try phone.send(["type": "resume", "pin": pin, "player": id, "secret": secret])
+            _ = try #require(try await phone.next("joined"))
+            var marked = false
+            while !marked, let list = try await screen.next("players") { marked = ann(list) == true }
+            #expect(marked)
+        }
+    }
 }
+
