@@ -72,8 +72,11 @@ extension LiveGameSocketTests {
             let joined = try #require(try await player.next("joined"))
             let id = try #require((joined["player"] as? [String: Any])?["id"] as? Int)
             let secret = try #require(joined["secret"] as? String)
+            // Both gone, as their instance died: read until the server has closed each.
             player.close()
+            while try await player.next(nil) != nil {}
             host.close()
+            while try await host.next(nil) != nil {}
 
             let screen = LiveSocketClient(port: port, cookie: cookie)
             defer { screen.close() }
