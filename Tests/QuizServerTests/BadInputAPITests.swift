@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import NIOCore
 import QuizCore
 import QuizServer
 import Testing
@@ -84,6 +85,14 @@ import Testing
                 #expect(response.status == .unprocessableContent, "\(code): \(response.raw)")
                 #expect(response.errorCode == code)
             }
+            // Said in the asker's language, as every API error.
+            var headers = HTTPFields()
+            headers[.authorization] = "Bearer \(token)"
+            headers[.contentType] = "application/json"
+            headers[.acceptLanguage] = "fi"
+            let empty = #"{"questionId":\#(first),"answer":{"choiceIds":[]}}"#
+            let finnish = try await client.execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: empty)) { String(buffer: $0.body) }
+            #expect(finnish.contains("Vastaus ei saa olla tyhjä"), "\(finnish)")
             let attempt = try await client.call(.get, "/api/v1/attempts/\(attemptId)", token: token)
             #expect((attempt["answers"] as? [Any])?.isEmpty == true)
             // The question can still be answered properly afterwards.
