@@ -129,9 +129,9 @@ struct LiveRoleAcrossInstancesTests {
     /// question: an answer after the deadline is refused as on one instance, not kept as late.
     @Test func aCopyRefusesAnAnswerPastTheDeadlineWhileNoInstanceRunsTheGame() async throws {
         try await withGameOnA { env, a, b, game, host in
-            let ann = try await b.join(pin: game.pin, nickname: "Ann", user: nil, team: nil, address: "192.0.2.1").player
+            let ann = try await a.join(pin: game.pin, nickname: "Ann", user: nil, team: nil, address: "192.0.2.1").player
             try await a.command(.start, gameId: game.id, userId: host.id)
-            await b.resync()  // what A's notice makes B do
+            await b.loadRoom(id: game.id)  // Ann's phone reconnects through B, which reads a copy
             // A is gone: nothing ends the question, and nobody has taken the game yet.
             env.time.advance(by: TimeInterval(LiveSettings().secondsPerQuestion) + 1)
             let choice = try await env.shown(2, ofQuestion: game.questionIds[0])
