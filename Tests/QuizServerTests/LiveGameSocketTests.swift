@@ -231,6 +231,8 @@ import Testing
             let results = try await owner.get("/live/\(gameId)/results")
             #expect(results.status == .ok, "\(results.html)")
             #expect(results.contains("Jupiter"))
+            // Numbers as the podium writes them.
+            #expect(results.contains("<strong>1,000</strong>"), "\(results.html)")
             // Ended during its first question of five: one question listed; the player who did
             // not answer it has a dash and no points.
             #expect(results.html.components(separatedBy: #"class="qnum""#).count - 1 == 1, "\(results.html)")

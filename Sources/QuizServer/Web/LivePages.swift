@@ -212,7 +212,8 @@ struct LivePages: Sendable {
         var rank: Int
         var nickname: String
         var team: Int?
-        var score: Int
+        /// Written as the podium writes numbers ("3,227"; "3 227" in Finnish).
+        var score: String
         var correct: Int
     }
 
@@ -222,8 +223,8 @@ struct LivePages: Sendable {
         var verdictClass: String
         var answered: Bool?
         /// Speed points; the streak bonus apart (nil when none).
-        var points: Int
-        var bonus: Int?
+        var points: String
+        var bonus: String?
         var seconds: String
     }
 
@@ -256,15 +257,15 @@ struct LivePages: Sendable {
             Row(nickname: standing.player.nickname, cells: records.map { record in
                 Cell(answer: record.map { QuestionFragments.words(results.words($0), of: $0.answer.answer, t: t) ?? "" },
                      verdictClass: record.map { $0.answer.isCorrect ? "right" : "wrong" } ?? "none",
-                     answered: record == nil ? nil : true, points: record?.answer.points ?? 0,
-                     bonus: record.flatMap { $0.answer.bonus > 0 ? $0.answer.bonus : nil },
+                     answered: record == nil ? nil : true, points: t.number(record?.answer.points ?? 0),
+                     bonus: record.flatMap { $0.answer.bonus > 0 ? t.number($0.answer.bonus) : nil },
                      seconds: record.map { t.decimal(Double($0.answer.milliseconds) / 1000, digits: 1) } ?? "")
             })
         }
         let model = ResultsPage(
             id: gameId, title: results.game.title, created: t.date(results.game.createdAt),
             players: results.standings.map { PlayerLine(rank: $0.rank, nickname: $0.player.nickname, team: $0.player.team,
-                                                        score: $0.player.score, correct: $0.player.correct) },
+                                                        score: t.number($0.player.score), correct: $0.player.correct) },
             questions: results.questions.prefix(results.asked).enumerated().map {
                 QuestionLine(index: $0.offset, position: $0.offset + 1, text: $0.element.text)
             },
