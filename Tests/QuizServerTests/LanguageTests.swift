@@ -123,6 +123,9 @@ import Testing
                 #expect(page.contains(submit), "\(language ?? "en"): \(page.html.prefix(300))")
                 #expect(page.contains("Which planet is largest?"), "the bank's own text is never translated")
                 if language == "fi" { #expect(!page.contains(">Submit<")) }
+                // The badge a picked tile shows is a word of the page, not of the stylesheet.
+                let chosen = #"<span class="chosen" aria-hidden="true">\#(language == nil ? "Chosen" : fi("Chosen"))</span>"#
+                #expect(page.contains(chosen), "\(language ?? "en")")
             }
         }
     }

@@ -74,6 +74,11 @@ def test_the_live_join_page_and_its_messages_are_finnish(server, browser):
     message = WebDriverWait(phone, 30).until(
         lambda d: by_id(d, "join-error").is_displayed() and by_id(d, "join-error").text, "the refusal shows")
     assert message == "Tällä PIN-koodilla ei ole käynnissä peliä. Tarkista koodi juontajalta."
+    # Said once, at its field: not again in the banner above the form.
+    assert not by_id(phone, "message").is_displayed()
+    # The language switch stands alone under the form, with no separator before it.
+    before = phone.execute_script("return getComputedStyle(document.querySelector('.langswitch'), '::before').content")
+    assert before in ("none", "normal"), before
     # A mistake the page's script finds itself, in Finnish too.
     type_into(phone, **{"pin-input": "12"})
     by_id(phone, "join-button").click()

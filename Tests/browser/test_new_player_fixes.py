@@ -145,6 +145,10 @@ def test_answer_tiles_answer_by_keyboard_and_show_the_progress(server, browser, 
     ActionChains(driver).send_keys("2").perform()
     inputs = driver.find_elements(By.CSS_SELECTOR, "label.answer-tile .tile-input")
     assert [field.is_selected() for field in inputs][:2] == [False, True]
+    # The picked tile, and only it, wears the "Chosen" badge.
+    badges = [tile.find_element(By.CLASS_NAME, "chosen") for tile in tiles]
+    assert [badge.is_displayed() for badge in badges][:2] == [False, True]
+    assert badges[1].get_attribute("textContent") == "Chosen"
     ActionChains(driver).send_keys(Keys.ENTER).perform()
     assert by_id(driver, "feedback").is_displayed()
     screenshot(driver, "question-tiles-answered")

@@ -454,8 +454,9 @@
         const field = form === 'join'
           ? (code === 'nickname-taken' || code === 'nickname-invalid' ? 'nickname-input' : 'pin-input')
           : (code === 'bad-rejoin' ? 'rejoin-code-input' : 'rejoin-pin');
+        // Said once, at its field (which takes focus, so a screen reader reads it there too).
+        hideMessage();
         fieldError(form === 'join' ? 'join-error' : 'rejoin-error', field, text);
-        say(text);
         return;
       }
       case 'answer':
