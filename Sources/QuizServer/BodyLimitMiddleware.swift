@@ -12,17 +12,21 @@ import Synchronization
 /// the server hold megabytes; and every body held counts against a memory budget, overall and per
 /// client address, so a flood gets 503s instead of the memory.
 struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
-    let defaultMaxBytes: Int
     let budget: BodyBudget
     let policies: RoutePolicies
     /// The signed-in user of the current request (its credential is already read), or nil when
     /// there is none. Throws when the session cannot be looked up (the database is away: 503).
     let signedInUser: @Sendable () async throws -> User?
+    /// What a route that declares no allowance may receive: made once, not per request.
+    let standard: BodyAllowance
 
-    var standard: BodyAllowance {
-        BodyAllowance(maxBytes: defaultMaxBytes,
-                      tooLarge: APIError(.contentTooLarge, "body_too_large", "The request body is larger than \(defaultMaxBytes / 1024) KiB."),
-                      who: .anyone)
+    init(defaultMaxBytes: Int, budget: BodyBudget, policies: RoutePolicies, signedInUser: @escaping @Sendable () async throws -> User?) {
+        self.budget = budget
+        self.policies = policies
+        self.signedInUser = signedInUser
+        standard = BodyAllowance(maxBytes: defaultMaxBytes,
+                                 tooLarge: APIError(.contentTooLarge, "body_too_large", "The request body is larger than \(defaultMaxBytes / 1024) KiB."),
+                                 who: .anyone)
     }
 
     static var busy: APIError {

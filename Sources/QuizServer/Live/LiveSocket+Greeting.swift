@@ -47,7 +47,8 @@ extension LiveSocket {
                     connection.send(LiveMessages.ended(podium: podium, teams: teams, for: .host(standings: standings)))
                 }
             default:
-                let connected = audience == .host ? hub.connectedMarks(for: event, gameId: gameId) : []
+                var connected: Set<Int> = []
+                if audience == .host, case .players = event { connected = hub.connectedMarks(for: event, gameId: gameId) }
                 if let text = LiveMessages.shared(event, host: audience == .host, now: now, connected: connected) { connection.send(text) }
             }
         }
