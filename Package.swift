@@ -194,7 +194,7 @@ let package = Package(
         ),
         .testTarget(name: "QuizCoreTests", dependencies: ["QuizCore", "QuizTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "QuizFormatsTests", dependencies: ["QuizCore", "QuizFormats"], swiftSettings: swiftSettings),
-        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"], swiftSettings: swiftSettings),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "QuizTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "QuizLiveProtocolTests", dependencies: ["QuizLiveProtocol"], swiftSettings: swiftSettings),
         .testTarget(name: "QuizTextTests", dependencies: ["QuizText"], swiftSettings: swiftSettings),
         .testTarget(

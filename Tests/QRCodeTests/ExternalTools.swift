@@ -1,4 +1,5 @@
 import Foundation
+import QuizTestSupport
 
 /// zbarimg and rsvg-convert, found on PATH; scripts/test installs both.
 enum Tools {
@@ -40,14 +41,8 @@ enum Tools {
         let errors = folder.url.appendingPathComponent("stderr")
         try Data().write(to: output)
         try Data().write(to: errors)
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = arguments
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
-        process.waitUntilExit()
-        return (process.terminationStatus, try Data(contentsOf: output), String(decoding: try Data(contentsOf: errors), as: UTF8.self))
+        let status = try ChildProcess(tool.path, arguments, output: .files(stdout: output.path, stderr: errors.path)).wait()
+        return (status, try Data(contentsOf: output), String(decoding: try Data(contentsOf: errors), as: UTF8.self))
     }
 }
 

@@ -163,12 +163,8 @@ import Testing
         // An ordinary tar: what it holds is a database the server opens.
         let extracted = directory.appendingPathComponent("extracted")
         try FileManager.default.createDirectory(at: extracted, withIntermediateDirectories: true)
-        let tar = Process()
-        tar.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        tar.arguments = ["tar", "-xf", backup.path, "-C", extracted.path]
-        try tar.run()
-        tar.waitUntilExit()
-        #expect(tar.terminationStatus == 0)
+        let tar = try ChildProcess.run("tar", ["-xf", backup.path, "-C", extracted.path])
+        #expect(tar.status == 0, "\(tar.output)")
         try await Self.expectConsistent(extracted.appendingPathComponent("quizbox.sqlite").path, between: before, and: after)
 
         let restored = directory.appendingPathComponent("restored.sqlite").path

@@ -66,8 +66,8 @@ struct LiveFailoverTests {
             #expect(acknowledged.count == 3)
 
             // The owner dies mid-question (or is stopped: it lets go of the game first).
-            kill(a.process.processIdentifier, signal)
-            if signal == SIGKILL { a.process.waitUntilExit() }
+            a.process.signal(signal)
+            if signal == SIGKILL { a.process.wait() }
 
             // Its players and its host come back through the other instance (what the load balancer does).
             for index in [0, 1] {

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import QuizTestSupport
 import AsyncHTTPClient
 import NIOCore
 import NIOHTTP1
@@ -24,48 +25,36 @@ struct QuizboxProcess {
 
     /// Runs one command to completion with `input` on standard input.
     static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:], in directory: URL) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let output = Pipe()
-        let stdin = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = stdin
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+        let (status, output) = try ChildProcess.run(
+            executable.path, arguments, stdin: input,
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, directory: directory.path)
+        return Result(status: status, output: output)
     }
 }
 
 /// A running `quizbox serve`, stopped with SIGTERM.
 final class RunningServer: @unchecked Sendable {
-    let process = Process()
+    let process: ChildProcess
     let baseURL: URL
-    private let output = Pipe()
     /// The log after the ready line, read as it comes: a pipe nobody reads fills up (64 KB, a few
     /// hundred request log lines) and then the server blocks on its next log write.
-    private let log = Mutex<Data>(Data())
+    private let log = Log()
     private let drained = DispatchSemaphore(value: 0)
 
+    private final class Log: Sendable {
+        let data = Mutex<Data>(Data())
+    }
+
     init(arguments: [String], environment: [String: String] = [:], in directory: URL) throws {
-        process.executableURL = QuizboxProcess.executable
-        process.arguments = ["serve", "--port", "0"] + arguments
-        process.currentDirectoryURL = directory
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
+        process = try ChildProcess(
+            QuizboxProcess.executable.path, ["serve", "--port", "0"] + arguments,
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, directory: directory.path)
+        let handle = process.output!
         // Blocks on the pipe until the server logs its address: no polling, no sleeping.
         var seen = ""
         var url: URL?
         while url == nil {
-            let chunk = output.fileHandleForReading.availableData
+            let chunk = handle.availableData
             if chunk.isEmpty { break }
             seen += String(decoding: chunk, as: UTF8.self)
             if let range = seen.range(of: #"ready at (http://[0-9.]+:[0-9]+)"#, options: .regularExpression) {
@@ -73,20 +62,27 @@ final class RunningServer: @unchecked Sendable {
             }
         }
         guard let url else {
-            process.terminate()
+            process.signal(SIGTERM)
+            process.wait()
             throw ServerDidNotStart(output: seen)
         }
         baseURL = url
-        log.withLock { $0.append(Data(seen.utf8)) }
-        let handle = output.fileHandleForReading
-        Thread.detachNewThread { [self] in
+        log.data.withLock { $0.append(Data(seen.utf8)) }
+        // The reader holds the log, not the server, so a server no test stopped still deinits.
+        Thread.detachNewThread { [log, drained] in
             while true {
                 let chunk = handle.availableData
                 if chunk.isEmpty { break }
-                self.log.withLock { $0.append(chunk) }
+                log.data.withLock { $0.append(chunk) }
             }
-            self.drained.signal()
+            drained.signal()
         }
+    }
+
+    /// A test that throws before `stop()` must not leave a server running after the test run.
+    deinit {
+        process.signal(SIGKILL)
+        process.wait()
     }
 
     struct ServerDidNotStart: Error, CustomStringConvertible {
@@ -96,11 +92,10 @@ final class RunningServer: @unchecked Sendable {
 
     /// Sends SIGTERM and waits for a clean exit; returns the rest of the log.
     func stop() -> (status: Int32, log: String) {
-        process.terminate()
+        process.signal(SIGTERM)
         drained.wait()
         drained.signal()  // a second stop() returns too
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: log.withLock { $0 }, as: UTF8.self))
+        return (process.wait(), String(decoding: log.data.withLock { $0 }, as: UTF8.self))
     }
 
     func request(_ method: String, _ path: String, token: String? = nil, json: Any? = nil) async throws -> (Int, [String: Any]) {
