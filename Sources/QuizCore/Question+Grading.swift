@@ -5,6 +5,12 @@ public enum GradingError: Error, Equatable {
     case answerDoesNotFitKind(expected: QuestionKind)
     /// A choice id that the question does not have.
     case unknownChoice(Int)
+    /// An ordering answer that does not list each of the question's items exactly once.
+    case notAnOrder(itemCount: Int)
+    /// A part the question does not have: a matching's prompt or answer, a gap.
+    case unknownPart(Int)
+    /// An estimate outside the question's range.
+    case outOfRange(ClosedRange<Double>)
 }
 
 extension Question {

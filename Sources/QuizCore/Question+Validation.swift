@@ -170,11 +170,11 @@ extension Question {
     }
 }
 
-private func isBlank(_ s: String) -> Bool {
+func isBlank(_ s: String) -> Bool {
     s.unicodeScalars.allSatisfy(\.properties.isWhitespace)
 }
 
 /// Counts characters only when the UTF-8 length could exceed the limit: UTF-8 bytes >= characters.
-private func exceeds(_ s: String, _ limit: Int) -> Bool {
+func exceeds(_ s: String, _ limit: Int) -> Bool {
     s.utf8.count > limit && s.count > limit
 }

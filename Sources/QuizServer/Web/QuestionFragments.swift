@@ -187,7 +187,7 @@ struct QuestionFragments: Sendable {
     static func message(_ problem: AnswerProblem, t: Texts) -> String {
         switch problem {
         case .notOneField, .empty, .tooLong, .tooManyChoices: noAnswer(t)  // not what the fields send: none of them was used
-        case .doesNotFit, .unknownChoice: t("That answer does not fit this question.")
+        case .doesNotFit, .unknownChoice, .notAnOrder, .unknownPart, .outOfRange: t("That answer does not fit this question.")
         }
     }
 }

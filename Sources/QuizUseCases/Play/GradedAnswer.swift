@@ -14,6 +14,12 @@ package enum AnswerProblem: Error, Equatable, Sendable {
     /// An answer of another kind than the question's (or text for a number that is no number).
     case doesNotFit(expected: QuestionKind)
     case unknownChoice(Int)
+    /// An ordering that does not list each item once.
+    case notAnOrder(itemCount: Int)
+    /// A prompt, answer or gap the question does not have.
+    case unknownPart(Int)
+    /// An estimate outside the question's range.
+    case outOfRange(ClosedRange<Double>)
 }
 
 /// An answer checked against its question and graded, in the form it is kept.
@@ -40,6 +46,9 @@ package struct GradedAnswer: Sendable, Equatable {
             switch error {
             case .answerDoesNotFitKind(let kind): throw .doesNotFit(expected: kind)
             case .unknownChoice(let id): throw .unknownChoice(id)
+            case .notAnOrder(let count): throw .notAnOrder(itemCount: count)
+            case .unknownPart(let id): throw .unknownPart(id)
+            case .outOfRange(let range): throw .outOfRange(range)
             }
         }
     }
