@@ -107,6 +107,15 @@ public final class LiveGameConnection: Sendable {
         case .bool(let value): .value(value)
         case .text(let text): .text(text)
         case .number(let number): .number(.value(number))
+        case .order(let ids): .order(ids)
+        case .matches(let matches): .matches(matches)
+        case .gaps(let gaps):
+            .gaps(gaps.mapValues { gap in
+                switch gap {
+                case .choice(let id): .choice(id)
+                case .text(let text): .text(text)
+                }
+            })
         }
     }
 }

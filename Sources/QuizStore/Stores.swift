@@ -162,8 +162,8 @@ public protocol PracticeStore: Sendable {
     /// Starts the clock of `questionId` in every unfinished timed attempt of the user that holds
     /// it: reading a question anywhere is reading it in the round too.
     func startClocks(userId: Int64, questionId: Int64, at date: Date) async throws
-    /// Stores the answer; the first answer of the day to a question counts, and its points go to
-    /// the user at once.
+    /// Stores the answer with the points it earned; the first answer of the day to a question
+    /// counts, and its points go to the user at once.
     func recordSingleAnswer(userId: Int64, questionId: Int64, answer: String, isCorrect: Bool, points: Int, at date: Date) async throws -> SingleAnswer
     func singleAnswer(id: Int64, userId: Int64) async throws -> SingleAnswer?
 }

@@ -203,3 +203,105 @@ import Testing
         #expect(tally.top(1).first?.count == 2)
     }
 }
+
+/// Partial credit in the kinds Quizbox had, and the new kinds as questions: verdicts, points,
+/// the correct answer shown afterwards and what is kept with an answer.
+@Suite struct QuestionCreditTests {
+    private func choices(_ spec: [(String, Bool, Double?)]) -> [Choice] {
+        spec.enumerated().map { Choice(id: $0.offset + 1, text: $0.element.0, isCorrect: $0.element.1, fraction: $0.element.2.flatMap { Fraction($0) }) }
+    }
+
+    @Test func authorFractionsGivePartialCreditInSingleAndMultipleChoice() throws {
+        let single = Question(text: "Capital of Australia?", points: 4, body: .singleChoice(choices([
+            ("Canberra", true, nil), ("Sydney", false, 0.5), ("Perth", false, nil),
+        ])))
+        #expect(single.validationErrors().isEmpty)
+        #expect(try single.verdict(for: .choice(1)) == (.correct, .full))
+        #expect(try single.verdict(for: .choice(2)) == (.partlyCorrect, Credit(0.5)))
+        #expect(try single.verdict(for: .choice(3)) == (.wrong, .none))
+
+        let multiple = Question(text: "Primes?", points: 3, body: .multipleChoice(choices([
+            ("2", true, 1.0 / 3), ("3", true, 1.0 / 3), ("5", true, 1.0 / 3), ("4", false, -1.0 / 3), ("9", false, -1.0 / 3),
+        ])))
+        #expect(multiple.validationErrors().isEmpty)
+        #expect(try multiple.credit(for: .choices([1, 2, 3])).isFull)
+        #expect(abs(try multiple.credit(for: .choices([1, 2])).value - 2.0 / 3) < 1e-9)
+        // A wrong pick takes a right one's worth away, never below nothing.
+        #expect(abs(try multiple.credit(for: .choices([1, 2, 4])).value - 1.0 / 3) < 1e-9)
+        #expect(try multiple.credit(for: .choices([4, 5])) == .none)
+        // Without fractions, multiple choice stays all or nothing.
+        let plain = Question(text: "Primes?", body: .multipleChoice(choices([("2", true, nil), ("3", true, nil), ("4", false, nil)])))
+        #expect(try plain.credit(for: .choices([1])) == .none)
+    }
+
+    @Test func fractionsThatDoNotAddUpAreRefused() {
+        let short = Question(text: "Primes?", body: .multipleChoice(choices([("2", true, 0.5), ("3", true, 0.25), ("4", false, nil)])))
+        #expect(short.validationErrors().map(\.field) == ["choices"])
+        let mismarked = Question(text: "Q?", body: .singleChoice(choices([("a", true, 0.5), ("b", false, 1), ("c", false, nil)])))
+        #expect(mismarked.validationErrors().map(\.field) == ["choices[0].fraction", "choices[1].fraction"])
+    }
+
+    @Test func pointsAreWholeAndAPartlyRightAnswerNeverEarnsThemAll() {
+        #expect(Credit.full.points(of: 5) == 5)
+        #expect(Credit(0.5).points(of: 4) == 2)
+        #expect(Credit(0.99).points(of: 10) == 9)
+        #expect(Credit(0.6).points(of: 1) == 0)
+        #expect(Credit(0.1).points(of: 2) == 0)
+        #expect(Credit.none.points(of: 7) == 0)
+    }
+
+    @Test func pollsAndWordCloudsAreCountedNotGraded() throws {
+        let poll = Question(text: "Tea or coffee?", body: .poll(Poll(choices: ["Tea", "Coffee"])))
+        #expect(try poll.verdict(for: .choice(2)) == (.counted, .none))
+        #expect(try !poll.isCorrect(.choice(1)))
+        #expect(throws: GradingError.unknownChoice(3)) { try poll.credit(for: .choice(3)) }
+        let cloud = Question(text: "One word for Monday?", body: .wordCloud)
+        #expect(try cloud.verdict(for: .text("Coffee")).verdict == .counted)
+        #expect(throws: GradingError.answerDoesNotFitKind(expected: .wordCloud)) { try cloud.credit(for: .text("?!")) }
+        #expect(poll.correctAnswer == .none)
+        let slide = Question(text: "Round two: rivers", body: .slide)
+        #expect(throws: GradingError.answerDoesNotFitKind(expected: .slide)) { try slide.credit(for: .text("x")) }
+    }
+
+    @Test func theNewKindsGradeAsQuestionsAndShowTheirRightAnswers() throws {
+        let ordering = Question(text: "Oldest first", points: 4, body: .ordering(Ordering(items: ["Rome", "Paris", "Helsinki"])))
+        #expect(try ordering.verdict(for: .order([1, 3, 2])).verdict == .partlyCorrect)
+        #expect(ordering.correctAnswer.display == "Rome → Paris → Helsinki")
+        #expect(ordering.display(.order([2, 1, 3])) == "Paris → Rome → Helsinki")
+
+        let estimate = Question(text: "Moon landing?", body: .estimate(Estimate(minimum: 1900, maximum: 2000, step: 1, value: 1969, margin: 10, unit: "AD")))
+        #expect(try estimate.credit(for: .text("1964 AD")).value == 0.5)
+        #expect(try estimate.normalized(.text("1964")) == .number(1964))
+        #expect(estimate.correctAnswer.display == "1969 AD")
+
+        let matching = Question(text: "Match", body: .matching(Matching(pairs: [.init(prompt: "fi", answer: "Helsinki"), .init(prompt: "se", answer: "Stockholm")])))
+        #expect(try matching.isCorrect(.matches([1: 1, 2: 2])))
+        #expect(matching.display(.matches([1: 2])) == "fi: Stockholm; se: —")
+        #expect(matching.correctAnswer.display == "fi: Helsinki; se: Stockholm")
+    }
+
+    @Test func aPartialCreditIsKeptWithTheAnswerAndReadBack() throws {
+        let kept = GivenAnswer(.order([2, 1, 3]), credit: Credit(1.0 / 3))
+        #expect(kept.stored == #"{"credit":0.333,"order":[2,1,3]}"#)
+        let read = try #require(GivenAnswer(stored: kept.stored))
+        #expect(read.answer == .order([2, 1, 3]))
+        #expect(read.credit(correct: false).value == 0.333)
+        // All or nothing is the row's `correct`, not repeated in the answer.
+        #expect(GivenAnswer(.choice(1), credit: .full).stored == #"{"choiceId":1}"#)
+        #expect(GivenAnswer(stored: #"{"choiceId":1}"#)?.credit(correct: true) == .full)
+    }
+
+    @Test func everyNewAnswerShapeRoundTripsThroughItsStoredForm() throws {
+        let answers: [Answer] = [
+            .order([3, 1, 2]), .matches([1: 2, 2: 1]), .gaps([1: .choice(2), 2: .text("Pa\"ris\n")]),
+        ]
+        for answer in answers {
+            let stored = GivenAnswer(answer, late: true).stored
+            #expect(GivenAnswer(stored: stored) == GivenAnswer(answer, late: true), "\(stored)")
+            let encoded = try JSONEncoder().encode(GivenAnswer(answer))
+            #expect(try JSONDecoder().decode(GivenAnswer.self, from: encoded) == GivenAnswer(answer))
+        }
+        #expect(GivenAnswer(stored: #"{"matches":{"x":1}}"#) == nil)
+        #expect(GivenAnswer(stored: #"{"gaps":{"1":{}}}"#) == nil)
+    }
+}

@@ -52,6 +52,6 @@ struct LiveProtocolDomainNamesTests {
         let phases: [LivePhase] = [.lobby, .question, .reveal, .leaderboard, .ended]
         #expect(phases.map { LiveProtocol.Phase(rawValue: $0.rawValue) } == [.lobby, .question, .reveal, .leaderboard, .ended])
         let kinds: [LiveProtocol.QuestionKind] = [.singleChoice, .multipleChoice, .trueFalse, .typedAnswer, .numeric]
-        #expect(kinds.map(\.rawValue) == QuestionKind.allCases.filter { $0 != .nameAll }.map(\.rawValue))
+        #expect(kinds.map(\.rawValue) == QuestionKind.allCases.filter(\.playsLive).map(\.rawValue))
     }
 }

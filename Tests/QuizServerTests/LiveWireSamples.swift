@@ -44,7 +44,7 @@ enum LiveWireSamples {
         return game
     }
 
-    static let ids = ChoiceIds(publicIds: [1: 482_019_331, 2: 917_220_004, 3: 100_000_007], seed: 99)
+    static let ids = ChoiceIds(publicIds: [[1: 482_019_331, 2: 917_220_004, 3: 100_000_007]], seed: 99)
 
     static func view(_ game: LiveGame, question: Int = 0) -> LiveQuestionView {
         LiveQuestionView(game: game, question: game.questions[question], ids: ids)

@@ -30,6 +30,15 @@ public struct Credit: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The credit in whole percent, as players read it ("67 %" for two of three).
     public var percent: Int { Int((value * 100).rounded()) }
 
+    /// Whole points for a question worth `total`: the nearest to `total` × credit, and a partly
+    /// right answer never the whole (nor less than nothing). Points stay whole numbers everywhere
+    /// (totals, the leaderboard); the credit itself is kept with the answer.
+    public func points(of total: Int) -> Int {
+        if isFull { return total }
+        if isNone || total <= 0 { return 0 }
+        return min(total - 1, max(0, Int((Double(total) * value).rounded())))
+    }
+
     /// `points` times the credit, exactly.
     public func of(_ points: Double) -> Double {
         isFull ? points : isNone ? 0 : points * value

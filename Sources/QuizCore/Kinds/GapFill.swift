@@ -33,10 +33,30 @@ public struct GapFill: Sendable, Hashable {
     public struct WeightedGap: Sendable, Hashable {
         public var gap: Gap
         public var weight: Int
+        /// A choice gap's choice ids, parallel to its choices: nil for 1...n as stored (the
+        /// author's order, often the right one first), public ids once presented.
+        public var choiceIds: [Int]?
 
-        public init(_ gap: Gap, weight: Int = 1) {
+        public init(_ gap: Gap, weight: Int = 1, choiceIds: [Int]? = nil) {
             self.gap = gap
             self.weight = weight
+            self.choiceIds = choiceIds
+        }
+
+        /// The choices with their ids, ordered by id: as a player sees them.
+        public var shownChoices: [(id: Int, text: String)] {
+            guard case .choice(let choices) = gap else { return [] }
+            return zip(ids(count: choices.count), choices).map { (id: $0, text: $1.text) }.sorted { $0.id < $1.id }
+        }
+
+        func ids(count: Int) -> [Int] {
+            choiceIds.flatMap { $0.count == count ? $0 : nil } ?? (0..<count).map { $0 + 1 }
+        }
+
+        /// The choice a player's id names.
+        func choice(_ id: Int) -> Alternative? {
+            guard case .choice(let choices) = gap, let index = ids(count: choices.count).firstIndex(of: id) else { return nil }
+            return choices[index]
         }
     }
 
@@ -95,8 +115,8 @@ public struct GapFill: Sendable, Hashable {
         for (gapId, answer) in answers.sorted(by: { $0.key < $1.key }) {
             guard (1...gaps.count).contains(gapId) else { throw .unknownPart(gapId) }
             switch (gaps[gapId - 1].gap, answer) {
-            case (.choice(let choices), .choice(let id)):
-                guard (1...max(1, choices.count)).contains(id) else { throw .unknownChoice(id) }
+            case (.choice, .choice(let id)):
+                guard gaps[gapId - 1].choice(id) != nil else { throw .unknownChoice(id) }
             case (.typed, .text), (.number, .text):
                 break
             default:
@@ -110,8 +130,8 @@ public struct GapFill: Sendable, Hashable {
         try check(answers)
         return gaps.enumerated().map { index, weighted in
             switch (weighted.gap, answers[index + 1]) {
-            case (.choice(let choices), .choice(let id)?):
-                Credit(choices[id - 1].fraction.value)
+            case (.choice, .choice(let id)?):
+                Credit(weighted.choice(id)?.fraction.value ?? 0)
             case (.typed(let alternatives), .text(let typed)?):
                 Alternative.credit(for: typed, among: alternatives)
             case (.number(let value, let tolerance, let units), .text(let typed)?):

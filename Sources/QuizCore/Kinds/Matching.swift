@@ -1,9 +1,10 @@
 /// A matching question (Moodle's matching, GIFT's `=a -> b`): prompts, each matched to one answer,
 /// plus extra answers that match nothing.
 ///
-/// Prompts keep their ids (1-based, in order). The answers offered are the pairs' answers, each
-/// text once (two prompts may share an answer: "cat → mammal", "dog → mammal"), then the extras;
-/// an answer's id is its place in that list. Players see both under other ids.
+/// Prompts keep their ids (1-based, in order: their order says nothing). The answers offered are
+/// the pairs' answers, each text once (two prompts may share an answer: "cat → mammal", "dog →
+/// mammal"), then the extras; an answer's stored id is its place in that list, which would give
+/// the pairs away, so players see answers under public ids (`answerIds`), ordered by them.
 public struct Matching: Sendable, Hashable {
     public struct Pair: Sendable, Hashable {
         public var prompt: String
@@ -22,10 +23,23 @@ public struct Matching: Sendable, Hashable {
     public var pairs: [Pair]
     /// Answers that match no prompt.
     public var extras: [String]
+    /// Each offered answer's id, parallel to `answers`: nil for 1...n as stored.
+    public var answerIds: [Int]?
 
-    public init(pairs: [Pair], extras: [String] = []) {
+    public init(pairs: [Pair], extras: [String] = [], answerIds: [Int]? = nil) {
         self.pairs = pairs
         self.extras = extras
+        self.answerIds = answerIds
+    }
+
+    private func ids(count: Int) -> [Int] {
+        answerIds.flatMap { $0.count == count ? $0 : nil } ?? (0..<count).map { $0 + 1 }
+    }
+
+    /// The answers as a player sees them: ordered by id.
+    public var shownAnswers: [(id: Int, text: String)] {
+        let answers = answers
+        return zip(ids(count: answers.count), answers).map { (id: $0, text: $1) }.sorted { $0.id < $1.id }
     }
 
     /// The answers offered, each text once (compared as choices are), in stored-id order.
@@ -37,14 +51,15 @@ public struct Matching: Sendable, Hashable {
     /// The right answer's id for each prompt, in prompt order.
     public var rightAnswerIds: [Int] {
         let keys = answers.map(Question.choiceKey)
-        return pairs.map { pair in (keys.firstIndex(of: Question.choiceKey(pair.answer)) ?? -1) + 1 }
+        let ids = ids(count: keys.count)
+        return pairs.map { pair in keys.firstIndex(of: Question.choiceKey(pair.answer)).map { ids[$0] } ?? 0 }
     }
 
     /// `matches` maps prompt ids to answer ids; a prompt left out is unmatched (and wrong).
     public func check(_ matches: [Int: Int]) throws(GradingError) {
-        let answerCount = answers.count
-        for prompt in matches.keys.sorted() where !(1...pairs.count).contains(prompt) { throw .unknownPart(prompt) }
-        for answer in matches.values.sorted() where !(1...max(1, answerCount)).contains(answer) { throw .unknownPart(answer) }
+        let known = Set(ids(count: answers.count))
+        for prompt in matches.keys.sorted() where !(1...max(1, pairs.count)).contains(prompt) { throw .unknownPart(prompt) }
+        for answer in matches.values.sorted() where !known.contains(answer) { throw .unknownPart(answer) }
     }
 
     /// For each prompt, in order, whether the player matched it right.

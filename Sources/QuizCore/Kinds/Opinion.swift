@@ -4,18 +4,26 @@ public struct Poll: Sendable, Hashable {
     public static let choiceCountRange = 2...10
 
     public var choices: [String]
+    /// Each choice's id: 1...n as stored, public ids once presented (as other choices have).
+    public var ids: [Int]
 
-    public init(choices: [String]) {
+    public init(choices: [String], ids: [Int]? = nil) {
         self.choices = choices
+        self.ids = ids ?? choices.indices.map { $0 + 1 }
+    }
+
+    /// The choices as a player sees them: ordered by id.
+    public var shown: [(id: Int, text: String)] {
+        zip(ids, choices).map { (id: $0, text: $1) }.sorted { $0.id < $1.id }
     }
 
     public func check(_ choice: Int) throws(GradingError) {
-        guard (1...max(1, choices.count)).contains(choice) else { throw .unknownChoice(choice) }
+        guard ids.contains(choice) else { throw .unknownChoice(choice) }
     }
 
     /// How many chose each choice, in choice order, from counts keyed by choice id.
     public func tally(_ counts: [Int: Int]) -> [Int] {
-        choices.indices.map { counts[$0 + 1] ?? 0 }
+        ids.map { counts[$0] ?? 0 }
     }
 
     func findProblems(_ fail: (String, String) -> Void) {

@@ -1,7 +1,8 @@
 /// An ordering question (Kahoot's puzzle, Moodle's ordering): items to put in order.
 ///
-/// Items are kept in their right order, so an item's stored id is its right position (1-based);
-/// players see them shuffled under other ids. Solo play gives the share of items in their right
+/// Items are kept in their right order, so an item's stored id is its right position (1-based).
+/// Players see them under public ids (`ids`, set when a question is presented), in the order of
+/// those ids: an order only the server can work out. Solo play gives the share of items in their right
 /// place (Moodle's absolute-position grading); live games give points only for the whole order.
 public struct Ordering: Sendable, Hashable {
     public static let itemCountRange = 3...8
@@ -9,14 +10,22 @@ public struct Ordering: Sendable, Hashable {
 
     /// In the right order.
     public var items: [String]
+    /// Each item's id: 1...n as stored, public ids once presented.
+    public var ids: [Int]
 
-    public init(items: [String]) {
+    public init(items: [String], ids: [Int]? = nil) {
         self.items = items
+        self.ids = ids ?? items.indices.map { $0 + 1 }
+    }
+
+    /// The items as a player sees them before answering: ordered by id.
+    public var shown: [(id: Int, text: String)] {
+        zip(ids, items).map { (id: $0, text: $1) }.sorted { $0.id < $1.id }
     }
 
     /// `order` lists every item's id once, in the order the player put them.
     public func check(_ order: [Int]) throws(GradingError) {
-        guard order.count == items.count, Set(order) == Set(1...max(1, items.count)) else {
+        guard order.count == items.count, Set(order) == Set(ids) else {
             throw .notAnOrder(itemCount: items.count)
         }
     }
@@ -24,7 +33,7 @@ public struct Ordering: Sendable, Hashable {
     /// For each place, whether the player put the right item there.
     public func placesRight(_ order: [Int]) throws(GradingError) -> [Bool] {
         try check(order)
-        return order.enumerated().map { $0.element == $0.offset + 1 }
+        return zip(order, ids).map { $0 == $1 }
     }
 
     /// The share of items in their right place.

@@ -55,7 +55,7 @@ struct QuestionFragments: Sendable {
             case .trueFalse: trueFalse = true
             case .typedAnswer: typedAnswer = true
             case .numeric: numeric = true
-            case .nameAll: break
+            case .nameAll, .ordering, .matching, .gapFill, .poll, .wordCloud, .estimate, .slide: break
             }
             let variants = AnswerLook.variants(question.body.choices.map(\.id))
             choices = question.body.choices.enumerated().map { position, choice in
@@ -186,7 +186,7 @@ struct QuestionFragments: Sendable {
     /// The form's message for an answer its question cannot take.
     static func message(_ problem: AnswerProblem, t: Texts) -> String {
         switch problem {
-        case .notOneField, .empty, .tooLong, .tooManyChoices: noAnswer(t)  // not what the fields send: none of them was used
+        case .notOneField, .empty, .tooLong, .tooManyChoices, .tooManyParts: noAnswer(t)  // not what the fields send: none of them was used
         case .doesNotFit, .unknownChoice, .notAnOrder, .unknownPart, .outOfRange: t("That answer does not fit this question.")
         }
     }

@@ -102,7 +102,7 @@ extension LiveRoom {
     }
 
     private func view(_ game: LiveGame, _ question: Question) -> LiveQuestionView {
-        LiveQuestionView(game: game, question: question, ids: shownIds(game) ?? ChoiceIds(publicIds: [:], seed: 0))
+        LiveQuestionView(game: game, question: question, ids: shownIds(game) ?? ChoiceIds(publicIds: [], seed: 0))
     }
 
     /// In the public ids the question was shown under.

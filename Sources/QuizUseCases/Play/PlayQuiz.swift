@@ -171,6 +171,7 @@ package struct PlayQuiz: Sendable {
     package struct Answered: Sendable {
         package var verdict: Verdict
         package var points: Int
+        package var credit: Credit
         /// The question answered, for its correct answer (in public ids) and explanation.
         package var question: Question
     }
@@ -198,17 +199,17 @@ package struct PlayQuiz: Sendable {
             late = now > shown.addingTimeInterval(TimeInterval(limit) + Self.grace)
         }
         let correct = graded.isCorrect && !late
-        let points = correct ? question.points : 0
+        let points = graded.points(of: question.points, late: late)
         let recorded: Bool
         do {
-            recorded = try await store.recordAnswer(attemptId: attemptId, questionId: questionId, answer: GivenAnswer(graded.answer, late: late).stored,
+            recorded = try await store.recordAnswer(attemptId: attemptId, questionId: questionId, answer: graded.stored(late: late),
                                                     isCorrect: correct, points: points, at: now)
         } catch StoreError.attemptFinished {
             throw Failure.attemptFinished
         }
-        guard recorded else { return Answered(verdict: .alreadyAnswered, points: 0, question: asShown) }
+        guard recorded else { return Answered(verdict: .alreadyAnswered, points: 0, credit: .none, question: asShown) }
         metrics.quizAnswers.increment()
-        return Answered(verdict: late ? .tooLate : correct ? .correct : .wrong, points: points, question: asShown)
+        return Answered(verdict: late ? .tooLate : graded.verdict, points: points, credit: late ? .none : graded.credit, question: asShown)
     }
 
     // MARK: Finishing
