@@ -176,6 +176,7 @@ extension Components.Schemas.AnswerInput {
         case .order(let ids): self.init(order: ids)
         case .matches(let matches):
             self.init(matches: .init(additionalProperties: Dictionary(uniqueKeysWithValues: matches.map { (String($0.key), $0.value) })))
+        case .read: self.init(read: true)
         case .gaps(let gaps):
             self.init(gaps: .init(additionalProperties: Dictionary(uniqueKeysWithValues: gaps.map { key, gap in
                 switch gap {

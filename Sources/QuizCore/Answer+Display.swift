@@ -61,6 +61,7 @@ extension Question {
                 default: "—"
                 }
             }.joined(separator: "; ")
+        case .read: return ""
         }
     }
 }

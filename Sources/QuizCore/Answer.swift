@@ -11,6 +11,8 @@ public enum Answer: Sendable, Hashable {
     case matches([Int: Int])
     /// A gap fill's answer for each gap id the player filled.
     case gaps([Int: GapFill.GapAnswer])
+    /// A slide, read: what moves a quiz on past it.
+    case read
 }
 
 extension Answer {

@@ -28,7 +28,7 @@ public struct GivenAnswer: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case tooLate, credit, choiceId, choiceIds, value, text, number, order, matches, gaps
+        case tooLate, credit, choiceId, choiceIds, value, text, number, order, matches, gaps, read
     }
 
     /// One gap's answer, as the API writes it.
@@ -63,6 +63,8 @@ public struct GivenAnswer: Sendable, Hashable, Codable {
                 }
                 return .text(text)
             })
+        } else if try row.decodeIfPresent(Bool.self, forKey: .read) == true {
+            answer = .read
         } else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "No answer in the row."))
         }
@@ -87,6 +89,7 @@ public struct GivenAnswer: Sendable, Hashable, Codable {
                 case .text(let text): (String(key), GapRecord(text: text))
                 }
             }), forKey: .gaps)
+        case .read: try row.encode(true, forKey: .read)
         }
     }
 
@@ -130,6 +133,7 @@ public struct GivenAnswer: Sendable, Hashable, Codable {
                 case .text(let text): #""\#(key)":{"text":"# + JSONText.quoted(text) + "}"
                 }
             }.joined(separator: ",") + "}"
+        case .read: json += #""read":true"#
         }
         return json + "}"
     }

@@ -122,7 +122,8 @@ extension Question {
             }
 
         case .slide:
-            throw .answerDoesNotFitKind(expected: .slide)
+            guard case .read = answer else { throw .answerDoesNotFitKind(expected: .slide) }
+            return .none
         }
     }
 

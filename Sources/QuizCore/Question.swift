@@ -8,7 +8,8 @@ public enum QuestionKind: String, Sendable, Codable, CaseIterable, Hashable {
     case singleChoice, multipleChoice, trueFalse, typedAnswer, numeric, nameAll
     case ordering, matching, gapFill, poll, wordCloud, estimate, slide
 
-    /// Whether some answers are right: polls and word clouds ask opinions, slides ask nothing.
+    /// Whether some answers are right: polls and word clouds ask opinions, slides ask nothing
+    /// (a slide is "answered" by reading it: `Answer.read`).
     public var hasRightAnswer: Bool {
         switch self {
         case .poll, .wordCloud, .slide: false

@@ -98,7 +98,7 @@ extension AnswerInput {
                       Self.numbered(gaps.additionalProperties.compactMapValues { gap in
                           gap.choiceId.map(GapFill.GapAnswer.choice) ?? gap.text.map(GapFill.GapAnswer.text)
                       })
-                  })
+                  }, read: input.read)
     }
 
     /// Parts by number; a key that is no number names no part (0, which every question refuses).
@@ -174,7 +174,7 @@ extension APIError {
         case .poll: "This question takes one choice: send {\"choiceId\": N}."
         case .wordCloud: "This question takes a word or a few: send {\"text\": \"…\"} (up to 40 characters)."
         case .estimate: "This question takes a number in its range: send {\"number\": 42}."
-        case .slide: "A slide is read, not answered."
+        case .slide: "A slide is read: send {\"read\": true} to move on."
         }
     }
 }

@@ -95,6 +95,8 @@ struct PlayPages: Sendable {
         var twoTiles: Bool?
         /// "3 right in a row" after a right answer that continues a run.
         var streak: String?
+        /// A slide: read, then Continue.
+        var isSlide: Bool?
 
         func write(into values: inout [String: Any]) {
             values["attemptId"] = attemptId
@@ -121,6 +123,7 @@ struct PlayPages: Sendable {
             values.set("hasAnsweredTiles", hasAnsweredTiles)
             values.set("twoTiles", twoTiles)
             values.set("streak", streak)
+            values.set("isSlide", isSlide)
         }
     }
 
@@ -224,11 +227,13 @@ struct PlayPages: Sendable {
         }
         let t = context.visit.t
         let lines = progress.lines.map { line in
-            let status = line.answer.map { $0.isCorrect ? "right" : "wrong" } ?? "unanswered"
+            let status = line.answer.map { answer in
+                line.question.kind.hasRightAnswer ? (answer.isCorrect ? "right" : "wrong") : "done"
+            } ?? "unanswered"
             return QuestionLine(
                 id: line.question.id ?? 0, attemptId: attemptId, position: line.position,
                 text: line.hidden ? t("Question {number} (timed: its clock starts when you open it)", ["number": t.number(line.position)]) : line.question.text,
-                status: status, statusLabel: ["right": t("Right"), "wrong": t("Wrong"), "unanswered": t("Unanswered")][status] ?? status)
+                status: status, statusLabel: ["right": t("Right"), "wrong": t("Wrong"), "unanswered": t("Unanswered"), "done": t("Done")][status] ?? status)
         }
         let attempt = progress.attempt
         let model = AttemptPage(attemptId: attemptId, quizTitle: progress.quiz.title, questionCount: lines.count,
@@ -250,9 +255,13 @@ struct PlayPages: Sendable {
                                  questionCount: view.questionCount, questionHead: fragments.head(question, language: context.visit.language), feedback: formError,
                                  answered: view.answered != nil, allAnswered: view.allAnswered ? true : nil)
         if let answered = view.answered {
-            model.verdictClass = already ? "already" : (answered.isCorrect ? "right" : "wrong")
+            let judged = QuestionFragments.judged(question, correct: answered.isCorrect, given: view.given)
+            model.verdictClass = already ? "already" : view.given?.late == true ? "wrong" : judged.verdictClass
             model.verdictText = already ? t("You already answered this question; your first answer counts.")
                 : view.given?.late == true ? t("Too late: the time limit had passed, so this answer scores nothing.")
+                : judged.verdictClass == "counted" ? t("Thanks: your answer is counted. There is no wrong answer here.")
+                : judged.verdictClass == "partly"
+                ? QuestionFragments.partly(judged.credit, t: t) + " " + t.count(answered.pointsAwarded, "+{count} point", "+{count} points")
                 : answered.isCorrect ? t.count(answered.pointsAwarded, "Right! +{count} point", "Right! +{count} points") : t("Not quite.")
             model.given = view.given.flatMap { QuestionFragments.given(question, $0.answer, t: t) }
             model.answeredTiles = QuestionFragments.answeredTiles(question, given: view.given?.answer, t: t)
@@ -263,11 +272,12 @@ struct PlayPages: Sendable {
                 let run = Streak.ending(view.attempt.answers.sorted { $0.answeredAt < $1.answeredAt }.map(\.isCorrect))
                 if run >= Streak.shownFrom { model.streak = t("{count} right in a row", ["count": t.number(run)]) }
             }
-            model.correctAnswer = QuestionFragments.correct(question, t: t)
+            model.correctAnswer = question.kind.hasRightAnswer ? QuestionFragments.correct(question, t: t) : nil
             model.explanation = question.explanation
             model.nextId = view.nextUnansweredId
         } else if !view.attempt.isFinished {
             model.questionFields = fragments.fields(question, language: context.visit.language)
+            model.isSlide = question.kind == .slide ? true : nil
             if let clock = view.clock {
                 model.timed = true
                 model.secondsLeft = clock.secondsLeft
@@ -284,6 +294,11 @@ struct PlayPages: Sendable {
         let answer = QuestionFragments.answer(from: context.form)
         do {
             let answered = try await playQuiz.answer(answer, questionId: questionId, attemptId: attemptId, userId: context.user.id)
+            if answered.question.kind == .slide {
+                // A slide read: straight on to what comes next.
+                let view = try await playQuiz.question(attemptId: attemptId, questionId: questionId, userId: context.user.id)
+                return PageRenderer.redirect(to: view.nextUnansweredId.map { "/play/\(attemptId)/questions/\($0)" } ?? "/play/\(attemptId)")
+            }
             return PageRenderer.redirect(to: answered.verdict == .alreadyAnswered ? path + "?already=1" : path)
         } catch PlayQuiz.Failure.badAnswer(let problem) {
             return try await questionPage(context, attemptId: attemptId, questionId: questionId, already: false,

@@ -19,16 +19,18 @@ package struct AnswerInput: Sendable, Equatable {
     package var order: [Int]?
     package var matches: [Int: Int]?
     package var gaps: [Int: GapFill.GapAnswer]?
+    /// A slide, read.
+    package var read: Bool?
 
     /// The most characters a typed number may have (the number field's `maxlength`).
     package static let maxNumberCharacters = 40
 
     package init(
         choice: Int? = nil, choices: [Int]? = nil, value: Bool? = nil, text: String? = nil, number: Number? = nil,
-        order: [Int]? = nil, matches: [Int: Int]? = nil, gaps: [Int: GapFill.GapAnswer]? = nil
+        order: [Int]? = nil, matches: [Int: Int]? = nil, gaps: [Int: GapFill.GapAnswer]? = nil, read: Bool? = nil
     ) {
         (self.choice, self.choices, self.value, self.text, self.number) = (choice, choices, value, text, number)
-        (self.order, self.matches, self.gaps) = (order, matches, gaps)
+        (self.order, self.matches, self.gaps, self.read) = (order, matches, gaps, read)
     }
 
     package static func choice(_ id: Int) -> AnswerInput { AnswerInput(choice: id) }
@@ -48,6 +50,7 @@ package struct AnswerInput: Sendable, Equatable {
         if order != nil { given += 1 }
         if matches != nil { given += 1 }
         if gaps != nil { given += 1 }
+        if read == true { given += 1 }
         switch number {
         case .value(let value) where !value.isFinite: break
         case nil: break
@@ -61,6 +64,7 @@ package struct AnswerInput: Sendable, Equatable {
             return .choices(Set(choices))
         }
         if let value { return .bool(value) }
+        if read == true { return .read }
         if let order {
             guard !order.isEmpty else { throw .empty }
             guard order.count <= Ordering.itemCountRange.upperBound else { throw .tooManyParts }

@@ -234,7 +234,7 @@ package struct ChoiceIds: Sendable, Equatable {
     }
 
     package func presenting(_ given: GivenAnswer) -> GivenAnswer {
-        GivenAnswer(presenting(given.answer), late: given.late)
+        GivenAnswer(presenting(given.answer), late: given.late, credit: given.partialCredit)
     }
 
     /// A stored answer row (`AnsweredQuestion.given`) in public ids.
