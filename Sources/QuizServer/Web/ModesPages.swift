@@ -190,6 +190,7 @@ struct ModesPages: Sendable {
         var questionHead: PageHTML
         var verdictClass: String
         var verdictText: String
+        var verdictIcon: String
         var pointsText: String
         var given: String?
         var correctAnswer: String
@@ -248,7 +249,7 @@ struct ModesPages: Sendable {
         let question = result.question
         let model = SingleResultPage(
             id: id, questionHead: fragments.head(question, language: context.visit.language), verdictClass: stored.isCorrect ? "right" : "wrong",
-            verdictText: stored.isCorrect ? t("Right!") : t("Not quite."),
+            verdictText: stored.isCorrect ? t("Right!") : t("Not quite."), verdictIcon: QuestionFragments.VerdictIcon.of(right: stored.isCorrect),
             pointsText: !stored.counted
                 ? t("You already answered this question today, so this answer earns no points. It counts again tomorrow.")
                 : stored.isCorrect ? "+" + t.count(stored.pointsAwarded, "{count} point", "{count} points") : t("No points this time; it counts again tomorrow."),

@@ -78,6 +78,8 @@ struct PlayPages: Sendable {
         var answered: Bool
         var verdictClass: String?
         var verdictText: String?
+        /// The verdict's icon (an SVG path), so it is not told by colour alone.
+        var verdictIcon: String?
         var given: String?
         var correctAnswer: String?
         var explanation: String?
@@ -107,6 +109,7 @@ struct PlayPages: Sendable {
             values["answered"] = answered
             values.set("verdictClass", verdictClass)
             values.set("verdictText", verdictText)
+            values.set("verdictIcon", verdictIcon)
             values.set("given", given)
             values.set("correctAnswer", correctAnswer)
             values.set("explanation", explanation)
@@ -251,6 +254,7 @@ struct PlayPages: Sendable {
                                  answered: view.answered != nil, allAnswered: view.allAnswered ? true : nil)
         if let answered = view.answered {
             model.verdictClass = already ? "already" : (answered.isCorrect ? "right" : "wrong")
+            model.verdictIcon = already ? QuestionFragments.VerdictIcon.already : QuestionFragments.VerdictIcon.of(right: answered.isCorrect)
             model.verdictText = already ? t("You already answered this question; your first answer counts.")
                 : view.given?.late == true ? t("Too late: the time limit had passed, so this answer scores nothing.")
                 : answered.isCorrect ? t.count(answered.pointsAwarded, "Right! +{count} point", "Right! +{count} points") : t("Not quite.")
