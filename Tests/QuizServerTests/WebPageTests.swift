@@ -118,7 +118,7 @@ import Testing
             let jupiter = try await client.choiceId("Jupiter", question: 1)
             let right = try await browser.follow(try await browser.post("/play/1/questions/1", [("choice", "\(jupiter)")])).html
             func position(_ text: String, in html: String) throws -> String.Index { try #require(html.range(of: text)).lowerBound }
-            #expect(right.contains(#"class="verdict-banner verdict-right" id="feedback" aria-labelledby="verdict" tabindex="-1" autofocus"#))
+            #expect(right.contains(#"class="verdict-banner verdict-right" id="feedback" aria-labelledby="verdict" aria-describedby="streak your-answer correct-answer" tabindex="-1" autofocus"#))
             #expect(try position(#"id="verdict""#, in: right) < position(#"id="correct-answer""#, in: right))
             #expect(try position(#"id="correct-answer""#, in: right) < position(#"id="continue""#, in: right))
             #expect(try position(#"id="continue""#, in: right) < position(#"class="card question""#, in: right))

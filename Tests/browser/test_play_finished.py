@@ -125,6 +125,7 @@ def test_the_verdict_fills_the_phone_and_continue_is_in_its_first_screen(server,
         # A screen reader starts at the verdict: focus is on it, and it is named by it.
         assert driver.execute_script("return document.activeElement.id") == "feedback"
         assert banner.get_attribute("aria-labelledby") == "verdict"
+        assert {"your-answer", "correct-answer"} <= set(banner.get_attribute("aria-describedby").split())
         click_id(driver, "continue")
 
 
