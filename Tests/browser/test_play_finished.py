@@ -129,6 +129,21 @@ def test_the_verdict_fills_the_phone_and_continue_is_in_its_first_screen(server,
         click_id(driver, "continue")
 
 
+def test_in_finnish_too_the_verdict_and_continue_fit_the_first_screen_of_a_phone(server, browser):
+    key = server.answer_key(1)
+    driver = open_browser(server=server, browser=browser, size=PHONE, language="fi-FI")
+    register(driver, new_username("aino"))
+    start_quiz(driver, server)
+    question = text(driver, "question-text")
+    choose(driver, other_option(driver, key[question]))
+    click_id(driver, "submit-answer")
+    assert driver.find_element(By.CSS_SELECTOR, "#verdict span").text == "Ei aivan."
+    assert text(driver, "continue") == "Jatka"
+    bottom = first_screen_bottom(driver)
+    for element_id in ("verdict", "your-answer", "correct-answer", "continue"):
+        assert rect(driver, by_id(driver, element_id))["bottom"] <= bottom, element_id
+
+
 def test_a_random_question_shows_its_verdict_and_the_next_one_in_the_first_screen(server, browser):
     driver = open_browser(server=server, browser=browser, size=PHONE)
     register(driver, new_username())
