@@ -127,16 +127,17 @@ struct PlayPages: Sendable {
         }
     }
 
+    /// Numbers as the page's language writes them ("3,227", "3 227"), as the leaderboard does.
     struct ResultPage: Encodable {
         var quizTitle: String
-        var correctCount: Int
-        var questionCount: Int
-        var points: Int
-        var pointsAdded: Int
+        var correctCount: String
+        var questionCount: String
+        var points: String
+        var pointsAdded: String
         var pointsNote: String?
-        var totalPoints: Int
-        var userPoints: Int64
-        var rank: Int64
+        var totalPoints: String
+        var userPoints: String
+        var rank: String
         var timeTaken: String
         var moved: String?
         var percent: Int
@@ -324,12 +325,12 @@ struct PlayPages: Sendable {
         let score = result.score
         let seconds = Int((score.attempt.timeTaken ?? 0).rounded())
         let model = ResultPage(
-            quizTitle: result.quizTitle ?? t("Quiz"), correctCount: score.attempt.correctCount, questionCount: score.questionCount,
-            points: score.attempt.points, pointsAdded: score.pointsAdded,
+            quizTitle: result.quizTitle ?? t("Quiz"), correctCount: t.number(score.attempt.correctCount), questionCount: t.number(score.questionCount),
+            points: t.number(score.attempt.points), pointsAdded: t.number(score.pointsAdded),
             pointsNote: score.pointsAdded >= score.attempt.points ? nil
                 : score.pointsAdded == 0 ? t("You had already scored this much here: a quiz counts once, at your best.")
                 : t("A quiz counts once, at your best: this beat your best by {points}.", ["points": t.number(score.pointsAdded)]),
-            totalPoints: score.totalPoints, userPoints: score.userPoints, rank: score.rank,
+            totalPoints: t.number(score.totalPoints), userPoints: t.number(score.userPoints), rank: t.number(score.rank),
             timeTaken: seconds >= 60 ? "\(seconds / 60) min \(seconds % 60) s" : "\(seconds) s",
             moved: result.placesMoved == 0 ? nil : t.count(Int(result.placesMoved), "Up {count} place", "Up {count} places"),
             percent: score.questionCount == 0 ? 0 : score.attempt.correctCount * 100 / score.questionCount,
