@@ -93,6 +93,8 @@ enum LiveWireSamples {
             ("result", LiveMessages.result(LivePlayerResult(index: 0, answer: answer, score: 1_250, rank: 1, streak: 2))),
             ("result-late", LiveMessages.result(LivePlayerResult(index: 0, answer: lateAnswer, score: 0, rank: 3, streak: 0))),
             ("result-unanswered", LiveMessages.result(LivePlayerResult(index: 0, answer: nil, score: 900, rank: 2, streak: 0))),
+            ("result-behind", LiveMessages.result(LivePlayerResult(index: 0, answer: nil, score: 900, rank: 2, streak: 0,
+                                                                   behind: .init(nickname: ann.nickname, points: 350)))),
             ("leaderboard", LiveMessages.shared(.leaderboard(top: standings, teams: teams, final: false), host: false, now: now) ?? ""),
             ("ended-host", LiveMessages.shared(.ended(podium: standings, standings: standings, teams: teams), host: true, now: now) ?? ""),
             ("ended-player", endedForPlayer(podium: standings, standings: standings, teams: teams, playerId: 1)),

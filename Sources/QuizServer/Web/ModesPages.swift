@@ -190,6 +190,7 @@ struct ModesPages: Sendable {
         var questionHead: PageHTML
         var verdictClass: String
         var verdictText: String
+        var verdictIcon: String
         var pointsText: String
         var given: String?
         var correctAnswer: String
@@ -250,6 +251,7 @@ struct ModesPages: Sendable {
         let model = SingleResultPage(
             id: id, questionHead: fragments.head(question, language: context.visit.language), verdictClass: judged.verdictClass,
             verdictText: judged.verdictClass == "partly" ? QuestionFragments.partly(judged.credit, t: t) : stored.isCorrect ? t("Right!") : t("Not quite."),
+            verdictIcon: QuestionFragments.VerdictIcon.of(judged.verdictClass),
             pointsText: !stored.counted
                 ? t("You already answered this question today, so this answer earns no points. It counts again tomorrow.")
                 : stored.pointsAwarded > 0 ? "+" + t.count(stored.pointsAwarded, "{count} point", "{count} points") : t("No points this time; it counts again tomorrow."),

@@ -78,6 +78,8 @@ struct PlayPages: Sendable {
         var answered: Bool
         var verdictClass: String?
         var verdictText: String?
+        /// The verdict's icon (an SVG path), so it is not told by colour alone.
+        var verdictIcon: String?
         var given: String?
         var correctAnswer: String?
         var explanation: String?
@@ -109,6 +111,7 @@ struct PlayPages: Sendable {
             values["answered"] = answered
             values.set("verdictClass", verdictClass)
             values.set("verdictText", verdictText)
+            values.set("verdictIcon", verdictIcon)
             values.set("given", given)
             values.set("correctAnswer", correctAnswer)
             values.set("explanation", explanation)
@@ -127,16 +130,17 @@ struct PlayPages: Sendable {
         }
     }
 
+    /// Numbers as the page's language writes them ("3,227", "3 227"), as the leaderboard does.
     struct ResultPage: Encodable {
         var quizTitle: String
-        var correctCount: Int
-        var questionCount: Int
-        var points: Int
-        var pointsAdded: Int
+        var correctCount: String
+        var questionCount: String
+        var points: String
+        var pointsAdded: String
         var pointsNote: String?
-        var totalPoints: Int
-        var userPoints: Int64
-        var rank: Int64
+        var totalPoints: String
+        var userPoints: String
+        var rank: String
         var timeTaken: String
         var moved: String?
         var percent: Int
@@ -257,6 +261,7 @@ struct PlayPages: Sendable {
         if let answered = view.answered {
             let judged = QuestionFragments.judged(question, correct: answered.isCorrect, given: view.given)
             model.verdictClass = already ? "already" : view.given?.late == true ? "wrong" : judged.verdictClass
+            model.verdictIcon = QuestionFragments.VerdictIcon.of(model.verdictClass ?? "wrong")
             model.verdictText = already ? t("You already answered this question; your first answer counts.")
                 : view.given?.late == true ? t("Too late: the time limit had passed, so this answer scores nothing.")
                 : judged.verdictClass == "counted" ? t("Thanks: your answer is counted. There is no wrong answer here.")
@@ -335,12 +340,12 @@ struct PlayPages: Sendable {
         let score = result.score
         let seconds = Int((score.attempt.timeTaken ?? 0).rounded())
         let model = ResultPage(
-            quizTitle: result.quizTitle ?? t("Quiz"), correctCount: score.attempt.correctCount, questionCount: score.questionCount,
-            points: score.attempt.points, pointsAdded: score.pointsAdded,
+            quizTitle: result.quizTitle ?? t("Quiz"), correctCount: t.number(score.attempt.correctCount), questionCount: t.number(score.questionCount),
+            points: t.number(score.attempt.points), pointsAdded: t.number(score.pointsAdded),
             pointsNote: score.pointsAdded >= score.attempt.points ? nil
                 : score.pointsAdded == 0 ? t("You had already scored this much here: a quiz counts once, at your best.")
                 : t("A quiz counts once, at your best: this beat your best by {points}.", ["points": t.number(score.pointsAdded)]),
-            totalPoints: score.totalPoints, userPoints: score.userPoints, rank: score.rank,
+            totalPoints: t.number(score.totalPoints), userPoints: t.number(score.userPoints), rank: t.number(score.rank),
             timeTaken: seconds >= 60 ? "\(seconds / 60) min \(seconds % 60) s" : "\(seconds) s",
             moved: result.placesMoved == 0 ? nil : t.count(Int(result.placesMoved), "Up {count} place", "Up {count} places"),
             percent: score.questionCount == 0 ? 0 : score.attempt.correctCount * 100 / score.questionCount,

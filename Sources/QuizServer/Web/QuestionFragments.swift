@@ -248,6 +248,25 @@ struct QuestionFragments: Sendable {
         }
     }
 
+    /// The verdict's icon beside its words, as SVG paths on a 24×24 box: a tick, a cross, an "i".
+    enum VerdictIcon {
+        static let right = "M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4Z"
+        static let wrong = "M19 6.4 17.6 5 12 10.6 6.4 5 5 6.4 10.6 12 5 17.6 6.4 19 12 13.4 17.6 19 19 17.6 13.4 12Z"
+        static let already = "M11 7h2v2h-2Zm0 4h2v6h-2Zm1-9a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm0 18a8 8 0 1 1 0-16 8 8 0 0 1 0 16Z"
+        /// A half-filled circle: part of the credit.
+        static let partly = "M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm0 18V4a8 8 0 0 1 0 16Z"
+        static func of(right: Bool) -> String { right ? Self.right : wrong }
+        /// By the verdict's class: right, partly, wrong, or counted and already (the information mark).
+        static func of(_ verdictClass: String) -> String {
+            switch verdictClass {
+            case "right": right
+            case "partly": partly
+            case "wrong": wrong
+            default: already
+            }
+        }
+    }
+
     func head(_ question: Question, language: Language) -> PageHTML {
         let t = Texts.of(language)
         return PageHTML(renderer.fragment("question-head", for: question, language: language) {
