@@ -107,6 +107,9 @@ public protocol AttemptStore: Sendable {
     ) async throws -> Bool
     /// A finished attempt's score, read only; nil when missing, someone else's or unfinished.
     func score(attemptId: Int64, userId: Int64) async throws -> AttemptScore?
+    /// How often each stored answer was given to a question in quizzes, most often first, at most
+    /// `limit` different answers: what a poll or word cloud shows after answering.
+    func answerCounts(questionId: Int64, limit: Int) async throws -> [(answer: String, count: Int)]
     /// Finishes the attempt and adds its points to the user's total, once.
     func finishAttempt(id: Int64, userId: Int64, at date: Date) async throws -> AttemptScore
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import QuizCore
 import QuizServer
 import Testing
 
@@ -79,6 +80,29 @@ import Testing
             let cloud = try await page("wordCloud")
             #expect(cloud.html.contains(#"name="text" maxlength="40""#))
             #expect(try await browser.follow(try await browser.post(cloud.path, [("text", "Coffee")])).contains("Thanks: your answer is counted."))
+        }
+    }
+
+    @Test func aWordCloudShowsWhatEveryoneWroteOnlyAfterAnswering() async throws {
+        try await withApp { client, env in
+            let (quizId, shown) = try await QuestionKindsAPITests().publishedQuiz(client, env)
+            let cloudId = shown["wordCloud"]?["id"] as? Int ?? 0
+            for (name, word) in [("ann", "Coffee!"), ("bob", "  coffee"), ("cid", "Tea")] {
+                let browser = TestBrowser(client)
+                try await browser.register(name)
+                let start = try await browser.post("/quizzes/\(quizId)/start", [])
+                let attempt = try #require(Self.captures(#"/play/(\d+)/"#, in: start.location ?? "").first)
+                let path = "/play/\(attempt)/questions/\(cloudId)"
+                let before = try await browser.get(path)
+                #expect(!before.contains(#"id="opinions""#), "nothing of the others before answering")
+                _ = try await browser.post(path, [("text", word)])
+                if name == "cid" {
+                    env.time.advance(by: 6)  // past the few seconds a tally is kept
+                    let after = try await browser.get(path)
+                    #expect(after.contains(#"<li class="word-size-5">Coffee <span class="visually-hidden">(2 answers)</span></li>"#), "\(after.html)")
+                    #expect(after.contains(#">Tea <span class="visually-hidden">(1 answer)</span>"#))
+                }
+            }
         }
     }
 

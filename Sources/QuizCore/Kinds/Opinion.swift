@@ -1,3 +1,5 @@
+import Foundation
+
 /// A poll (Kahoot, ClassQuiz's voting): choices with no right answer and no points. The reveal is
 /// how everyone answered.
 public struct Poll: Sendable, Hashable {
@@ -69,21 +71,23 @@ public struct WordCloud: Sendable, Hashable {
 
         public init() {}
 
-        /// Adds one entry; false for an entry that has no key.
+        /// Adds an entry (`times` times: counts already summed); false for an entry that has no key.
         @discardableResult
-        public mutating func add(_ entry: String) -> Bool {
-            guard let key = WordCloud.key(entry) else { return false }
+        public mutating func add(_ entry: String, times: Int = 1) -> Bool {
+            guard let key = WordCloud.key(entry), times > 0 else { return false }
             if counts[key] == nil {
                 guard counts.count < Tally.maxKeys else {
-                    others += 1
+                    others += times
                     return true
                 }
                 order.append(key)
             }
-            counts[key, default: 0] += 1
-            let spelling = String(entry.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+            counts[key, default: 0] += times
+            // Shown as typed, without the punctuation around it ("Coffee!" is shown "Coffee").
+            let spelling = entry.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
+                .split(whereSeparator: \.isWhitespace).joined(separator: " ")
             if spellings[key, default: [:]].count < 8 || spellings[key]?[spelling] != nil {
-                spellings[key, default: [:]][spelling, default: 0] += 1
+                spellings[key, default: [:]][spelling, default: 0] += times
             }
             return true
         }

@@ -67,6 +67,43 @@ struct PlayPages: Sendable {
         var questions: [QuestionLine]
     }
 
+    /// How everyone answered a poll or word cloud: bars with counts, or words sized by count.
+    struct OpinionsModel: Encodable {
+        struct Share: Encodable {
+            var text: String
+            var count: Int
+            var total: Int
+            var label: String
+            /// 1–5, by the word's count against the most common one's.
+            var size: Int
+        }
+
+        var title: String
+        var poll: Bool?
+        var words: Bool?
+        var shares: [Share]
+        var empty: String?
+
+        init(_ opinions: Opinions, t: Texts) {
+            let total = max(1, opinions.total)
+            let most = max(1, opinions.shares.map(\.count).max() ?? 1)
+            shares = opinions.shares.map { share in
+                Share(text: share.text, count: share.count, total: total,
+                      label: t.count(share.count, "{count} answer", "{count} answers"),
+                      size: 1 + min(4, max(0, Int((4 * Double(share.count) / Double(most)).rounded(.down)))))
+            }
+            switch opinions {
+            case .poll:
+                poll = true
+                title = t.count(opinions.total, "How everyone answered: {count} answer so far", "How everyone answered: {count} answers so far")
+            case .words:
+                words = true
+                title = t("What everyone wrote, the most common largest")
+                empty = shares.isEmpty ? t("No words yet.") : nil
+            }
+        }
+    }
+
     struct QuestionPage: MustacheFields {
         var attemptId: Int64
         var id: Int64
@@ -99,6 +136,8 @@ struct PlayPages: Sendable {
         var streak: String?
         /// A slide: read, then Continue.
         var isSlide: Bool?
+        /// A poll's or word cloud's answers so far.
+        var opinions: OpinionsModel?
 
         func write(into values: inout [String: Any]) {
             values["attemptId"] = attemptId
@@ -127,6 +166,7 @@ struct PlayPages: Sendable {
             values.set("twoTiles", twoTiles)
             values.set("streak", streak)
             values.set("isSlide", isSlide)
+            if let opinions { values["opinions"] = MustacheEncoder.encode(opinions) }
         }
     }
 
@@ -280,6 +320,7 @@ struct PlayPages: Sendable {
             model.correctAnswer = question.kind.hasRightAnswer ? QuestionFragments.correct(question, t: t) : nil
             model.explanation = question.explanation
             model.nextId = view.nextUnansweredId
+            model.opinions = view.opinions.map { OpinionsModel($0, t: t) }
         } else if !view.attempt.isFinished {
             model.questionFields = fragments.fields(question, language: context.visit.language)
             model.isSlide = question.kind == .slide ? true : nil
