@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import QuizCore
 import QuizStore
 import QuizTestSupport
@@ -19,10 +18,9 @@ private final class Uptime: Sendable {
 /// have taken: the two would tell their players different things.
 @Suite(.enabled(if: TestPostgres.serverURL != nil, Comment(rawValue: TestPostgres.unavailable)))
 struct LiveLeaseTests {
-    private func instance(_ name: String, _ env: UseCaseEnvironment, uptime: Uptime,
-                          logger: Logger = Logger(label: "quizbox.live")) -> (LiveGames, RecordingOutbox) {
+    private func instance(_ name: String, _ env: UseCaseEnvironment, uptime: Uptime) -> (LiveGames, RecordingOutbox) {
         let games = LiveGames(store: env.store, catalog: env.store, time: env.time, joins: RateLimiter(limit: 120, window: 60, time: env.time), key: env.choiceKey,
-                              logger: logger, cluster: .init(instance: name, store: env.store, uptime: { uptime.value }))
+                              cluster: .init(instance: name, store: env.store, uptime: { uptime.value }))
         let outbox = RecordingOutbox()
         games.deliver(to: outbox)
         return (games, outbox)
@@ -136,47 +134,6 @@ struct LiveLeaseTests {
                 try await a.answer(.choice(try await env.shown(2, ofQuestion: game.questionIds[0])), question: 0, playerId: ann.id, gameId: game.id)
             }
             #expect(try await env.store.liveAnswers(gameId: game.id).isEmpty)
-        }
-    }
-
-    @Test func theLastInstanceDoesNotWarnThatItLostTheLeaseOfAGameItEnded() async throws {
-        try await withPostgresUseCases { env in
-            let fixture = try await env.loadPlayBank()
-            let host = try await env.register("host")
-            let warnings = RecordedWarnings()
-            let (a, _) = instance("a", env, uptime: Uptime(), logger: Logger(label: "quizbox.live") { _ in warnings.handler() })
-            let game = try await a.host(quizId: fixture.quiz.id, user: host, settings: LiveSettings())
-            _ = try await a.join(pin: game.pin, nickname: "Ann", user: nil, team: nil, address: "192.0.2.1")
-            try await a.command(.start, gameId: game.id, userId: host.id)
-            await a.maintainLeases()
-            try await a.command(.end, gameId: game.id, userId: host.id)
-            // An ended game holds no lease: renewing finds it gone, which is not a loss.
-            await a.maintainLeases()
-            #expect(warnings.messages.isEmpty, "\(warnings.messages)")
-        }
-    }
-}
-
-/// Warnings logged, for a test that checks none is.
-private final class RecordedWarnings: Sendable {
-    private let logged = Mutex<[String]>([])
-    var messages: [String] { logged.withLock { $0 } }
-
-    func handler() -> some LogHandler { Handler(owner: self) }
-
-    private struct Handler: LogHandler {
-        let owner: RecordedWarnings
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .warning
-
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-
-        func log(event: LogEvent) {
-            guard event.level >= .warning else { return }
-            owner.logged.withLock { $0.append("\(event.message)") }
         }
     }
 }
