@@ -80,6 +80,15 @@ import Testing
             let cloud = try await page("wordCloud")
             #expect(cloud.html.contains(#"name="text" maxlength="40""#))
             #expect(try await browser.follow(try await browser.post(cloud.path, [("text", "Coffee")])).contains("Thanks: your answer is counted."))
+
+            let single = try await page("singleChoice")
+            let canberra = try #require(Self.captures(#"name="choice" value="(\d+)" required><svg[^>]*><path[^>]*/></svg><span class="answer-text">Canberra"#, in: single.html).first)
+            _ = try await browser.post(single.path, [("choice", canberra)])
+            // Out of the five questions that can be right: the poll and the word cloud are not.
+            let result = try await browser.follow(try await browser.post("/play/\(attempt)/finish", []))
+            #expect(result.contains(#"<strong class="big-number">2</strong> of 5 right"#), "\(result.html)")
+            #expect(result.contains(#"<li class="status-partly">"#))
+            #expect(result.contains(#"<li class="status-counted">"#))
         }
     }
 

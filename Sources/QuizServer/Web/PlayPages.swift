@@ -194,7 +194,7 @@ struct PlayPages: Sendable {
         var verdictClass: String
         var verdictText: String
         var yourAnswer: String?
-        var rightAnswer: String
+        var rightAnswer: String?
         var pointsText: String
         var explanation: String?
     }
@@ -380,8 +380,10 @@ struct PlayPages: Sendable {
         let t = context.visit.t
         let score = result.score
         let seconds = Int((score.attempt.timeTaken ?? 0).rounded())
+        // Out of the questions that can be right: polls, word clouds and slides are not.
+        let graded = result.questions.isEmpty ? score.questionCount : result.questions.count { $0.question.kind.hasRightAnswer }
         let model = ResultPage(
-            quizTitle: result.quizTitle ?? t("Quiz"), correctCount: t.number(score.attempt.correctCount), questionCount: t.number(score.questionCount),
+            quizTitle: result.quizTitle ?? t("Quiz"), correctCount: t.number(score.attempt.correctCount), questionCount: t.number(graded),
             points: t.number(score.attempt.points), pointsAdded: t.number(score.pointsAdded),
             pointsNote: score.pointsAdded >= score.attempt.points ? nil
                 : score.pointsAdded == 0 ? t("You had already scored this much here: a quiz counts once, at your best.")
@@ -389,14 +391,16 @@ struct PlayPages: Sendable {
             totalPoints: t.number(score.totalPoints), userPoints: t.number(score.userPoints), rank: t.number(score.rank),
             timeTaken: seconds >= 60 ? "\(seconds / 60) min \(seconds % 60) s" : "\(seconds) s",
             moved: result.placesMoved == 0 ? nil : t.count(Int(result.placesMoved), "Up {count} place", "Up {count} places"),
-            percent: score.questionCount == 0 ? 0 : score.attempt.correctCount * 100 / score.questionCount,
+            percent: graded == 0 ? 0 : score.attempt.correctCount * 100 / graded,
             summary: result.questions.enumerated().map { index, entry in
                 let given = entry.answer?.given.flatMap(GivenAnswer.init(stored:))
-                let verdict = entry.answer.map { $0.isCorrect ? "right" : "wrong" } ?? "unanswered"
+                let verdict = entry.answer.map { QuestionFragments.judged(entry.question, correct: $0.isCorrect, given: given).verdictClass }
+                    ?? "unanswered"
                 return SummaryLine(position: index + 1, text: entry.question.text, verdictClass: verdict,
-                                   verdictText: ["right": t("Right"), "wrong": t("Wrong")][verdict] ?? t("Not answered"),
-                                   yourAnswer: given.flatMap { QuestionFragments.given(entry.question, $0.answer, t: t) },
-                                   rightAnswer: QuestionFragments.correct(entry.question, t: t),
+                                   verdictText: ["right": t("Right"), "wrong": t("Wrong"), "partly": t("Partly right"), "counted": t("Done")][verdict]
+                                       ?? t("Not answered"),
+                                   yourAnswer: given.flatMap { QuestionFragments.given(entry.question, $0.answer, t: t) }.flatMap { $0.isEmpty ? nil : $0 },
+                                   rightAnswer: entry.question.kind.hasRightAnswer ? QuestionFragments.correct(entry.question, t: t) : nil,
                                    pointsText: "+\(entry.answer?.pointsAwarded ?? 0)", explanation: entry.question.explanation)
             })
         return pages.render("result", model, visit: context.visit, title: t("Result"), tab: "Quizzes")
