@@ -20,13 +20,13 @@ public enum QuestionKind: String, Sendable, Codable, CaseIterable, Hashable {
     /// Whether a player answers it at all: a slide is only read.
     public var takesAnswers: Bool { self != .slide }
 
-    /// Whether live games play it. Name-them-all is a game of its own; the kinds with parts, polls,
-    /// word clouds and slides are not played live yet, so a live game leaves them out and its
-    /// setup page says so.
+    /// Whether live games play it. Name-them-all is a game of its own; the kinds with parts, word
+    /// clouds and slides are not played live yet, so a live game leaves them out and its setup
+    /// page says so.
     public var playsLive: Bool {
         switch self {
-        case .singleChoice, .multipleChoice, .trueFalse, .typedAnswer, .numeric: true
-        case .nameAll, .ordering, .matching, .gapFill, .poll, .wordCloud, .estimate, .slide: false
+        case .singleChoice, .multipleChoice, .trueFalse, .typedAnswer, .numeric, .poll: true
+        case .nameAll, .ordering, .matching, .gapFill, .wordCloud, .estimate, .slide: false
         }
     }
 }

@@ -25,6 +25,8 @@ public enum LiveProtocol {
         public static let trueFalse = Self(rawValue: "trueFalse")
         public static let typedAnswer = Self(rawValue: "typedAnswer")
         public static let numeric = Self(rawValue: "numeric")
+        /// Choices with no right answer: the reveal is how everyone voted.
+        public static let poll = Self(rawValue: "poll")
     }
 
     /// Where a game is: `lobby` → `question` → `reveal` → (`leaderboard`) → … → `ended`.

@@ -409,4 +409,39 @@ import Testing
         let nameAll = Question(text: "Planets", body: .nameAll(items: [NameAllItem(answer: "Mars")], timeLimitSeconds: 60, typoTolerance: false))
         #expect(LiveGame.playable([capital, nameAll, sky]).map(\.id) == [11, 13])
     }
+
+    // MARK: Polls
+
+    @Test func aPollIsCountedScoresNothingAndLeavesStreaksAsTheyWere() throws {
+        let poll = Question(id: 15, text: "Tea or coffee?", body: .poll(Poll(choices: ["Tea", "Coffee", "Neither"])))
+        var game = makeSUT([capital, poll, sky])
+        _ = try game.join(nickname: "Ann", userId: nil)
+        _ = try game.join(nickname: "Bob", userId: nil)
+        try game.start(now: t0)
+        var given = [try game.answer(.choice(2), player: 1, question: 0, now: at(1)),
+                     try game.answer(.choice(2), player: 2, question: 0, now: at(1))]
+        try game.close(now: at(2))
+        let before = game.players.map(\.score)
+        try game.next(now: at(3))  // the leaderboard
+        try game.next(now: at(3))
+        let vote = try game.answer(.choice(2), player: 1, question: 1, now: at(4))
+        given.append(vote)
+        #expect(!vote.isCorrect && vote.points == 0 && vote.bonus == 0)
+        #expect(throws: LiveGameError.badAnswer) { try game.answer(.choice(9), player: 2, question: 1, now: at(4)) }
+        // Bob does not vote: a poll breaks no streak.
+        try game.close(now: at(5))
+        #expect(game.players.map(\.score) == before)
+        #expect(game.players.map(\.streak) == [1, 1])
+        #expect(game.players.map(\.correct) == [1, 1])
+        #expect(game.distribution() == [
+            LiveGame.Tally(label: "Tea", choice: 1, count: 0, isCorrect: false),
+            LiveGame.Tally(label: "Coffee", choice: 2, count: 1, isCorrect: false),
+            LiveGame.Tally(label: "Neither", choice: 3, count: 0, isCorrect: false),
+        ])
+        // A game read back from storage comes out the same.
+        var restored = makeSUT([capital, poll, sky])
+        restored.restore(phase: .reveal, index: 1, openedAt: at(3), deadline: at(33), advanceAt: nil, locked: false,
+                         players: game.players, answers: given)
+        #expect(restored.players.map(\.streak) == [1, 1])
+    }
 }

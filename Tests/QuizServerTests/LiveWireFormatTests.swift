@@ -52,7 +52,7 @@ struct LiveProtocolDomainNamesTests {
         #expect(LiveProtocol.Points.allCases.count == LiveSettings.Points.allCases.count)
         let phases: [LivePhase] = [.lobby, .question, .reveal, .leaderboard, .ended]
         #expect(phases.map { LiveProtocol.Phase(rawValue: $0.rawValue) } == [.lobby, .question, .reveal, .leaderboard, .ended])
-        let kinds: [LiveProtocol.QuestionKind] = [.singleChoice, .multipleChoice, .trueFalse, .typedAnswer, .numeric]
+        let kinds: [LiveProtocol.QuestionKind] = [.singleChoice, .multipleChoice, .trueFalse, .typedAnswer, .numeric, .poll]
         #expect(kinds.map(\.rawValue) == QuestionKind.allCases.filter(\.playsLive).map(\.rawValue))
     }
 }

@@ -22,6 +22,15 @@ final class RecordingOutbox: LiveOutbox, Sendable {
         }
     }
 
+    /// The questions and reveals sent so far, in order.
+    func questions() -> [LiveQuestionView] {
+        sent.withLock { sent in sent.compactMap { if case (.question(let view, _), _) = $0 { view } else { nil } } }
+    }
+
+    func reveals() -> [LiveReveal] {
+        sent.withLock { sent in sent.compactMap { if case (.reveal(let reveal), _) = $0 { reveal } else { nil } } }
+    }
+
     /// The names of the events sent so far, in order, and forgets them.
     func drain() -> [String] {
         sent.withLock { sent in
@@ -85,6 +94,48 @@ final class RecordingOutbox: LiveOutbox, Sendable {
             await #expect(throws: LiveGames.Failure.badSettings([.seconds, .teams, .pointsIndex])) {
                 try await games.host(quizId: fixture.quiz.id, user: host, settings: bad)
             }
+        }
+    }
+
+    @Test func aPollIsPlayedLiveAndTheKindsLiveGamesDoNotPlayAreNamed() async throws {
+        try await withUseCases { env in
+            let questions = [
+                Question(text: "Tea or coffee?", body: .poll(Poll(choices: ["Tea", "Coffee"]))),
+                Question(text: "Oldest first", body: .ordering(Ordering(items: ["Rome", "Paris", "Helsinki"]))),
+                Question(text: "Capital of France?", body: .singleChoice([Choice(id: 1, text: "Paris", isCorrect: true),
+                                                                          Choice(id: 2, text: "Lyon", isCorrect: false)])),
+            ]
+            _ = try await env.store.importBank(Bank(subjects: [BankSubject(name: "Live", topics: [BankTopic(name: "Kinds", quizzes: [
+                BankQuiz(title: "Mixed live", questions: questions)])])]), at: env.time.now())
+            let quiz = try #require(try await env.store.allQuizzes().first { $0.quiz.title == "Mixed live" }?.quiz)
+            let host = try await env.register("host")
+            let (games, outbox) = makeSUT(env)
+            let setup = try await games.setup(quizId: quiz.id, user: host)
+            #expect(setup.questions.map(\.kind) == [.poll, .singleChoice])
+            #expect(setup.skipped == 1 && setup.skippedKinds == [.ordering])
+
+            let game = try await games.host(quizId: quiz.id, user: host, settings: LiveSettings())
+            let ann = try await games.join(pin: game.pin, nickname: "Ann", user: nil, team: nil, address: "192.0.2.1")
+            let bob = try await games.join(pin: game.pin, nickname: "Bob", user: nil, team: nil, address: "192.0.2.1")
+            try await games.command(.start, gameId: game.id, userId: host.id)
+            let asked = try #require(outbox.questions().last)
+            #expect(asked.kind == .poll)
+            #expect(asked.choices.map(\.text) == ["Tea", "Coffee"])
+            #expect(asked.choices.allSatisfy { (100_000_000..<1_000_000_000).contains($0.id) })
+            let coffee = try #require(asked.choices.first { $0.text == "Coffee" }?.id)
+            let vote = try await games.answer(.choice(coffee), question: 0, playerId: ann.player.id, gameId: game.id)
+            #expect(vote.points == 0)
+            await #expect(throws: LiveGames.Failure.self) {
+                try await games.answer(.choice(1), question: 0, playerId: bob.player.id, gameId: game.id)
+            }
+            try await games.command(.close, gameId: game.id, userId: host.id)
+            let reveal = try #require(outbox.reveals().last)
+            #expect(reveal.correctChoices.isEmpty && reveal.correct.isEmpty)
+            #expect(reveal.distribution.map(\.count) == [0, 1])
+            #expect(reveal.distribution.map(\.choice) == asked.choices.map(\.id), "the ids the poll was shown under")
+            #expect(reveal.distribution.allSatisfy { !$0.isCorrect })
+            let results = outbox.results()
+            #expect(results[ann.player.id]?.answer?.points == 0 && results[ann.player.id]?.score == 0)
         }
     }
 

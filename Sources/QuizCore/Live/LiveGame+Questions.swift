@@ -70,7 +70,7 @@ extension LiveGame {
     /// Ends the open question: who did not answer loses their streak.
     public mutating func close(now: Date) throws(LiveGameError) {
         guard phase == .question else { throw .notNow }
-        settle()
+        settle(graded: question?.kind.hasRightAnswer ?? true)
         phase = .reveal
         advanceAt = settings.autoAdvance ? now.addingTimeInterval(Self.autoAdvanceSeconds) : nil
     }
@@ -94,7 +94,7 @@ extension LiveGame {
     public mutating func end(now: Date) {
         if phase == .question {
             deadline = now
-            settle(resettingStreaks: false)
+            settle(resettingStreaks: false, graded: question?.kind.hasRightAnswer ?? true)
         }
         phase = .ended
         advanceAt = nil

@@ -69,6 +69,10 @@ extension LiveGame {
                 }
             }
             return choices.map { Tally(label: $0.text, choice: $0.id, count: counts[$0.id] ?? 0, isCorrect: $0.isCorrect) }
+        case .poll(let poll):
+            var counts: [Int: Int] = [:]
+            for answer in given { if case .choice(let id) = answer.answer { counts[id, default: 0] += 1 } }
+            return zip(poll.ids, poll.choices).map { Tally(label: $1, choice: $0, count: counts[$0] ?? 0, isCorrect: false) }
         case .trueFalse(let value):
             let trues = given.filter { $0.answer == .bool(true) }.count
             return [Tally(label: "True", choice: nil, count: trues, isCorrect: value),

@@ -12,8 +12,10 @@ extension LiveGame {
         return (points, bonus)
     }
 
-    /// The open question's answers join the totals; who did not answer loses their streak.
-    mutating func settle(resettingStreaks: Bool = true) {
+    /// The open question's answers join the totals; who did not answer loses their streak. A
+    /// question with no right answer (a poll) scores nothing and leaves streaks as they were.
+    mutating func settle(resettingStreaks: Bool = true, graded: Bool = true) {
+        guard graded else { return }
         for index in players.indices where !players[index].kicked {
             guard let answer = answers[players[index].id] else {
                 if resettingStreaks { players[index].streak = Streak.after(players[index].streak, isCorrect: false) }
@@ -49,7 +51,7 @@ extension LiveGame {
         for question in 0...index {
             self.answers = [:]
             for answer in byQuestion[question] ?? [] { record(answer) }
-            if question < index || phase != .question { settle() }
+            if question < index || phase != .question { settle(graded: questions.indices.contains(question) ? questions[question].kind.hasRightAnswer : true) }
         }
     }
 }

@@ -31,9 +31,14 @@ package struct LiveQuestionView: Sendable, Equatable {
         count = game.questions.count
         text = question.text
         kind = question.kind
-        let shown = game.settings.shuffleAnswers ? ids.presenting(question).body.choices
-            : question.body.choices.map { QuizCore.Choice(id: ids.publicId($0.id), text: $0.text, isCorrect: false) }
-        choices = shown.map { Choice(id: $0.id, text: $0.text) }
+        // A poll's choices are its own list, not the body's choices.
+        let stored: [(id: Int, text: String)] = if case .poll(let poll) = question.body {
+            Array(zip(poll.ids, poll.choices)).map { (id: $0.0, text: $0.1) }
+        } else {
+            question.body.choices.map { (id: $0.id, text: $0.text) }
+        }
+        let shown = stored.map { Choice(id: ids.publicId($0.id), text: $0.text) }
+        choices = game.settings.shuffleAnswers ? shown.sorted { $0.id < $1.id } : shown
         seed = ids.mixed(game.id)
         if case .numeric(_, _, let unit) = question.body { self.unit = unit }
         picture = question.picture

@@ -161,6 +161,9 @@
       : fill(t('Question {number}'), { number: message.index + 1 });
     $('reveal-question').textContent = asked ? asked.text : '';
     $('correct-answer').textContent = message.correct || '';
+    // A poll's reveal is only how everyone voted: no answer is right, none is dimmed.
+    const poll = !!asked && asked.kind === 'poll';
+    document.querySelector('.reveal-correct').hidden = poll || !message.correct;
     $('reveal-explanation').textContent = message.explanation || '';
     $('reveal-explanation').hidden = !message.explanation;
     $('reveal-answered').textContent = answeredText(message.answered, message.players);
@@ -177,7 +180,7 @@
       let variant = null;
       if (tally.choice !== null && tally.choice !== undefined) variant = looks.get(Number(tally.choice));
       else if (trueFalse) variant = position === 0 ? live.TRUE_VARIANT : live.FALSE_VARIANT;
-      const li = el('li', 'dist-row' + (tally.correct ? ' is-correct' : ' is-wrong'));
+      const li = el('li', 'dist-row' + (poll ? '' : tally.correct ? ' is-correct' : ' is-wrong'));
       if (tally.choice !== null && tally.choice !== undefined) li.dataset.choice = String(tally.choice);
       else if (trueFalse) li.dataset.choice = position === 0 ? 'true' : 'false';
       const label = el('span', 'dist-label' + (variant === null ? ' plain-' + (tally.correct ? 'right' : 'wrong') : ' variant-' + variant));

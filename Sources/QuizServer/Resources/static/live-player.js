@@ -198,6 +198,7 @@
     $('answer-submit').disabled = false;
     $('question-help').textContent = {
       singleChoice: t('Tap one answer.'),
+      poll: t('Tap one: there is no wrong answer.'),
       multipleChoice: t('Choose every right answer, then Submit.'),
       trueFalse: t('True or false?'),
       typedAnswer: t('Type your answer, then Submit.'),
@@ -213,7 +214,7 @@
 
   /** The question's kind; an unknown one with choices is played as one choice. */
   function kindOf(message) {
-    const known = ['singleChoice', 'multipleChoice', 'trueFalse', 'typedAnswer', 'numeric'];
+    const known = ['singleChoice', 'multipleChoice', 'trueFalse', 'typedAnswer', 'numeric', 'poll'];
     if (known.includes(message.kind)) return message.kind;
     return (message.choices || []).length > 0 ? 'singleChoice' : 'typedAnswer';
   }
@@ -334,7 +335,10 @@
       $('result-correct').hidden = true;
       $('result-explanation').hidden = true;
     }
+    // A poll has no right answer: a vote is counted, never wrong, and earns nothing.
+    const poll = state.question && state.question.index === message.index && kindOf(state.question) === 'poll';
     if (!message.answered) setVerdict('none', t('No answer'));
+    else if (poll) setVerdict('counted', t('Your vote is counted.'));
     else if (message.correct) setVerdict('right', t('Correct!'));
     else setVerdict('wrong', t('Wrong'));
     const gained = (Number(message.points) || 0) + (Number(message.bonus) || 0);
@@ -342,6 +346,7 @@
       ? fill(t('+{points} points · +{bonus} streak bonus'), { points: live.number(message.points || 0), bonus: live.number(message.bonus) })
       : fill(t('+{points} points'), { points: live.number(message.points || 0) });
     $('result-points').dataset.value = String(gained);
+    $('result-points').hidden = poll;
     // The player's own pick, beside the right answer when it was wrong.
     const sent = message.answered ? sentTo(message.index) : null;
     $('result-yours-text').textContent = sent && sent.label ? sent.label : '';
