@@ -56,14 +56,6 @@ struct XLSXArchive {
         data.starts(with: [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1])
     }
 
-    /// Whether `data` is a ZIP archive naming `xl/workbook.xml`: read from the central directory
-    /// at the end, without inflating anything.
-    static func looksLikeWorkbook(_ data: Data) -> Bool {
-        guard data.starts(with: [0x50, 0x4B, 0x03, 0x04]) else { return false }
-        // Entry names are stored uncompressed in the central directory (and the local headers).
-        return data.range(of: Data("xl/workbook.xml".utf8)) != nil
-    }
-
     func contains(_ path: String) -> Bool { entries[path] != nil }
 
     /// The inflated bytes of the part at `path` (a path inside the archive, no leading "/"); nil
@@ -82,7 +74,9 @@ struct XLSXArchive {
         }
         var bytes = Data()
         bytes.reserveCapacity(Int(declared))
-        let budget = min(Self.maxPartBytes, Self.maxTotalBytes - inflated)
+        // No more than the directory says: a part that inflates past its declared size is refused
+        // at the first byte over, whatever the limits would still allow.
+        let budget = Int(declared)
         do {
             _ = try archive.extract(entry, skipCRC32: false) { chunk in
                 guard bytes.count + chunk.count <= budget else { throw Overflow() }

@@ -75,17 +75,34 @@ struct XLSXWorkbook {
     mutating func forEachRow(_ body: (Row) -> Bool) throws(ImportError) {
         let strings = try readSharedStrings()
         guard let xml = try archive.part(sheetPath) else { throw .file("the workbook's sheet is missing") }
-        let parser = XLSXXML(part: sheetPath)
-        let problem: FormatProblem? = withoutActuallyEscaping(body) { body in
-            let sheet = SheetState(strings: strings, parser: parser, body: body)
-            parser.onStart = sheet.start
-            parser.onEnd = sheet.end
-            parser.onText = sheet.text
-            defer { parser.onStart = { _, _ in }; parser.onEnd = { _ in }; parser.onText = { _ in } }
-            let problem = parser.parse(xml)
-            return sheet.stoppedByReader ? nil : problem
+        var sheet = SheetState(strings: strings)
+        try Self.scan(xml, part: sheetPath) { (bytes: UnsafeBufferPointer<UInt8>) throws(XLSXScanner.Failure) in
+            try XLSXScanner.scan(bytes, start: { name, tag throws(XLSXScanner.Failure) in try sheet.start(name, tag) },
+                                 end: { name throws(XLSXScanner.Failure) in
+                                     if let row = try sheet.end(name), !body(row) { throw .stop }
+                                 },
+                                 text: { text, cdata throws(XLSXScanner.Failure) in try sheet.text(text, cdata: cdata) })
         }
-        if let problem { throw ImportError(problems: [problem]) }
+    }
+
+    /// Runs `read` over a part's bytes and turns what it throws into the import's problem.
+    private static func scan(_ xml: Data, part: String,
+                             _ read: (UnsafeBufferPointer<UInt8>) throws(XLSXScanner.Failure) -> Void) throws(ImportError) {
+        let failure = xml.withUnsafeBytes { (raw) -> XLSXScanner.Failure? in
+            do throws(XLSXScanner.Failure) {
+                try read(raw.bindMemory(to: UInt8.self))
+                return nil
+            } catch {
+                return error
+            }
+        }
+        switch failure {
+        case nil, .stop?: return
+        case .problem(let problem)?: throw ImportError(problems: [problem])
+        case .malformed(let offset, let kind)?:
+            let line = xml.prefix(max(0, offset)).reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+            throw ImportError(problems: [FormatProblem(line: line, path: part, message: kind.message)])
+        }
     }
 
     private mutating func readSharedStrings() throws(ImportError) -> [String] {
@@ -93,129 +110,125 @@ struct XLSXWorkbook {
         var strings: [String] = []
         var current = ""
         var inItem = false, inText = false, phonetic = 0
-        let parser = XLSXXML(part: path)
-        parser.onStart = { name, _ in
-            switch name {
-            case "si": inItem = true; current = ""
-            case "t": inText = inItem && phonetic == 0
-            case "rPh": phonetic += 1
-            default: break
-            }
-        }
-        parser.onEnd = { name in
-            switch name {
-            case "si":
-                strings.append(current)
-                inItem = false
-                if strings.count > XLSXWorkbook.maxCells {
-                    parser.fail(FormatProblem(path: path, message: "the workbook holds more than \(XLSXWorkbook.maxCells) strings: it is not imported"))
+        try Self.scan(xml, part: path) { (bytes: UnsafeBufferPointer<UInt8>) throws(XLSXScanner.Failure) in
+            try XLSXScanner.scan(bytes, start: { name, _ throws(XLSXScanner.Failure) in
+                switch name {
+                case .si: inItem = true; current = ""
+                case .t: inText = inItem && phonetic == 0
+                case .rPh: phonetic += 1
+                default: break
                 }
-            case "t": inText = false
-            case "rPh": phonetic -= 1
-            default: break
-            }
+            }, end: { name throws(XLSXScanner.Failure) in
+                switch name {
+                case .si:
+                    strings.append(current)
+                    inItem = false
+                    if strings.count > XLSXWorkbook.maxCells {
+                        throw .problem(FormatProblem(path: path, message: "the workbook holds more than \(XLSXWorkbook.maxCells) strings: it is not imported"))
+                    }
+                case .t: inText = false
+                case .rPh: phonetic -= 1
+                default: break
+                }
+            }, text: { text, cdata throws(XLSXScanner.Failure) in
+                if inText { current += try XLSXScanner.string(text, cdata: cdata) }
+            })
         }
-        parser.onText = { text in if inText { current += text } }
-        if let problem = parser.parse(xml) { throw ImportError(problems: [problem]) }
         return strings
     }
 
     /// What reading the sheet's XML keeps between events.
-    private final class SheetState {
+    private struct SheetState {
         let strings: [String]
-        unowned let parser: XLSXXML
-        let body: (Row) -> Bool
-        var stoppedByReader = false
 
         private var rowNumber = 0
         private var cells: [String] = []
         private var rowCount = 0
         private var cellCount = 0
         private var column = 0
-        private var type = ""
+        private var type = CellType.number
         private var value = ""
         private var capturing = false
         private var inInline = false
         private var phonetic = 0
 
-        init(strings: [String], parser: XLSXXML, body: @escaping (Row) -> Bool) {
+        private enum CellType { case number, shared, boolean, other }
+
+        init(strings: [String]) {
             self.strings = strings
-            self.parser = parser
-            self.body = body
         }
 
-        func start(_ name: String, _ attributes: [String: String]) {
+        mutating func start(_ name: XLSXScanner.Name, _ tag: XLSXScanner.Tag) throws(XLSXScanner.Failure) {
             switch name {
-            case "row":
-                let number = attributes["r"].flatMap { Int($0) } ?? rowNumber + 1
+            case .row:
+                let number = tag.attribute("r").flatMap { Int($0) } ?? rowNumber + 1
                 guard number > rowNumber, number <= 1_048_576 else {
-                    return fail(FormatProblem(cell: SheetCell(row: max(1, number)), message: "row \(number) is out of order: the file is damaged"))
+                    throw .problem(FormatProblem(cell: SheetCell(row: max(1, number)), message: "row \(number) is out of order: the file is damaged"))
                 }
                 rowNumber = number
                 cells.removeAll(keepingCapacity: true)
                 column = 0
-            case "c":
-                let reference = attributes["r"].flatMap { SheetCell.column(ofReference: Substring($0)) }
+            case .c:
+                let reference = tag.attribute("r").flatMap { SheetCell.column(ofReference: Substring($0)) }
                 column = reference ?? column + 1
                 guard column <= XLSXWorkbook.lastColumn else {
-                    return fail(FormatProblem(cell: SheetCell(row: rowNumber), message: "a cell lies past the last column a spreadsheet has (XFD): the file is damaged"))
+                    throw .problem(FormatProblem(cell: SheetCell(row: rowNumber), message: "a cell lies past the last column a spreadsheet has (XFD): the file is damaged"))
                 }
                 cellCount += 1
                 guard cellCount <= XLSXWorkbook.maxCells else {
-                    return fail(FormatProblem(message: "the sheet holds more than \(XLSXWorkbook.maxCells) cells: split it into several files"))
+                    throw .problem(FormatProblem(message: "the sheet holds more than \(XLSXWorkbook.maxCells) cells: split it into several files"))
                 }
-                type = attributes["t"] ?? "n"
+                switch tag.attribute("t") {
+                case nil, "n"?: type = .number
+                case "s"?: type = .shared
+                case "b"?: type = .boolean
+                default: type = .other  // inlineStr, str (a formula's text), e (#N/A), d (an ISO date)
+                }
                 value = ""
                 inInline = false
-            case "v": capturing = true
-            case "is": inInline = true
-            case "t": capturing = inInline && phonetic == 0
-            case "rPh": phonetic += 1
+            case .v: capturing = true
+            case .is: inInline = true
+            case .t: capturing = inInline && phonetic == 0
+            case .rPh: phonetic += 1
             default: break
             }
         }
 
-        func end(_ name: String) {
+        /// The row, when one that holds anything ends.
+        mutating func end(_ name: XLSXScanner.Name) throws(XLSXScanner.Failure) -> Row? {
             switch name {
-            case "v", "t": capturing = false
-            case "rPh": phonetic -= 1
-            case "c": finishCell()
-            case "row":
-                guard !cells.allSatisfy(\.isEmpty) else { return }
+            case .v, .t: capturing = false
+            case .rPh: phonetic -= 1
+            case .c: try finishCell()
+            case .row:
+                guard !cells.allSatisfy(\.isEmpty) else { return nil }
                 rowCount += 1
                 guard rowCount <= XLSXWorkbook.maxRows else {
-                    return fail(FormatProblem(cell: SheetCell(row: rowNumber), message: "the sheet has more than \(XLSXWorkbook.maxRows) rows: split it into several files"))
+                    throw .problem(FormatProblem(cell: SheetCell(row: rowNumber), message: "the sheet has more than \(XLSXWorkbook.maxRows) rows: split it into several files"))
                 }
-                if !body(Row(number: rowNumber, cells: cells)) {
-                    stoppedByReader = true
-                    parser.fail(FormatProblem(message: "stopped"))
-                }
+                return Row(number: rowNumber, cells: cells)
             default: break
             }
+            return nil
         }
 
-        func text(_ string: String) {
-            if capturing { value += string }
+        mutating func text(_ bytes: UnsafeBufferPointer<UInt8>, cdata: Bool) throws(XLSXScanner.Failure) {
+            if capturing { value += try XLSXScanner.string(bytes, cdata: cdata) }
         }
 
-        private func fail(_ problem: FormatProblem) {
-            parser.fail(problem)
-        }
-
-        private func finishCell() {
-            guard column <= XLSXWorkbook.maxColumns else { return }
+        private mutating func finishCell() throws(XLSXScanner.Failure) {
+            guard column <= XLSXWorkbook.maxColumns, !value.isEmpty else { return }
             let text: String
             switch type {
-            case "s":
+            case .shared:
                 guard let index = Int(value.trimmingCharacters(in: .whitespaces)), strings.indices.contains(index) else {
-                    if value.isEmpty { return }
-                    return fail(FormatProblem(cell: SheetCell(row: rowNumber, column: column),
-                                              message: "the cell names a shared string the workbook lacks: the file is damaged"))
+                    throw .problem(FormatProblem(cell: SheetCell(row: rowNumber, column: column),
+                                                 message: "the cell names a shared string the workbook lacks: the file is damaged"))
                 }
                 text = strings[index]
-            case "b": text = value == "1" ? "TRUE" : value == "0" ? "FALSE" : value
-            case "n": text = XLSXWorkbook.displayNumber(value)
-            default: text = value  // inlineStr, str (a formula's text), e (#N/A), d (an ISO date)
+            case .boolean: text = value == "1" ? "TRUE" : value == "0" ? "FALSE" : value
+            case .number: text = XLSXWorkbook.displayNumber(value)
+            case .other: text = value
             }
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !trimmed.isEmpty else { return }

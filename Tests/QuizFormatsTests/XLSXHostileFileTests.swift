@@ -26,6 +26,29 @@ import Testing
         ])
     }
 
+    @Test func aPartThatInflatesPastItsDeclaredSizeIsStoppedThere() throws {
+        let rows = String(repeating: "<row r=\"1\"></row>", count: 1)
+        let sheet = "<worksheet xmlns=\"\(F.main)\"><sheetData>\(rows)" + String(repeating: " ", count: 20_000) + "</sheetData></worksheet>"
+        var data = [UInt8](try F.workbook(rows: "", sheetXML: sheet))
+        // The directory and the local header both claim 100 bytes for the sheet.
+        let name = Array("xl/worksheets/sheet1.xml".utf8)
+        func patch(signature: [UInt8], sizeOffset: Int, nameOffset: Int) {
+            var index = 0
+            while index + nameOffset + name.count <= data.count {
+                if Array(data[index..<index + 4]) == signature, Array(data[index + nameOffset..<index + nameOffset + name.count]) == name {
+                    data.replaceSubrange(index + sizeOffset..<index + sizeOffset + 4, with: [100, 0, 0, 0])
+                }
+                index += 1
+            }
+        }
+        patch(signature: [0x50, 0x4B, 0x03, 0x04], sizeOffset: 22, nameOffset: 30)
+        patch(signature: [0x50, 0x4B, 0x01, 0x02], sizeOffset: 24, nameOffset: 46)
+        let found = refusal(Data(data))
+        #expect(found == ["the workbook's part xl/worksheets/sheet1.xml unpacks to more than its directory says, as a ZIP bomb does: it is not imported"]
+                || found == ["the workbook's part xl/worksheets/sheet1.xml cannot be unpacked (the file is damaged, or encrypted): save it again as an Excel workbook (.xlsx)"],
+                "\(found)")
+    }
+
     @Test func entitiesAreRefused() throws {
         let sheet = """
             <?xml version="1.0"?><!DOCTYPE worksheet [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;">]>\
