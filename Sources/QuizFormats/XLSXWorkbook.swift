@@ -217,7 +217,8 @@ struct XLSXWorkbook {
         }
 
         private mutating func finishCell() throws(XLSXScanner.Failure) {
-            guard column <= XLSXWorkbook.maxColumns, !value.isEmpty else { return }
+            // A cell around a row (`<c><row/>…</c>`) has lost its column to the row: nothing to keep.
+            guard column >= 1, column <= XLSXWorkbook.maxColumns, !value.isEmpty else { return }
             let text: String
             switch type {
             case .shared:
@@ -249,6 +250,8 @@ struct XLSXWorkbook {
     /// fraction (1969, not 1969.0), others to 15 significant digits (0.1 + 0.2 shows 0.3).
     static func displayNumber(_ raw: String) -> String {
         if let whole = Int64(raw) { return String(whole) }  // the common case, without Foundation
+        // No spreadsheet writes a number this long; parsing 100,000 digits as a Double is slow.
+        guard raw.utf8.count <= 64 else { return raw }
         let trimmed = trimmed(raw)
         guard let number = Double(trimmed), number.isFinite else { return trimmed }
         if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }

@@ -57,7 +57,12 @@ public struct XLSXWriter: Sendable {
     /// fuzzer wraps its inputs with it too.
     package static func archive(_ parts: [(String, Data)]) -> Data {
         // In memory, with paths and sizes Quizbox chose: nothing here can fail but a bug.
-        guard let archive = try? Archive(data: Data(), accessMode: .create) else { preconditionFailure("in-memory ZIP") }
+        let archive: Archive
+        do {
+            archive = try Archive(data: Data(), accessMode: .create, pathEncoding: nil)
+        } catch {
+            preconditionFailure("an empty in-memory ZIP archive cannot be created: \(error)")
+        }
         let written = Date(timeIntervalSince1970: 1_577_836_800)  // fixed, so the same bank gives the same bytes
         for (path, bytes) in parts {
             try? archive.addEntry(with: path, type: .file, uncompressedSize: Int64(bytes.count), modificationDate: written,

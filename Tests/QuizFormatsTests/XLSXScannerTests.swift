@@ -60,4 +60,10 @@ import Testing
             try BankFormat.xlsx.read(data, defaults: ImportDefaults())
         }
     }
+
+    /// Found by the fuzzer: a cell wrapped around a row ended with no column and crashed.
+    @Test func aCellAroundARowIsNoCrash() {
+        let sheet = "<worksheet xmlns=\"\(F.main)\"><sheetData><c r=\"A1\"><row r=\"1\"></row><v>1</v></c></sheetData></worksheet>"
+        #expect(outcome(sheet) == ["no questions found: the sheet is empty"])
+    }
 }
