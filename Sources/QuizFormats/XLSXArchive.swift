@@ -33,6 +33,7 @@ struct XLSXArchive {
             }
             throw .file("the file is an old Excel workbook (.xls): save it as an Excel workbook (.xlsx) and import it again")
         }
+        try Self.checkBounds(data)
         do {
             archive = try Archive(data: data, accessMode: .read)
         } catch {
@@ -48,6 +49,49 @@ struct XLSXArchive {
         }
         guard entries["xl/workbook.xml"] != nil else {
             throw .file("the ZIP file holds no xl/workbook.xml, so it is not an Excel workbook (.xlsx)")
+        }
+    }
+
+    /// Every place ZIPFoundation will read, checked to lie inside the bytes first: its in-memory
+    /// archive does not check a seek past the end, and then crashes the process on the read
+    /// (found by the fuzzer with three bytes of a directory overwritten). So the directory is
+    /// walked here as ZIPFoundation walks it: the end record it finds (the last one), each entry of
+    /// the central directory, each local header and the data and descriptor after it. ZIP64,
+    /// which no workbook of 20 MiB needs, is refused rather than followed.
+    static func checkBounds(_ data: Data) throws(ImportError) {
+        let bytes = [UInt8](data)
+        let count = bytes.count
+        let damaged = ImportError.file("the file is not a readable .xlsx workbook (its ZIP structure is damaged): save it again as an Excel workbook (.xlsx)")
+        func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
+        func u32(_ at: Int) -> Int { u16(at) | u16(at + 2) << 16 }
+        // The end of central directory record, searched from the end as ZIPFoundation does.
+        guard count >= 22 else { throw damaged }
+        var end = count - 22
+        while end >= 0, u32(end) != 0x0605_4B50 { end -= 1 }
+        guard end >= 0 else { throw damaged }
+        if end >= 20, u32(end - 20) == 0x0706_4B50 {
+            throw .file("the workbook is a ZIP64 archive, which no spreadsheet of this size needs: save it again as an Excel workbook (.xlsx)")
+        }
+        let entries = u16(end + 10), directorySize = u32(end + 12), directoryStart = u32(end + 16)
+        guard entries <= maxEntries else {
+            throw .file("the workbook holds more than \(maxEntries) parts, which no spreadsheet needs: it is not imported")
+        }
+        guard directoryStart + directorySize <= end else { throw damaged }
+        var at = directoryStart
+        for _ in 0..<entries {
+            guard at + 46 <= count, u32(at) == 0x0201_4B50 else { throw damaged }
+            let flags = u16(at + 8), method = u16(at + 10)
+            let packed = u32(at + 20), unpacked = u32(at + 24), local = u32(at + 42)
+            guard packed != 0xFFFF_FFFF, unpacked != 0xFFFF_FFFF, local != 0xFFFF_FFFF else {
+                throw .file("the workbook is a ZIP64 archive, which no spreadsheet of this size needs: save it again as an Excel workbook (.xlsx)")
+            }
+            let next = at + 46 + u16(at + 28) + u16(at + 30) + u16(at + 32)
+            guard next <= count, local + 30 <= count, u32(local) == 0x0403_4B50 else { throw damaged }
+            let dataStart = local + 30 + u16(local + 26) + u16(local + 28)
+            let size = method == 0 ? unpacked : packed
+            let localSize = method == 0 ? u32(local + 22) : u32(local + 18)
+            guard dataStart + max(size, localSize) <= count, flags & 8 == 0 || dataStart + size + 24 <= count else { throw damaged }
+            at = next
         }
     }
 

@@ -113,4 +113,28 @@ import Testing
             "row 1, column A: the cell names a shared string the workbook lacks: the file is damaged",
         ])
     }
+
+    /// Found by the fuzzer: ZIPFoundation's in-memory archive crashed reading past the end after
+    /// a seek to an offset its directory named. Every offset is checked before it is opened.
+    @Test func aDirectoryPointingPastTheEndIsDamageNotACrash() throws {
+        let good = [UInt8](try F.workbook(rows: F.row(1, ["Q?", "a", "b", "", "", "a"])))
+        let end = try #require((0...(good.count - 22)).reversed().first { Array(good[$0..<$0 + 4]) == [0x50, 0x4B, 0x05, 0x06] })
+        let directory = Int(good[end + 16]) | Int(good[end + 17]) << 8 | Int(good[end + 18]) << 16 | Int(good[end + 19]) << 24
+        let damaged = ["the file is not a readable .xlsx workbook (its ZIP structure is damaged): save it again as an Excel workbook (.xlsx)"]
+        var farLocal = good
+        farLocal.replaceSubrange((directory + 42)..<(directory + 46), with: [0x00, 0x00, 0x00, 0x7F])
+        #expect(refusal(Data(farLocal)) == damaged)
+        var farDirectory = good
+        farDirectory.replaceSubrange((end + 16)..<(end + 20), with: [0xF0, 0xFF, 0x00, 0x00])
+        #expect(refusal(Data(farDirectory)) == damaged)
+        var moreEntries = good
+        moreEntries.replaceSubrange((end + 10)..<(end + 12), with: [0xFF, 0x00])
+        #expect(refusal(Data(moreEntries)) == damaged)
+        var bigData = good
+        bigData.replaceSubrange((directory + 20)..<(directory + 24), with: [0xFF, 0xFF, 0xFF, 0x00])
+        #expect(refusal(Data(bigData)) == damaged)
+        var zip64 = good
+        zip64.replaceSubrange((directory + 24)..<(directory + 28), with: [0xFF, 0xFF, 0xFF, 0xFF])
+        #expect(refusal(Data(zip64)).first?.contains("ZIP64") == true)
+    }
 }
