@@ -22,7 +22,9 @@ public final class LiveGameConnection: Sendable {
     /// Sends an answer to the open question `question` (its `index`); the server replies `ack`
     /// or an `error` (`not-open`, `already-answered`, `bad-answer`).
     public func answer(question: Int, with answer: Answer) {
-        outgoing.yield(LiveClientMessage.answer(question: question, answer: Self.wire(answer)).text)
+        // A slide is read, not answered: live games move on past one without a message.
+        guard let wire = Self.wire(answer) else { return }
+        outgoing.yield(LiveClientMessage.answer(question: question, answer: wire).text)
     }
 
     /// Closes the socket; the player stays in the game and may resume.
@@ -100,13 +102,23 @@ public final class LiveGameConnection: Sendable {
     }
 
     /// The protocol's answer: one field named after the kind.
-    static func wire(_ answer: Answer) -> LiveClientMessage.Answer {
+    static func wire(_ answer: Answer) -> LiveClientMessage.Answer? {
         switch answer {
         case .choice(let id): .choice(id)
         case .choices(let ids): .choices(ids.sorted())
         case .bool(let value): .value(value)
         case .text(let text): .text(text)
         case .number(let number): .number(.value(number))
+        case .order(let ids): .order(ids)
+        case .matches(let matches): .matches(matches)
+        case .gaps(let gaps):
+            .gaps(gaps.mapValues { gap in
+                switch gap {
+                case .choice(let id): .choice(id)
+                case .text(let text): .text(text)
+                }
+            })
+        case .read: nil
         }
     }
 }

@@ -173,6 +173,17 @@ extension Components.Schemas.AnswerInput {
         case .bool(let value): self.init(value: value)
         case .text(let text): self.init(text: text)
         case .number(let number): self.init(number: number)
+        case .order(let ids): self.init(order: ids)
+        case .matches(let matches):
+            self.init(matches: .init(additionalProperties: Dictionary(uniqueKeysWithValues: matches.map { (String($0.key), $0.value) })))
+        case .read: self.init(read: true)
+        case .gaps(let gaps):
+            self.init(gaps: .init(additionalProperties: Dictionary(uniqueKeysWithValues: gaps.map { key, gap in
+                switch gap {
+                case .choice(let id): (String(key), Components.Schemas.GapAnswerInput(choiceId: id))
+                case .text(let text): (String(key), Components.Schemas.GapAnswerInput(text: text))
+                }
+            })))
         }
     }
 }

@@ -9,7 +9,19 @@ extension Bank {
             case .typedAnswer(let answers): texts += answers
             case .numeric(_, _, let unit): texts += [unit].compactMap { $0 }
             case .nameAll(let items, _, _): texts += items.flatMap { [$0.answer] + $0.alternates }
-            case .trueFalse: break
+            case .trueFalse, .wordCloud, .slide: break
+            case .ordering(let ordering): texts += ordering.items
+            case .matching(let matching): texts += matching.pairs.flatMap { [$0.prompt, $0.answer] } + matching.extras
+            case .gapFill(let gapFill):
+                texts.append(gapFill.text)
+                for weighted in gapFill.gaps {
+                    switch weighted.gap {
+                    case .choice(let alternatives), .typed(let alternatives): texts += alternatives.map(\.text)
+                    case .number(_, _, let units): texts += units.map(\.name)
+                    }
+                }
+            case .poll(let poll): texts += poll.choices
+            case .estimate(let estimate): texts += [estimate.unit].compactMap { $0 }
             }
             return texts.allSatisfy { body($0, q.text) }
         }

@@ -127,7 +127,7 @@ public enum PracticeDraw {
         let subjects: IdLookup
         let topics: IdLookup
         let difficulty: Difficulty?
-        let kinds: UInt8  // one bit per kind, see `bit(_:)`
+        let kinds: UInt16  // one bit per kind, see `bit(_:)`
 
         init(_ settings: PracticeSettings) {
             wholeBank = settings.subjectIds.isEmpty && settings.topicIds.isEmpty
@@ -145,7 +145,7 @@ public enum PracticeDraw {
         }
 
         @inline(__always)
-        static func bit(_ kind: QuestionKind) -> UInt8 {
+        static func bit(_ kind: QuestionKind) -> UInt16 {
             switch kind {
             case .singleChoice: 1 << 0
             case .multipleChoice: 1 << 1
@@ -153,6 +153,13 @@ public enum PracticeDraw {
             case .typedAnswer: 1 << 3
             case .numeric: 1 << 4
             case .nameAll: 1 << 5
+            case .ordering: 1 << 6
+            case .matching: 1 << 7
+            case .gapFill: 1 << 8
+            case .poll: 1 << 9
+            case .wordCloud: 1 << 10
+            case .estimate: 1 << 11
+            case .slide: 1 << 12
             }
         }
     }

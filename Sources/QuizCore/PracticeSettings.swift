@@ -30,8 +30,9 @@ public struct PracticeSettings: Sendable, Hashable, Codable {
     public static let defaultCount = 10
     /// Seconds per question a player may choose; nil (no limit) is also allowed.
     public static let timeLimitChoices = [10, 20, 30, 60]
-    /// The kinds `kinds` may name, and what an empty `kinds` means.
-    public static let playableKinds: Set<QuestionKind> = Set(QuestionKind.allCases.filter { $0 != .nameAll })
+    /// The kinds `kinds` may name, and what an empty `kinds` means: practice is for getting
+    /// things right, so no polls, word clouds or slides; name-them-all is its own game.
+    public static let playableKinds: Set<QuestionKind> = Set(QuestionKind.allCases.filter { $0 != .nameAll && $0.hasRightAnswer })
 
     public var subjectIds: Set<Int64>
     public var topicIds: Set<Int64>

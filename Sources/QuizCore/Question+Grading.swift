@@ -5,13 +5,35 @@ public enum GradingError: Error, Equatable {
     case answerDoesNotFitKind(expected: QuestionKind)
     /// A choice id that the question does not have.
     case unknownChoice(Int)
+    /// An ordering answer that does not list each of the question's items exactly once.
+    case notAnOrder(itemCount: Int)
+    /// A part the question does not have: a matching's prompt or answer, a gap.
+    case unknownPart(Int)
+    /// An estimate outside the question's range.
+    case outOfRange(ClosedRange<Double>)
 }
 
 extension Question {
-    /// Grades one answer. Typed text is compared after `AnswerNormalizer.normalize`; multiple choice
-    /// is all-or-nothing; numeric answers within the tolerance (plus 1e-9 relative slack for
-    /// floating-point noise) are correct.
+    /// Whether `answer` earns full credit. Polls and word clouds have no right answer: never.
     public func isCorrect(_ answer: Answer) throws(GradingError) -> Bool {
+        let credit = try credit(for: answer)
+        return kind.hasRightAnswer && credit.isFull
+    }
+
+    /// How the answer is judged: right, partly right, wrong, or only counted (no right answer).
+    public func verdict(for answer: Answer) throws(GradingError) -> (verdict: Verdict, credit: Credit) {
+        let credit = try credit(for: answer)
+        guard kind.hasRightAnswer else { return (.counted, .none) }
+        return (credit.isFull ? .correct : credit.isNone ? .wrong : .partlyCorrect, credit)
+    }
+
+    /// Grades one answer to a credit. Typed text is compared after `AnswerNormalizer.normalize`;
+    /// numeric answers within the tolerance (plus 1e-9 relative slack for floating-point noise)
+    /// are right. Choices give their author's fractions when they have them; multiple choice
+    /// without fractions is all-or-nothing. Orderings, matchings and gap fills give the share of
+    /// their parts right, estimates their closeness. Polls and word clouds check the answer's
+    /// shape and give none.
+    public func credit(for answer: Answer) throws(GradingError) -> Credit {
         switch body {
         case .singleChoice(let choices):
             let id: Int
@@ -21,7 +43,7 @@ extension Question {
             default: throw .answerDoesNotFitKind(expected: .singleChoice)
             }
             guard let choice = choices.first(where: { $0.id == id }) else { throw .unknownChoice(id) }
-            return choice.isCorrect
+            return Credit(choice.fraction?.value ?? (choice.isCorrect ? 1 : 0))
 
         case .multipleChoice(let choices):
             let given: Set<Int>
@@ -33,16 +55,20 @@ extension Question {
             let known = Set(choices.map(\.id))
             // The smallest unknown id, so the error does not depend on set iteration order.
             if let unknown = given.subtracting(known).min() { throw .unknownChoice(unknown) }
-            return given == Set(choices.filter(\.isCorrect).map(\.id))
+            guard choices.contains(where: { $0.fraction != nil }) else {
+                return given == Set(choices.filter(\.isCorrect).map(\.id)) ? .full : .none
+            }
+            // Moodle's rule: the fractions of the picked choices add up, never below nothing.
+            return Credit(choices.filter { given.contains($0.id) }.reduce(0) { $0 + ($1.fraction?.value ?? 0) })
 
         case .trueFalse(let value):
             guard case .bool(let given) = answer else { throw .answerDoesNotFitKind(expected: .trueFalse) }
-            return given == value
+            return given == value ? .full : .none
 
         case .typedAnswer(let accepted):
             guard case .text(let given) = answer else { throw .answerDoesNotFitKind(expected: .typedAnswer) }
             let key = AnswerNormalizer.normalize(given)
-            return !key.isEmpty && accepted.contains { AnswerNormalizer.normalize($0) == key }
+            return !key.isEmpty && accepted.contains { AnswerNormalizer.normalize($0) == key } ? .full : .none
 
         case .numeric(let value, let tolerance, let unit):
             let given: Double
@@ -55,20 +81,63 @@ extension Question {
                 given = number
             default: throw .answerDoesNotFitKind(expected: .numeric)
             }
-            guard given.isFinite else { return false }
+            guard given.isFinite else { return .none }
             let slack = 1e-9 * max(abs(value), abs(given))
-            return abs(given - value) <= tolerance + slack
+            return abs(given - value) <= tolerance + slack ? .full : .none
 
         case .nameAll:
             throw .answerDoesNotFitKind(expected: .nameAll)
+
+        case .ordering(let ordering):
+            guard case .order(let order) = answer else { throw .answerDoesNotFitKind(expected: .ordering) }
+            return try ordering.credit(for: order)
+
+        case .matching(let matching):
+            guard case .matches(let matches) = answer else { throw .answerDoesNotFitKind(expected: .matching) }
+            return try matching.credit(for: matches)
+
+        case .gapFill(let gapFill):
+            guard case .gaps(let gaps) = answer else { throw .answerDoesNotFitKind(expected: .gapFill) }
+            return try gapFill.credit(for: gaps)
+
+        case .poll(let poll):
+            switch answer {
+            case .choice(let id): try poll.check(id)
+            case .choices(let ids) where ids.count == 1: try poll.check(ids.first!)
+            default: throw .answerDoesNotFitKind(expected: .poll)
+            }
+            return .none
+
+        case .wordCloud:
+            guard case .text(let text) = answer, WordCloud.key(text) != nil else { throw .answerDoesNotFitKind(expected: .wordCloud) }
+            return .none
+
+        case .estimate(let estimate):
+            switch answer {
+            case .number(let number): return try estimate.credit(for: number)
+            case .text(let text):
+                guard let number = Question.parseNumber(text, unit: estimate.unit) else { throw .answerDoesNotFitKind(expected: .estimate) }
+                return try estimate.credit(for: number)
+            default: throw .answerDoesNotFitKind(expected: .estimate)
+            }
+
+        case .slide:
+            guard case .read = answer else { throw .answerDoesNotFitKind(expected: .slide) }
+            return .none
         }
     }
 
     /// `answer` as it is kept and graded: typed text for a numeric question is read as its number
     /// (so the page's "1,5 km" and the API's 1.5 are one answer). Text that is no number does not fit.
     public func normalized(_ answer: Answer) throws(GradingError) -> Answer {
-        guard case .numeric(_, _, let unit) = body, case .text(let text) = answer else { return answer }
-        guard let number = Question.parseNumber(text, unit: unit) else { throw .answerDoesNotFitKind(expected: .numeric) }
+        let unit: String?
+        switch body {
+        case .numeric(_, _, let numericUnit): unit = numericUnit
+        case .estimate(let estimate): unit = estimate.unit
+        default: return answer
+        }
+        guard case .text(let text) = answer else { return answer }
+        guard let number = Question.parseNumber(text, unit: unit) else { throw .answerDoesNotFitKind(expected: kind) }
         // Too many digits for a Double: graded wrong, as before, and kept as typed.
         return number.isFinite ? .number(number) : answer
     }
@@ -86,7 +155,29 @@ extension Question {
             .number(value, tolerance: tolerance, unit: unit)
         case .nameAll(let items, _, _):
             .items(items.map(\.answer))
+        case .ordering(let ordering):
+            .order(ordering.items)
+        case .matching(let matching):
+            .pairs(matching.pairs)
+        case .gapFill(let gapFill):
+            .gaps(gapFill.gaps.map { weighted in
+                switch weighted.gap {
+                case .choice(let alternatives), .typed(let alternatives):
+                    alternatives.first(where: \.fraction.isFull)?.text ?? ""
+                case .number(let value, _, let units):
+                    Question.plain(value) + (units.first.map { " " + $0.name } ?? "")
+                }
+            })
+        case .estimate(let estimate):
+            .estimate(estimate.value, unit: estimate.unit)
+        case .poll, .wordCloud, .slide:
+            .none
         }
+    }
+
+    /// A number as a person writes it: "777" for 777.0, "2.5" for 2.5.
+    public static func plain(_ number: Double) -> String {
+        number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
     }
 
     /// Reads a typed number: optional sign, digits with at most one "." or "," as the decimal

@@ -81,8 +81,15 @@ extension Question {
             validateItems(items, fail)
             if !Question.nameAllTimeLimitRange.contains(timeLimitSeconds) {
                 fail("timeLimitSeconds", "must be between 10 and 3600 seconds, not \(timeLimitSeconds)")
-            }
+            }        case .ordering(let ordering): ordering.findProblems(fail)
+        case .matching(let matching): matching.findProblems(fail)
+        case .gapFill(let gapFill): gapFill.findProblems(fail)
+        case .poll(let poll): poll.findProblems(fail)
+        case .estimate(let estimate): estimate.findProblems(fail)
+        case .wordCloud, .slide: break
         }
+        if case .singleChoice(let choices) = body { validateSingleFractions(choices, fail) }
+        if case .multipleChoice(let choices) = body { validateMultipleFractions(choices, fail) }
         return errors
     }
 
@@ -113,6 +120,31 @@ extension Question {
                 fail("choices[\(index)].text", "repeats choices[\(earlier)] (\"\(choices[earlier].text)\")")
             }
             keys.append(key)
+        }
+    }
+
+    /// The right choice is full credit; others may give part of it.
+    private func validateSingleFractions(_ choices: [Choice], _ fail: (String, String) -> Void) {
+        for (index, choice) in choices.enumerated() {
+            guard let fraction = choice.fraction else { continue }
+            if choice.isCorrect && !fraction.isFull {
+                fail("choices[\(index)].fraction", "must be 100 % for the correct choice")
+            } else if !choice.isCorrect && fraction.isFull {
+                fail("choices[\(index)].fraction", "gives full credit, so mark the choice correct")
+            }
+        }
+    }
+
+    /// With fractions, a choice is correct when it gives credit, and picking every such choice is
+    /// the whole credit (Moodle's rule).
+    private func validateMultipleFractions(_ choices: [Choice], _ fail: (String, String) -> Void) {
+        guard choices.contains(where: { $0.fraction != nil }) else { return }
+        for (index, choice) in choices.enumerated() where (choice.fraction?.isPositive ?? false) != choice.isCorrect {
+            fail("choices[\(index)].fraction", choice.isCorrect ? "must be more than 0 for a correct choice" : "gives credit, so mark the choice correct")
+        }
+        let total = choices.compactMap(\.fraction).filter(\.isPositive).reduce(0) { $0 + $1.value }
+        if abs(total - 1) > 1e-6 {
+            fail("choices", "the correct choices' fractions add up to \(NumberFormatting.plain((total * 1000).rounded() / 10)) %, not 100 %")
         }
     }
 
@@ -170,11 +202,11 @@ extension Question {
     }
 }
 
-private func isBlank(_ s: String) -> Bool {
+func isBlank(_ s: String) -> Bool {
     s.unicodeScalars.allSatisfy(\.properties.isWhitespace)
 }
 
 /// Counts characters only when the UTF-8 length could exceed the limit: UTF-8 bytes >= characters.
-private func exceeds(_ s: String, _ limit: Int) -> Bool {
+func exceeds(_ s: String, _ limit: Int) -> Bool {
     s.utf8.count > limit && s.count > limit
 }

@@ -6,6 +6,29 @@ public enum Difficulty: String, Sendable, Codable, CaseIterable, Hashable {
 
 public enum QuestionKind: String, Sendable, Codable, CaseIterable, Hashable {
     case singleChoice, multipleChoice, trueFalse, typedAnswer, numeric, nameAll
+    case ordering, matching, gapFill, poll, wordCloud, estimate, slide
+
+    /// Whether some answers are right: polls and word clouds ask opinions, slides ask nothing
+    /// (a slide is "answered" by reading it: `Answer.read`).
+    public var hasRightAnswer: Bool {
+        switch self {
+        case .poll, .wordCloud, .slide: false
+        default: true
+        }
+    }
+
+    /// Whether a player answers it at all: a slide is only read.
+    public var takesAnswers: Bool { self != .slide }
+
+    /// Whether live games play it. Name-them-all is a game of its own; the kinds with parts, polls,
+    /// word clouds and slides are not played live yet, so a live game leaves them out and its
+    /// setup page says so.
+    public var playsLive: Bool {
+        switch self {
+        case .singleChoice, .multipleChoice, .trueFalse, .typedAnswer, .numeric: true
+        case .nameAll, .ordering, .matching, .gapFill, .poll, .wordCloud, .estimate, .slide: false
+        }
+    }
 }
 
 /// One option of a choice question. `id` is its 1-based position, stable for the question.
@@ -13,11 +36,16 @@ public struct Choice: Sendable, Codable, Hashable {
     public var id: Int
     public var text: String
     public var isCorrect: Bool
+    /// Partial credit the author gave this choice (Moodle's fraction, GIFT's `%50%`); nil for the
+    /// plain rule: a correct choice is full credit, any other none. In multiple choice, fractions
+    /// add up over the choices picked, negative ones taking credit away.
+    public var fraction: Fraction?
 
-    public init(id: Int, text: String, isCorrect: Bool) {
+    public init(id: Int, text: String, isCorrect: Bool, fraction: Fraction? = nil) {
         self.id = id
         self.text = text
         self.isCorrect = isCorrect
+        self.fraction = fraction
     }
 }
 
@@ -41,6 +69,14 @@ public enum QuestionBody: Sendable, Hashable {
     case typedAnswer([String])
     case numeric(value: Double, tolerance: Double, unit: String?)
     case nameAll(items: [NameAllItem], timeLimitSeconds: Int, typoTolerance: Bool)
+    case ordering(Ordering)
+    case matching(Matching)
+    case gapFill(GapFill)
+    case poll(Poll)
+    case wordCloud
+    case estimate(Estimate)
+    /// A page to read between questions: the question's text and picture, no answer.
+    case slide
 
     public var kind: QuestionKind {
         switch self {
@@ -50,6 +86,13 @@ public enum QuestionBody: Sendable, Hashable {
         case .typedAnswer: .typedAnswer
         case .numeric: .numeric
         case .nameAll: .nameAll
+        case .ordering: .ordering
+        case .matching: .matching
+        case .gapFill: .gapFill
+        case .poll: .poll
+        case .wordCloud: .wordCloud
+        case .estimate: .estimate
+        case .slide: .slide
         }
     }
 

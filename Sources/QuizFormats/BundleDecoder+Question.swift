@@ -7,6 +7,8 @@ extension BundleDecoder {
         .singleChoice: ["choices"], .multipleChoice: ["choices"], .trueFalse: ["answer"],
         .typedAnswer: ["answers"], .numeric: ["value", "tolerance", "unit"],
         .nameAll: ["items", "timeLimitSeconds", "typoTolerance"],
+        .ordering: ["order"], .matching: ["pairs", "extras"], .gapFill: ["passage", "gaps"], .poll: ["choices"],
+        .wordCloud: [], .estimate: ["minimum", "maximum", "step", "value", "margin", "unit"], .slide: [],
     ]
     static let defaultTimeLimitSeconds = 300
 
@@ -79,7 +81,116 @@ extension BundleDecoder {
             let typoTolerance = bool(fields, "typoTolerance", .defaulted(false))
             guard let items, let seconds, let typoTolerance else { return nil }
             return .nameAll(items: items, timeLimitSeconds: seconds, typoTolerance: typoTolerance)
+        case .ordering:
+            return strings(fields, "order").map { .ordering(Ordering(items: $0)) }
+        case .matching:
+            let pairs = self.pairs(fields)
+            let extras = strings(fields, "extras", .defaulted([]))
+            guard let pairs, let extras else { return nil }
+            return .matching(Matching(pairs: pairs, extras: extras))
+        case .gapFill:
+            let passage = string(fields, "passage")
+            let gaps = self.gaps(fields)
+            guard let passage, let gaps else { return nil }
+            return .gapFill(GapFill(text: passage, gaps: gaps))
+        case .poll:
+            return choices(fields, allowed: ["text"]).map { .poll(Poll(choices: $0.map(\.text))) }
+        case .wordCloud:
+            return .wordCloud
+        case .estimate:
+            let minimum = number(fields, "minimum")
+            let maximum = number(fields, "maximum")
+            let step = number(fields, "step", .defaulted(1))
+            let value = number(fields, "value")
+            let margin = number(fields, "margin", .defaulted(0))
+            let unit = string(fields, "unit", .optional)
+            guard let minimum, let maximum, let step, let value, let margin else { return nil }
+            return .estimate(Estimate(minimum: minimum, maximum: maximum, step: step, value: value, margin: margin, unit: unit))
+        case .slide:
+            return .slide
         }
+    }
+
+    /// `[{"prompt", "answer"}]`.
+    private mutating func pairs(_ fields: Fields) -> [Matching.Pair]? {
+        guard let values = array(fields, "pairs") else { return nil }
+        var pairs: [Matching.Pair] = []
+        for (index, value) in values.enumerated() {
+            guard let pair = object(value, at: fields.path("pairs[\(index)]"), allowed: ["prompt", "answer"], question: fields.question)
+            else { continue }
+            let prompt = string(pair, "prompt")
+            let answer = string(pair, "answer")
+            if let prompt, let answer { pairs.append(Matching.Pair(prompt: prompt, answer: answer)) }
+        }
+        return pairs
+    }
+
+    /// `[{"kind": "choice"|"typed", "answers": [{"text", "fraction"}], "weight"}]` or
+    /// `{"kind": "number", "value", "tolerance", "units": [{"name", "multiplier"}], "weight"}`.
+    private mutating func gaps(_ fields: Fields) -> [GapFill.WeightedGap]? {
+        guard let values = array(fields, "gaps") else { return nil }
+        var gaps: [GapFill.WeightedGap] = []
+        for (index, value) in values.enumerated() {
+            let path = fields.path("gaps[\(index)]")
+            guard let gap = object(value, at: path, allowed: ["kind", "answers", "value", "tolerance", "units", "weight"],
+                                   question: fields.question) else { continue }
+            let weight = integer(gap, "weight", .defaulted(1))
+            guard let kind = string(gap, "kind"), let weight else { continue }
+            switch kind {
+            case "choice", "typed":
+                guard let list = alternatives(gap) else { continue }
+                gaps.append(GapFill.WeightedGap(kind == "choice" ? .choice(list) : .typed(list), weight: weight))
+            case "number":
+                let value = number(gap, "value")
+                let tolerance = number(gap, "tolerance", .defaulted(0))
+                let units = self.units(gap)
+                guard let value, let tolerance, let units else { continue }
+                gaps.append(GapFill.WeightedGap(.number(value: value, tolerance: tolerance, units: units), weight: weight))
+            default:
+                report(gap.path("kind"), "unknown gap kind \"\(kind)\": use choice, typed or number", question: fields.question)
+            }
+        }
+        return gaps
+    }
+
+    /// `[{"text", "fraction"}]`; "fraction" (-1 to 1) defaults to 1.
+    private mutating func alternatives(_ fields: Fields) -> [Alternative]? {
+        guard let values = array(fields, "answers") else { return nil }
+        var list: [Alternative] = []
+        for (index, value) in values.enumerated() {
+            guard let item = object(value, at: fields.path("answers[\(index)]"), allowed: ["text", "fraction"], question: fields.question)
+            else { continue }
+            let text = string(item, "text")
+            let fraction = self.fraction(item, default: 1)
+            if let text, let fraction { list.append(Alternative(text, fraction: fraction)) }
+        }
+        return list
+    }
+
+    /// `[{"name", "multiplier"}]`; "multiplier" defaults to 1; no "units" is none.
+    private mutating func units(_ fields: Fields) -> [NumericUnit]? {
+        guard fields["units"] != nil else { return [] }
+        guard let values = array(fields, "units") else { return nil }
+        var units: [NumericUnit] = []
+        for (index, value) in values.enumerated() {
+            guard let item = object(value, at: fields.path("units[\(index)]"), allowed: ["name", "multiplier"], question: fields.question)
+            else { continue }
+            let name = string(item, "name")
+            let multiplier = number(item, "multiplier", .defaulted(1))
+            if let name, let multiplier { units.append(NumericUnit(name: name, multiplier: multiplier)) }
+        }
+        return units
+    }
+
+    /// A fraction from -1 to 1.
+    private mutating func fraction(_ fields: Fields, default defaultValue: Double?) -> Fraction? {
+        let value = defaultValue.map { number(fields, "fraction", .defaulted($0)) } ?? number(fields, "fraction", .optional)
+        guard let value else { return nil }
+        guard let fraction = Fraction(value) else {
+            report(fields.path("fraction"), "must be between -1 and 1 (a share of the points), not \(value)", question: fields.question)
+            return nil
+        }
+        return fraction
     }
 
     /// `{"alt", "data"}`: the alt text and the bytes in base64, checked as an upload is.
@@ -99,17 +210,20 @@ extension BundleDecoder {
         }
     }
 
-    /// `[{"text", "correct"}]`, ids numbered 1...n in order; "correct" defaults to false.
-    private mutating func choices(_ fields: Fields) -> [Choice]? {
+    /// `[{"text", "correct", "fraction"}]`, ids numbered 1...n in order; "correct" defaults to
+    /// false, "fraction" (-1 to 1) to none. A poll's choices have only a text.
+    private mutating func choices(_ fields: Fields, allowed: Set<String> = ["text", "correct", "fraction"]) -> [Choice]? {
         guard let values = array(fields, "choices") else { return nil }
         var choices: [Choice] = []
         for (index, value) in values.enumerated() {
-            guard let choice = object(
-                value, at: fields.path("choices[\(index)]"), allowed: ["text", "correct"], question: fields.question)
+            guard let choice = object(value, at: fields.path("choices[\(index)]"), allowed: allowed, question: fields.question)
             else { continue }
             let text = string(choice, "text")
             let correct = bool(choice, "correct", .defaulted(false))
-            if let text, let correct { choices.append(Choice(id: index + 1, text: text, isCorrect: correct)) }
+            let before = problems.problems.count
+            let fraction = allowed.contains("fraction") ? self.fraction(choice, default: nil) : nil
+            guard problems.problems.count == before else { continue }
+            if let text, let correct { choices.append(Choice(id: index + 1, text: text, isCorrect: correct, fraction: fraction)) }
         }
         return choices
     }

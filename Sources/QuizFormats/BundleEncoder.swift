@@ -50,7 +50,9 @@ enum BundleEncoder {
         switch question.body {
         case .singleChoice(let choices), .multipleChoice(let choices):
             members["choices"] = .array(choices.map { choice in
-                object(["text": .string(choice.text), "correct": .bool(choice.isCorrect)])
+                var members: [String: JSONValue] = ["text": .string(choice.text), "correct": .bool(choice.isCorrect)]
+                if let fraction = choice.fraction { members["fraction"] = .number(fraction.value) }
+                return object(members)
             })
         case .trueFalse(let answer):
             members["answer"] = .bool(answer)
@@ -66,6 +68,46 @@ enum BundleEncoder {
             })
             members["timeLimitSeconds"] = .number(Double(timeLimitSeconds))
             members["typoTolerance"] = .bool(typoTolerance)
+        case .ordering(let ordering):
+            members["order"] = .array(ordering.items.map(JSONValue.string))
+        case .matching(let matching):
+            members["pairs"] = .array(matching.pairs.map { object(["prompt": .string($0.prompt), "answer": .string($0.answer)]) })
+            members["extras"] = .array(matching.extras.map(JSONValue.string))
+        case .gapFill(let gapFill):
+            members["passage"] = .string(gapFill.text)
+            members["gaps"] = .array(gapFill.gaps.map(gap))
+        case .poll(let poll):
+            members["choices"] = .array(poll.choices.map { object(["text": .string($0)]) })
+        case .estimate(let estimate):
+            members["minimum"] = .number(estimate.minimum)
+            members["maximum"] = .number(estimate.maximum)
+            members["step"] = .number(estimate.step)
+            members["value"] = .number(estimate.value)
+            members["margin"] = .number(estimate.margin)
+            if let unit = estimate.unit { members["unit"] = .string(unit) }
+        case .wordCloud, .slide:
+            break
+        }
+        return object(members)
+    }
+
+    static func gap(_ weighted: GapFill.WeightedGap) -> JSONValue {
+        func alternatives(_ list: [Alternative]) -> JSONValue {
+            .array(list.map { object(["text": .string($0.text), "fraction": .number($0.fraction.value)]) })
+        }
+        var members: [String: JSONValue] = ["weight": .number(Double(weighted.weight))]
+        switch weighted.gap {
+        case .choice(let list):
+            members["kind"] = .string("choice")
+            members["answers"] = alternatives(list)
+        case .typed(let list):
+            members["kind"] = .string("typed")
+            members["answers"] = alternatives(list)
+        case .number(let value, let tolerance, let units):
+            members["kind"] = .string("number")
+            members["value"] = .number(value)
+            members["tolerance"] = .number(tolerance)
+            members["units"] = .array(units.map { object(["name": .string($0.name), "multiplier": .number($0.multiplier)]) })
         }
         return object(members)
     }

@@ -66,6 +66,7 @@ extension GIFTWriter {
 
     /// A weight with at most five decimals, as Moodle writes them: "50", "33.33333".
     static func weightText(_ percent: Double) -> String {
+        if percent < 0 { return "-" + weightText(-percent) }
         let scaled = Int((percent * 100_000).rounded())
         let whole = scaled / 100_000
         var fraction = scaled % 100_000

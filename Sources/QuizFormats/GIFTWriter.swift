@@ -61,7 +61,12 @@ public struct GIFTWriter: Sendable {
     }
 
     static func reasonToSkip(_ question: Question) -> String? {
-        if case .nameAll = question.body { return "name-them-all questions have no GIFT equivalent" }
+        switch question.kind {
+        case .nameAll: return "name-them-all questions have no GIFT equivalent"
+        case .ordering, .matching, .gapFill, .poll, .wordCloud, .estimate, .slide:
+            return "Quizbox does not write \(question.kind.rawValue) questions to GIFT"
+        default: break
+        }
         if let error = question.validationErrors().first {
             return "the question is not valid (\(error)), so it could not be read back"
         }
@@ -81,6 +86,13 @@ public struct GIFTWriter: Sendable {
         out += "{"
         var explanationOnOwnLine = true
         switch question.body {
+        case .singleChoice(let choices) where choices.contains(where: { $0.fraction != nil }),
+             .multipleChoice(let choices) where choices.contains(where: { $0.fraction != nil }):
+            // The author's fractions, as GIFT writes weights: ~%50%text.
+            for choice in choices {
+                let percent = choice.fraction?.percent ?? (choice.isCorrect ? 100 : 0)
+                out += "\n~%" + weightText(percent) + "%" + piece(choice.text, tag: tag)
+            }
         case .singleChoice(let choices):
             for choice in choices {
                 let mark = choice.text.hasPrefix("%") ? (choice.isCorrect ? "~%100%" : "~%0%") : (choice.isCorrect ? "=" : "~")
@@ -101,7 +113,7 @@ public struct GIFTWriter: Sendable {
         case .numeric(let value, let tolerance, _):
             out += "#" + number(value) + ":" + number(tolerance)
             explanationOnOwnLine = false
-        case .nameAll:
+        case .nameAll, .ordering, .matching, .gapFill, .poll, .wordCloud, .estimate, .slide:
             break  // skipped before
         }
         if let explanation = question.explanation, !explanation.isEmpty {

@@ -37,9 +37,11 @@ public struct MoodleXMLWriter: Sendable {
                 var wroteCategory = false
                 for (path, question) in located {
                     guard let element = Self.element(for: question) else {
-                        let message = question.kind == .nameAll
-                            ? "name-them-all questions have no Moodle XML equivalent"
-                            : "more than 10 correct answers cannot share Moodle's grades"
+                        let message = switch question.kind {
+                        case .nameAll: "name-them-all questions have no Moodle XML equivalent"
+                        case .singleChoice, .multipleChoice: "more than 10 correct answers cannot share Moodle's grades"
+                        default: "Quizbox does not write \(question.kind.rawValue) questions to Moodle XML"
+                        }
                         skipped.append(FormatProblem(path: path, question: question.text, message: message))
                         continue
                     }
@@ -79,8 +81,12 @@ public struct MoodleXMLWriter: Sendable {
             guard let share = isSingle ? "100" : MoodleXMLGrade.equalShare(of: max(1, correctCount)) else { return nil }
             parts.append("<single>\(isSingle)</single>")
             parts.append("<answernumbering>abc</answernumbering>")
+            let authored = choices.contains { $0.fraction != nil }
             for choice in choices {
-                parts.append(answer(choice.text, fraction: choice.isCorrect ? share : "0"))
+                // The author's fractions when there are any; Moodle reads them as written.
+                let percent = choice.fraction?.percent ?? (choice.isCorrect ? 100 : 0)
+                let fraction = authored ? number((percent * 100_000).rounded() / 100_000) : choice.isCorrect ? share : "0"
+                parts.append(answer(choice.text, fraction: fraction))
             }
         case .trueFalse(let value):
             type = "truefalse"
@@ -101,7 +107,7 @@ public struct MoodleXMLWriter: Sendable {
             } else {
                 parts.append("<unitgradingtype>0</unitgradingtype><showunits>3</showunits><unitsleft>0</unitsleft>")
             }
-        case .nameAll:
+        case .nameAll, .ordering, .matching, .gapFill, .poll, .wordCloud, .estimate, .slide:
             return nil
         }
 

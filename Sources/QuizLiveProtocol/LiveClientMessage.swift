@@ -26,6 +26,40 @@ public enum LiveClientMessage: Sendable, Equatable {
         case value(Bool)
         case text(String)
         case number(Number)
+        /// An ordering's item ids, in the player's order.
+        case order([Int])
+        /// A matching's answer id for each prompt id.
+        case matches([Int: Int])
+        /// A gap fill's answer for each gap id.
+        case gaps([Int: Gap])
+    }
+
+    /// One gap's answer: a choice's id, or typed text.
+    public enum Gap: Sendable, Equatable, Codable {
+        case choice(Int)
+        case text(String)
+
+        enum Field: String, CodingKey { case choice, text }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Field.self)
+            switch self {
+            case .choice(let id): try container.encode(id, forKey: .choice)
+            case .text(let text): try container.encode(text, forKey: .text)
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Field.self)
+            let choice = try container.decodeIfPresent(Int.self, forKey: .choice)
+            let text = try container.decodeIfPresent(String.self, forKey: .text)
+            switch (choice, text) {
+            case (let id?, nil): self = .choice(id)
+            case (nil, let text?): self = .text(text)
+            default:
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "A gap's answer has a choice or a text."))
+            }
+        }
     }
 
     /// A number may come typed or as the digits a field held ("1,5").
@@ -91,7 +125,7 @@ extension LiveClientMessage: Encodable {
 }
 
 extension LiveClientMessage.Answer: Codable {
-    enum Field: String, CodingKey { case choice, choices, value, text, number }
+    enum Field: String, CodingKey { case choice, choices, value, text, number, order, matches, gaps }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Field.self)
@@ -102,7 +136,27 @@ extension LiveClientMessage.Answer: Codable {
         case .text(let text): try container.encode(text, forKey: .text)
         case .number(.digits(let digits)): try container.encode(digits, forKey: .number)
         case .number(.value(let value)): try container.encode(value, forKey: .number)
+        case .order(let ids): try container.encode(ids, forKey: .order)
+        case .matches(let matches): try container.encode(Self.keyed(matches), forKey: .matches)
+        case .gaps(let gaps): try container.encode(Self.keyed(gaps), forKey: .gaps)
         }
+    }
+
+    /// JSON object keys are strings; parts are numbered.
+    static func keyed<Value>(_ parts: [Int: Value]) -> [String: Value] {
+        Dictionary(uniqueKeysWithValues: parts.map { (String($0.key), $0.value) })
+    }
+
+    static func numbered<Value>(_ object: [String: Value]?) throws -> [Int: Value]? {
+        guard let object else { return nil }
+        var parts: [Int: Value] = [:]
+        for (key, value) in object {
+            guard let number = Int(key) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(key) is no part number."))
+            }
+            parts[number] = value
+        }
+        return parts
     }
 
     /// Each field of its type (else a `DecodingError`); nil unless exactly one is given.
@@ -118,8 +172,15 @@ extension LiveClientMessage.Answer: Codable {
         } else if let typed = try container.decodeIfPresent(Double.self, forKey: .number) {
             number = .value(typed)
         }
-        let given = [choice != nil, choices != nil, value != nil, text != nil, number != nil].filter { $0 }.count
+        let order = try container.decodeIfPresent([Int].self, forKey: .order)
+        let matches = try Self.numbered(container.decodeIfPresent([String: Int].self, forKey: .matches))
+        let gaps = try Self.numbered(container.decodeIfPresent([String: LiveClientMessage.Gap].self, forKey: .gaps))
+        let given = [choice != nil, choices != nil, value != nil, text != nil, number != nil, order != nil, matches != nil, gaps != nil]
+            .filter { $0 }.count
         guard given == 1 else { return nil }
+        if let order { return .order(order) }
+        if let matches { return .matches(matches) }
+        if let gaps { return .gaps(gaps) }
         if let choice { return .choice(choice) }
         if let choices { return .choices(choices) }
         if let value { return .value(value) }

@@ -92,11 +92,21 @@ extension LiveServerMessage {
         public var score: Int
         public var rank: Int
         public var streak: Int
+        /// The nearest player with a higher score, and by how much: absent for whoever leads.
+        public var behind: Behind?
 
-        public init(index: Int, answered: Bool, correct: Bool, late: Bool, points: Int, bonus: Int, score: Int, rank: Int, streak: Int) {
+        public init(index: Int, answered: Bool, correct: Bool, late: Bool, points: Int, bonus: Int, score: Int, rank: Int, streak: Int,
+                    behind: Behind? = nil) {
             (self.index, self.answered, self.correct, self.late, self.points) = (index, answered, correct, late, points)
-            (self.bonus, self.score, self.rank, self.streak) = (bonus, score, rank, streak)
+            (self.bonus, self.score, self.rank, self.streak, self.behind) = (bonus, score, rank, streak, behind)
         }
+    }
+
+    /// "120 points behind Ann": the player just ahead on the scores, and the gap.
+    public struct Behind: Sendable, Codable, Equatable {
+        public var nickname: String
+        public var points: Int
+        public init(nickname: String, points: Int) { (self.nickname, self.points) = (nickname, points) }
     }
 
     public struct Standing: Sendable, Codable, Equatable {

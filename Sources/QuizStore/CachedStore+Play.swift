@@ -40,6 +40,10 @@ extension CachedStore: AttemptStore {
         try await sql.score(attemptId: attemptId, userId: userId)
     }
 
+    public func answerCounts(questionId: Int64, limit: Int) async throws -> [(answer: String, count: Int)] {
+        try await sql.answerCounts(questionId: questionId, limit: limit)
+    }
+
     public func finishAttempt(id: Int64, userId: Int64, at date: Date) async throws -> AttemptScore {
         let score = try await sql.finishAttempt(id: id, userId: userId, at: date)
         // After the commit, so no reader can cache the totals from before it.

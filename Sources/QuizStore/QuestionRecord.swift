@@ -7,6 +7,32 @@ struct QuestionBodyRecord: Codable {
     struct ChoiceRecord: Codable {
         var text: String
         var correct: Bool
+        var fraction: Double?
+    }
+
+    struct PairRecord: Codable {
+        var prompt: String
+        var answer: String
+    }
+
+    struct AlternativeRecord: Codable {
+        var text: String
+        var fraction: Double
+    }
+
+    struct UnitRecord: Codable {
+        var name: String
+        var multiplier: Double
+    }
+
+    struct GapRecord: Codable {
+        /// "choice", "typed" or "number".
+        var kind: String
+        var weight: Int
+        var answers: [AlternativeRecord]?
+        var value: Double?
+        var tolerance: Double?
+        var units: [UnitRecord]?
     }
 
     struct ItemRecord: Codable {
@@ -23,11 +49,20 @@ struct QuestionBodyRecord: Codable {
     var items: [ItemRecord]?
     var timeLimitSeconds: Int?
     var typoTolerance: Bool?
+    var order: [String]?
+    var pairs: [PairRecord]?
+    var extras: [String]?
+    var passage: String?
+    var gaps: [GapRecord]?
+    var minimum: Double?
+    var maximum: Double?
+    var step: Double?
+    var margin: Double?
 
     init(_ body: QuestionBody) {
         switch body {
         case .singleChoice(let choices), .multipleChoice(let choices):
-            self.choices = choices.map { ChoiceRecord(text: $0.text, correct: $0.isCorrect) }
+            self.choices = choices.map { ChoiceRecord(text: $0.text, correct: $0.isCorrect, fraction: $0.fraction?.value) }
         case .trueFalse(let answer):
             self.answer = answer
         case .typedAnswer(let answers):
@@ -40,6 +75,36 @@ struct QuestionBodyRecord: Codable {
             self.items = items.map { ItemRecord(answer: $0.answer, alternates: $0.alternates) }
             self.timeLimitSeconds = timeLimit
             self.typoTolerance = typoTolerance
+        case .ordering(let ordering):
+            order = ordering.items
+        case .matching(let matching):
+            pairs = matching.pairs.map { PairRecord(prompt: $0.prompt, answer: $0.answer) }
+            extras = matching.extras
+        case .gapFill(let gapFill):
+            passage = gapFill.text
+            gaps = gapFill.gaps.map { weighted in
+                func alternatives(_ list: [Alternative]) -> [AlternativeRecord] {
+                    list.map { AlternativeRecord(text: $0.text, fraction: $0.fraction.value) }
+                }
+                switch weighted.gap {
+                case .choice(let list): return GapRecord(kind: "choice", weight: weighted.weight, answers: alternatives(list))
+                case .typed(let list): return GapRecord(kind: "typed", weight: weighted.weight, answers: alternatives(list))
+                case .number(let value, let tolerance, let units):
+                    return GapRecord(kind: "number", weight: weighted.weight, value: value, tolerance: tolerance,
+                                     units: units.map { UnitRecord(name: $0.name, multiplier: $0.multiplier) })
+                }
+            }
+        case .poll(let poll):
+            choices = poll.choices.map { ChoiceRecord(text: $0, correct: false) }
+        case .estimate(let estimate):
+            minimum = estimate.minimum
+            maximum = estimate.maximum
+            step = estimate.step
+            value = estimate.value
+            margin = estimate.margin
+            unit = estimate.unit
+        case .wordCloud, .slide:
+            break
         }
     }
 
@@ -49,7 +114,10 @@ struct QuestionBodyRecord: Codable {
 
     func body(kind: QuestionKind) throws -> QuestionBody {
         func choiceList() -> [Choice] {
-            (choices ?? []).enumerated().map { Choice(id: $0.offset + 1, text: $0.element.text, isCorrect: $0.element.correct) }
+            (choices ?? []).enumerated().map {
+                Choice(id: $0.offset + 1, text: $0.element.text, isCorrect: $0.element.correct,
+                       fraction: $0.element.fraction.flatMap { Fraction($0) })
+            }
         }
         switch kind {
         case .singleChoice: return .singleChoice(choiceList())
@@ -66,6 +134,29 @@ struct QuestionBodyRecord: Codable {
                 items: (items ?? []).map { NameAllItem(answer: $0.answer, alternates: $0.alternates) },
                 timeLimitSeconds: timeLimitSeconds ?? 300, typoTolerance: typoTolerance ?? false
             )
+        case .ordering: return .ordering(Ordering(items: order ?? []))
+        case .matching:
+            return .matching(Matching(pairs: (pairs ?? []).map { .init(prompt: $0.prompt, answer: $0.answer) }, extras: extras ?? []))
+        case .gapFill:
+            return .gapFill(GapFill(text: passage ?? "", gaps: try (gaps ?? []).map { record in
+                let alternatives = (record.answers ?? []).map { Alternative($0.text, fraction: Fraction($0.fraction) ?? .zero) }
+                let gap: GapFill.Gap
+                switch record.kind {
+                case "choice": gap = .choice(alternatives)
+                case "typed": gap = .typed(alternatives)
+                case "number":
+                    gap = .number(value: record.value ?? 0, tolerance: record.tolerance ?? 0,
+                                  units: (record.units ?? []).map { NumericUnit(name: $0.name, multiplier: $0.multiplier) })
+                default: throw Corrupt(description: "gap of unknown kind \(record.kind)")
+                }
+                return GapFill.WeightedGap(gap, weight: record.weight)
+            }))
+        case .poll: return .poll(Poll(choices: (choices ?? []).map(\.text)))
+        case .wordCloud: return .wordCloud
+        case .estimate:
+            guard let minimum, let maximum, let step, let value else { throw Corrupt(description: "estimate question without its range") }
+            return .estimate(Estimate(minimum: minimum, maximum: maximum, step: step, value: value, margin: margin ?? 0, unit: unit))
+        case .slide: return .slide
         }
     }
 

@@ -144,6 +144,15 @@ extension SQLStore: AttemptStore {
         }
     }
 
+    public func answerCounts(questionId: Int64, limit: Int) async throws -> [(answer: String, count: Int)] {
+        try await database.read { db in
+            try await db.raw("""
+                SELECT answer, COUNT(*) AS n FROM answers WHERE question_id = \(bind: questionId)
+                GROUP BY answer ORDER BY n DESC, answer LIMIT \(bind: limit)
+                """).all().map { (answer: try $0.string("answer"), count: try $0.int("n")) }
+        }
+    }
+
     public func score(attemptId: Int64, userId: Int64) async throws -> AttemptScore? {
         try await database.read { db in
             guard let attempt = try await Self.loadAttempt(db, id: attemptId, userId: userId), attempt.isFinished,

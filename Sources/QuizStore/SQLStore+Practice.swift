@@ -141,7 +141,7 @@ extension SQLStore: PracticeStore {
                 INSERT INTO daily_points (user_id, question_id, day) VALUES (\(bind: userId), \(bind: questionId), \(bind: day))
                 ON CONFLICT (user_id, question_id, day) DO NOTHING RETURNING day
                 """).first() != nil
-            let awarded = counted && isCorrect ? points : 0
+            let awarded = counted ? points : 0
             guard let id = try await db.raw("""
                 INSERT INTO single_answers (user_id, question_id, answer, correct, points, counted, answered_at)
                 VALUES (\(bind: userId), \(bind: questionId), \(bind: answer), \(bind: isCorrect), \(bind: awarded), \(bind: counted), \(bind: date.millis))

@@ -107,6 +107,9 @@ public protocol AttemptStore: Sendable {
     ) async throws -> Bool
     /// A finished attempt's score, read only; nil when missing, someone else's or unfinished.
     func score(attemptId: Int64, userId: Int64) async throws -> AttemptScore?
+    /// How often each stored answer was given to a question in quizzes, most often first, at most
+    /// `limit` different answers: what a poll or word cloud shows after answering.
+    func answerCounts(questionId: Int64, limit: Int) async throws -> [(answer: String, count: Int)]
     /// Finishes the attempt and adds its points to the user's total, once.
     func finishAttempt(id: Int64, userId: Int64, at date: Date) async throws -> AttemptScore
 }
@@ -162,8 +165,8 @@ public protocol PracticeStore: Sendable {
     /// Starts the clock of `questionId` in every unfinished timed attempt of the user that holds
     /// it: reading a question anywhere is reading it in the round too.
     func startClocks(userId: Int64, questionId: Int64, at date: Date) async throws
-    /// Stores the answer; the first answer of the day to a question counts, and its points go to
-    /// the user at once.
+    /// Stores the answer with the points it earned; the first answer of the day to a question
+    /// counts, and its points go to the user at once.
     func recordSingleAnswer(userId: Int64, questionId: Int64, answer: String, isCorrect: Bool, points: Int, at date: Date) async throws -> SingleAnswer
     func singleAnswer(id: Int64, userId: Int64) async throws -> SingleAnswer?
 }

@@ -228,6 +228,13 @@ struct Import: AsyncParsableCommand {
         case .typedAnswer: t.count(count, "{n} typedAnswer", "{n} typedAnswer", n)
         case .numeric: t.count(count, "{n} numeric", "{n} numeric", n)
         case .nameAll: t.count(count, "{n} nameAll", "{n} nameAll", n)
+        case .ordering: t.count(count, "{n} ordering", "{n} ordering", n)
+        case .matching: t.count(count, "{n} matching", "{n} matching", n)
+        case .gapFill: t.count(count, "{n} gapFill", "{n} gapFill", n)
+        case .poll: t.count(count, "{n} poll", "{n} poll", n)
+        case .wordCloud: t.count(count, "{n} wordCloud", "{n} wordCloud", n)
+        case .estimate: t.count(count, "{n} estimate", "{n} estimate", n)
+        case .slide: t.count(count, "{n} slide", "{n} slide", n)
         }
     }
 }

@@ -97,13 +97,14 @@ extension TerminalPlayer {
     /// Shows the question and reads an answer that fits its kind. nil: the player left;
     /// `.some(nil)`: a question the terminal cannot answer here (a "name them all" one).
     private func ask(_ question: QuizboxClient.Question) -> Answer?? {
-        readAnswer(text: question.text, kind: question.kind, choices: (question.choices ?? []).map { ($0.id, $0.text) }, unit: question.unit)
+        readParts(question)
     }
 
-    func readAnswer(text: String, kind: Components.Schemas.QuestionKind, choices: [(id: Int, text: String)], unit: String?) -> Answer?? {
-        terminal.line(Style.bold(text))
+    /// `text`: the question, shown first when the caller has not shown it.
+    func readAnswer(text: String?, kind: Components.Schemas.QuestionKind, choices: [(id: Int, text: String)], unit: String?) -> Answer?? {
+        if let text { terminal.line(Style.bold(text)) }
         switch kind {
-        case .singleChoice:
+        case .singleChoice, .poll:
             guard case .item(let index) = Menu(title: nil, items: choices.map(\.text), backLabel: t("leave")).choose(on: terminal) else { return nil }
             return .choice(choices[index].id)
         case .multipleChoice:
@@ -113,12 +114,12 @@ extension TerminalPlayer {
         case .trueFalse:
             guard case .item(let index) = Menu(title: nil, items: [t("True"), t("False")], backLabel: t("leave")).choose(on: terminal) else { return nil }
             return .bool(index == 0)
-        case .typedAnswer:
+        case .typedAnswer, .wordCloud:
             while true {
                 guard let typed = ask(t("Your answer: "))?.trimmingCharacters(in: .whitespaces) else { return nil }
                 if !typed.isEmpty { return .text(typed) }
             }
-        case .numeric:
+        case .numeric, .estimate:
             while true {
                 guard let typed = ask(unit.map { t("Your answer (in {unit}): ", ["unit": $0]) } ?? t("Your answer: ")) else { return nil }
                 // A decimal comma is as good as a point.
@@ -127,6 +128,10 @@ extension TerminalPlayer {
             }
         case .nameAll:
             terminal.line(Style.dim(t("This one is a timed game: play it from “Name them all” in the menu.")))
+            return .some(nil)
+        case .ordering, .matching, .gapFill, .slide:
+            // Only reached from a live game, which does not send these kinds.
+            terminal.line(Style.dim(t("This kind of question cannot be answered here.")))
             return .some(nil)
         }
     }
@@ -146,6 +151,8 @@ extension TerminalPlayer {
         case "correct": terminal.line(Style.green(t("✓ Right! +{points}", ["points": pointsText(points)])))
         case "alreadyAnswered": terminal.line(t("You had answered this one already. The answer: {answer}", ["answer": answerText(correct)]))
         case "tooLate": terminal.line(Style.red(t("✗ Too late: the time was up. The answer: {answer}", ["answer": answerText(correct)])))
+        case "partlyCorrect": terminal.line(t("◐ Partly right: +{points}. The answer: {answer}", ["points": pointsText(points), "answer": answerText(correct)]))
+        case "counted": terminal.line(Style.green(t("✓ Counted. Thanks!")))
         default: terminal.line(Style.red(t("✗ Wrong. The answer: {answer}", ["answer": answerText(correct)])))
         }
         if let explanation, !explanation.isEmpty { terminal.line(Style.dim(explanation)) }

@@ -52,8 +52,8 @@ import Testing
         }
     }
 
-    @Test func noKindsChosenMeansEveryKindExceptNameAll() {
-        #expect(PracticeSettings().effectiveKinds == Set(QuestionKind.allCases).subtracting([.nameAll]))
+    @Test func noKindsChosenMeansEveryKindWithARightAnswerExceptNameAll() {
+        #expect(PracticeSettings().effectiveKinds == Set(QuestionKind.allCases).subtracting([.nameAll, .poll, .wordCloud, .slide]))
         #expect(PracticeSettings(kinds: [.numeric]).effectiveKinds == [.numeric])
     }
 

@@ -96,7 +96,7 @@ import Testing
         #expect(found.map(\.description) == [
             "\(root)[0]: missing \"text\"",
             "\(root)[0].value: expected a number, found \"4\"",
-            "\(root)[1].kind: unknown kind \"riddle\": use one of singleChoice, multipleChoice, trueFalse, typedAnswer, numeric, nameAll (question \"What has keys?\")",
+            "\(root)[1].kind: unknown kind \"riddle\": use one of singleChoice, multipleChoice, trueFalse, typedAnswer, numeric, nameAll, ordering, matching, gapFill, poll, wordCloud, estimate, slide (question \"What has keys?\")",
             "\(root)[2].items[0].alternates[1]: expected a string, found 3 (question \"Name them\")",
             "\(root)[2].timeLimitSeconds: expected a whole number, found 12.5 (question \"Name them\")",
         ])

@@ -6,7 +6,7 @@ import Testing
 @Suite struct BundleCodecTests {
     static let everyKind: Bank = Bank(subjects: [
         BankSubject(name: "General", description: "A bit of everything", topics: [
-            BankTopic(name: "Mixed", description: "All six kinds", quizzes: [
+            BankTopic(name: "Mixed", description: "Every kind", quizzes: [
                 BankQuiz(title: "Warm-up", description: "Easy start", questions: [
                     singleChoice("Capital of France?", ["Lyon", "Paris"], correct: 2, difficulty: .easy, explanation: "Since 508."),
                     Question(text: "Primes?", points: 3, body: .multipleChoice([
@@ -22,6 +22,21 @@ import Testing
                 Question(text: "Name the Beatles", body: .nameAll(
                     items: [NameAllItem(answer: "John", alternates: ["John Lennon"]), NameAllItem(answer: "Paul")],
                     timeLimitSeconds: 120, typoTolerance: true)),
+                Question(text: "Capital of Australia?", body: .singleChoice([
+                    Choice(id: 1, text: "Canberra", isCorrect: true), Choice(id: 2, text: "Sydney", isCorrect: false, fraction: Fraction(0.5)),
+                ])),
+                Question(text: "Oldest first", points: 3, body: .ordering(Ordering(items: ["Rome", "Paris", "Helsinki"]))),
+                Question(text: "Capitals", body: .matching(Matching(pairs: [.init(prompt: "fi", answer: "Helsinki"),
+                                                                             .init(prompt: "se", answer: "Stockholm")], extras: ["Oslo"]))),
+                Question(text: "Fill in", body: .gapFill(GapFill(text: "The [[1]] flows through [[2]], [[3]] km.", gaps: [
+                    .init(.choice([Alternative("Seine"), Alternative("Rhine", fraction: .zero)])),
+                    .init(.typed([Alternative("Paris"), Alternative("Lutetia", fraction: Fraction(0.5)!)]), weight: 2),
+                    .init(.number(value: 777, tolerance: 5, units: [NumericUnit(name: "km"), NumericUnit(name: "m", multiplier: 1000)])),
+                ]))),
+                Question(text: "Tea or coffee?", body: .poll(Poll(choices: ["Tea", "Coffee"]))),
+                Question(text: "One word for Monday?", points: 0, body: .wordCloud),
+                Question(text: "Moon landing?", body: .estimate(Estimate(minimum: 1900, maximum: 2000, step: 1, value: 1969, margin: 10, unit: "AD"))),
+                Question(text: "Round two", points: 0, body: .slide),
             ]),
         ]),
         BankSubject(name: "Empty", topics: []),

@@ -40,6 +40,16 @@ enum LiveProtocolSamples {
         .result(.init(index: 0, answered: true, correct: true, late: false, points: 850, bonus: 100, score: 1_250, rank: 1, streak: 2)),
         .result(.init(index: 12, answered: true, correct: false, late: true, points: 0, bonus: 0, score: -3, rank: 10_000, streak: 0)),
         .result(.init(index: 0, answered: false, correct: false, late: false, points: 0, bonus: 0, score: 0, rank: 2, streak: 0)),
+        .result(.init(index: 1, answered: true, correct: false, late: false, points: 0, bonus: 0, score: 900, rank: 2, streak: 0,
+                      behind: .init(nickname: "Ann / A-1", points: 350))),
+        // Nicknames that need escaping, are not ASCII, or hold a control character (written through
+        // Codable): the same bytes either way.
+        .result(.init(index: 1, answered: true, correct: false, late: false, points: 0, bonus: 0, score: 0, rank: 3, streak: 0,
+                      behind: .init(nickname: "Zoë \"Z\" \\ 🎉 </script>", points: 900))),
+        .result(.init(index: 1, answered: true, correct: false, late: false, points: 0, bonus: 0, score: 0, rank: 3, streak: 0,
+                      behind: .init(nickname: "line\u{2028}sep\u{7F}", points: 1))),
+        .result(.init(index: 1, answered: true, correct: false, late: false, points: 0, bonus: 0, score: 0, rank: 3, streak: 0,
+                      behind: .init(nickname: "tab\there\n", points: 2))),
         .leaderboard(.init(top: [standing, soloStanding], teams: teams, final: false)),
         .leaderboard(.init(top: [], teams: [], final: true)),
         .ended(.init(podium: [standing], teams: teams, standings: [standing, soloStanding])),

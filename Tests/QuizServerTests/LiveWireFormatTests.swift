@@ -24,6 +24,7 @@ struct LiveWireFormatTests {
         ("result", #"{"answered":true,"bonus":100,"correct":true,"index":0,"late":false,"points":850,"rank":1,"score":1250,"streak":2,"type":"result","v":1}"#),
         ("result-late", #"{"answered":true,"bonus":0,"correct":false,"index":0,"late":true,"points":0,"rank":3,"score":0,"streak":0,"type":"result","v":1}"#),
         ("result-unanswered", #"{"answered":false,"bonus":0,"correct":false,"index":0,"late":false,"points":0,"rank":2,"score":900,"streak":0,"type":"result","v":1}"#),
+        ("result-behind", #"{"answered":false,"behind":{"nickname":"Ann \"A\" / Zoë","points":350},"bonus":0,"correct":false,"index":0,"late":false,"points":0,"rank":2,"score":900,"streak":0,"type":"result","v":1}"#),
         ("leaderboard", #"{"final":false,"teams":[{"members":1,"score":1250,"team":1},{"members":1,"score":0,"team":2}],"top":[{"correct":2,"id":1,"movement":1,"nickname":"Ann \"A\" / Zoë","rank":1,"score":1250,"team":1},{"correct":1,"id":3,"movement":0,"nickname":"Solo 🎉","rank":2,"score":900},{"correct":0,"id":2,"movement":-1,"nickname":"Bob","rank":3,"score":0,"team":2}],"type":"leaderboard","v":1}"#),
         ("ended-host", #"{"podium":[{"correct":2,"id":1,"movement":1,"nickname":"Ann \"A\" / Zoë","rank":1,"score":1250,"team":1},{"correct":1,"id":3,"movement":0,"nickname":"Solo 🎉","rank":2,"score":900},{"correct":0,"id":2,"movement":-1,"nickname":"Bob","rank":3,"score":0,"team":2}],"standings":[{"correct":2,"id":1,"movement":1,"nickname":"Ann \"A\" / Zoë","rank":1,"score":1250,"team":1},{"correct":1,"id":3,"movement":0,"nickname":"Solo 🎉","rank":2,"score":900},{"correct":0,"id":2,"movement":-1,"nickname":"Bob","rank":3,"score":0,"team":2}],"teams":[{"members":1,"score":1250,"team":1},{"members":1,"score":0,"team":2}],"type":"ended","v":1}"#),
         ("ended-player", #"{"podium":[{"correct":2,"id":1,"movement":1,"nickname":"Ann \"A\" / Zoë","rank":1,"score":1250,"team":1},{"correct":1,"id":3,"movement":0,"nickname":"Solo 🎉","rank":2,"score":900},{"correct":0,"id":2,"movement":-1,"nickname":"Bob","rank":3,"score":0,"team":2}],"teams":[{"members":1,"score":1250,"team":1},{"members":1,"score":0,"team":2}],"type":"ended","v":1,"you":{"correct":2,"rank":1,"score":1250}}"#),
@@ -52,6 +53,6 @@ struct LiveProtocolDomainNamesTests {
         let phases: [LivePhase] = [.lobby, .question, .reveal, .leaderboard, .ended]
         #expect(phases.map { LiveProtocol.Phase(rawValue: $0.rawValue) } == [.lobby, .question, .reveal, .leaderboard, .ended])
         let kinds: [LiveProtocol.QuestionKind] = [.singleChoice, .multipleChoice, .trueFalse, .typedAnswer, .numeric]
-        #expect(kinds.map(\.rawValue) == QuestionKind.allCases.filter { $0 != .nameAll }.map(\.rawValue))
+        #expect(kinds.map(\.rawValue) == QuestionKind.allCases.filter(\.playsLive).map(\.rawValue))
     }
 }

@@ -44,7 +44,7 @@ enum LiveWireSamples {
         return game
     }
 
-    static let ids = ChoiceIds(publicIds: [1: 482_019_331, 2: 917_220_004, 3: 100_000_007], seed: 99)
+    static let ids = ChoiceIds(publicIds: [[1: 482_019_331, 2: 917_220_004, 3: 100_000_007]], seed: 99)
 
     static func view(_ game: LiveGame, question: Int = 0) -> LiveQuestionView {
         LiveQuestionView(game: game, question: game.questions[question], ids: ids)
@@ -93,6 +93,8 @@ enum LiveWireSamples {
             ("result", LiveMessages.result(LivePlayerResult(index: 0, answer: answer, score: 1_250, rank: 1, streak: 2))),
             ("result-late", LiveMessages.result(LivePlayerResult(index: 0, answer: lateAnswer, score: 0, rank: 3, streak: 0))),
             ("result-unanswered", LiveMessages.result(LivePlayerResult(index: 0, answer: nil, score: 900, rank: 2, streak: 0))),
+            ("result-behind", LiveMessages.result(LivePlayerResult(index: 0, answer: nil, score: 900, rank: 2, streak: 0,
+                                                                   behind: .init(nickname: ann.nickname, points: 350)))),
             ("leaderboard", LiveMessages.shared(.leaderboard(top: standings, teams: teams, final: false), host: false, now: now) ?? ""),
             ("ended-host", LiveMessages.shared(.ended(podium: standings, standings: standings, teams: teams), host: true, now: now) ?? ""),
             ("ended-player", endedForPlayer(podium: standings, standings: standings, teams: teams, playerId: 1)),

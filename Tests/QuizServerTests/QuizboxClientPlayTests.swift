@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import HummingbirdTesting
 import OpenAPIAsyncHTTPClient
+import QuizAPI
 import QuizClient
 import QuizCore
 import QuizServer
@@ -56,6 +57,37 @@ import Testing
             #expect(score.correctCount == 5 && score.points == 8 && score.userPoints == 8)
             let board = try await api.leaderboard()
             #expect(board.me.username == "ada" && board.me.rank == 1 && board.me.points == 8)
+        }
+    }
+
+    @Test func theNewKindsAreAnsweredThroughTheClient() async throws {
+        try await withApp(.live) { client, env in
+            let (quizId, _) = try await QuestionKindsAPITests().publishedQuiz(client, env)
+            let api = QuizboxClient(serverURL: URL(string: "http://127.0.0.1:\(try #require(client.port))/api/v1")!,
+                                    transport: AsyncHTTPClientTransport())
+            try await signedUp(api, "ada")
+            let questions = try await api.questions(quizId: Int64(quizId))
+            let byKind = Dictionary(uniqueKeysWithValues: questions.map { ($0.kind, $0) })
+            let attempt = try await api.startAttempt(quizId: Int64(quizId))
+            func id(_ text: String, in options: [Components.Schemas.ChoiceOption]?) -> Int { options?.first { $0.text == text }?.id ?? 0 }
+
+            let ordering = try #require(byKind[.ordering])
+            let order = try await api.answer(attemptId: attempt.id, questionId: ordering.id,
+                                             with: .order(["Rome", "Paris", "Helsinki", "Brasília"].map { id($0, in: ordering.items) }))
+            #expect(order.verdict == .correct && order.pointsAwarded == 4)
+            let matching = try #require(byKind[.matching])
+            let matched = try await api.answer(attemptId: attempt.id, questionId: matching.id,
+                                               with: .matches([1: id("Helsinki", in: matching.options), 2: id("Oslo", in: matching.options)]))
+            #expect(matched.verdict == .partlyCorrect && matched.credit == 0.5)
+            let gapFill = try #require(byKind[.gapFill])
+            let seine = id("Seine", in: gapFill.passage?.first { $0.gapKind == .choice }?.choices)
+            let gaps = try await api.answer(attemptId: attempt.id, questionId: gapFill.id, with: .gaps([1: .choice(seine), 2: .text("Paris")]))
+            #expect(gaps.verdict == .correct)
+            let poll = try #require(byKind[.poll])
+            #expect(try await api.answer(attemptId: attempt.id, questionId: poll.id, with: .choice(id("Tea", in: poll.choices))).verdict == .counted)
+            let estimate = try #require(byKind[.estimate])
+            #expect(estimate.minimum == 1900 && estimate.maximum == 2000)
+            #expect(try await api.answer(attemptId: attempt.id, questionId: estimate.id, with: .number(1969)).verdict == .correct)
         }
     }
 

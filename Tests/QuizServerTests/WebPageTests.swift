@@ -107,6 +107,29 @@ import Testing
         }
     }
 
+    /// Issue 30: the verdict, the right answer and Continue come before the question and its
+    /// tiles (in a phone's first screen), the verdict has an icon as well as its colour, and focus
+    /// starts on it so a screen reader reads it after Submit.
+    @Test func theVerdictComesFirstWithContinueAndTakesTheFocus() async throws {
+        try await withApp { client, _ in
+            let browser = TestBrowser(client)
+            try await browser.register("verdicts")
+            _ = try await browser.post("/quizzes/1/start", [])
+            let jupiter = try await client.choiceId("Jupiter", question: 1)
+            let right = try await browser.follow(try await browser.post("/play/1/questions/1", [("choice", "\(jupiter)")])).html
+            func position(_ text: String, in html: String) throws -> String.Index { try #require(html.range(of: text)).lowerBound }
+            #expect(right.contains(#"class="verdict-banner verdict-right" id="feedback" aria-labelledby="verdict" aria-describedby="streak your-answer correct-answer" tabindex="-1" autofocus"#))
+            #expect(try position(#"id="verdict""#, in: right) < position(#"id="correct-answer""#, in: right))
+            #expect(try position(#"id="correct-answer""#, in: right) < position(#"id="continue""#, in: right))
+            #expect(try position(#"id="continue""#, in: right) < position(#"class="card question""#, in: right))
+            #expect(right.contains(#"<path d="M9 16.2 4.8 12"#), "a tick")
+            let wrong = try await browser.follow(try await browser.post("/play/1/questions/3", [("value", "false")])).html
+            #expect(wrong.contains(#"class="verdict-banner verdict-wrong""#))
+            #expect(wrong.contains(#"<path d="M19 6.4 17.6 5 12 10.6"#), "a cross")
+            #expect(try position(#"id="feedback""#, in: wrong) < position(#"class="card question""#, in: wrong))
+        }
+    }
+
     @Test func playingInTheBrowserGivesFeedbackHistoryAndAScore() async throws {
         try await withApp { client, _ in
             let browser = TestBrowser(client)

@@ -13,6 +13,15 @@ final class RecordingOutbox: LiveOutbox, Sendable {
         sent.withLock { $0.append((event, audience)) }
     }
 
+    /// Each player's own result sent so far, by player id.
+    func results() -> [Int: LivePlayerResult] {
+        sent.withLock { sent in
+            var results: [Int: LivePlayerResult] = [:]
+            for case (.result(let result), .player(let id)) in sent { results[id] = result }
+            return results
+        }
+    }
+
     /// The names of the events sent so far, in order, and forgets them.
     func drain() -> [String] {
         sent.withLock { sent in
@@ -323,6 +332,28 @@ final class RecordingOutbox: LiveOutbox, Sendable {
             #expect(joined.player.nickname == "alice (2)" && joined.player.userId == alice.id)
             // A username longer than a chosen nickname may be still plays under itself.
             #expect(try await games.join(pin: game.pin, nickname: "", user: long, team: nil, address: "192.0.2.1").player.nickname == long.username)
+        }
+    }
+
+    @Test func eachPlayersResultSaysWhomTheyChaseAndByHowMuch() async throws {
+        try await withUseCases { env in
+            let (games, outbox, _, game, joined) = try await startedGame(env, players: ["Ann", "Bob", "Cy"])
+            let (ann, bob, cy) = (joined[0].player.id, joined[1].player.id, joined[2].player.id)
+            let question = try #require(try await env.store.questions(quizId: game.quizId).first)
+            let right = try env.shown(try #require(question.body.choices.first { $0.isCorrect }?.id), of: question)
+            let wrong = try env.shown(try #require(question.body.choices.first { !$0.isCorrect }?.id), of: question)
+            env.time.advance(by: 1)
+            _ = try await games.answer(.choice(right), question: 0, playerId: ann, gameId: game.id)
+            env.time.advance(by: 4)
+            _ = try await games.answer(.choice(right), question: 0, playerId: cy, gameId: game.id)
+            // The last answer closes the question: everyone answered.
+            _ = try await games.answer(.choice(wrong), question: 0, playerId: bob, gameId: game.id)
+            let results = outbox.results()
+            let (first, second, third) = (try #require(results[ann]), try #require(results[cy]), try #require(results[bob]))
+            #expect(first.rank == 1 && first.behind == nil, "the leader chases nobody")
+            #expect(second.rank == 2 && second.behind == .init(nickname: "Ann", points: first.score - second.score))
+            #expect(first.score > second.score && second.score > 0)
+            #expect(third.rank == 3 && third.behind == .init(nickname: "Cy", points: second.score))
         }
     }
 

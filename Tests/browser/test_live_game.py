@@ -61,7 +61,9 @@ def answer_something(driver, index):
         by_id(driver, "answer-submit").click()
 
 
-def test_a_host_and_three_phones_play_a_live_game_and_a_reload_keeps_the_score(server, browser):
+def host_game(browser, server, seconds, settings_shot=False):
+    """A new host signed in on a projector-sized screen sets up a live game of the first quiz;
+    returns the host's browser on the game's lobby and its PIN."""
     host_name = new_username("host")
     server.create_user(host_name, "host password")
     host = open_browser(browser, server, size=PROJECTOR)
@@ -69,12 +71,17 @@ def test_a_host_and_three_phones_play_a_live_game_and_a_reload_keeps_the_score(s
     log_in(host, host_name, "host password")
     host.get(server.url + "/quizzes/1")
     click_id(host, "host-live")
-    shot(host, "settings")
+    if settings_shot:
+        shot(host, "settings")
     by_id(host, "seconds-per-question").clear()
-    by_id(host, "seconds-per-question").send_keys("60")
+    by_id(host, "seconds-per-question").send_keys(str(seconds))
     by_id(host, "create-game").click()
     wait_for(host, lambda d: "/host" in d.current_url and by_id(d, "host-pin").text.strip().isdigit(), "the host screen shows the PIN")
-    pin = by_id(host, "host-pin").text.strip().replace(" ", "")
+    return host, by_id(host, "host-pin").text.strip().replace(" ", "")
+
+
+def test_a_host_and_three_phones_play_a_live_game_and_a_reload_keeps_the_score(server, browser):
+    host, pin = host_game(browser, server, seconds=60, settings_shot=True)
     assert len(pin) == 6
     assert host.find_elements(By.CSS_SELECTOR, "#qr svg"), "the QR code is on the host screen"
 

@@ -77,7 +77,7 @@ def test_the_editor_shows_the_chosen_kinds_fields_and_grows_its_choices(server, 
     assert "Jupiter ✓" in preview and "Saturn ✓" in preview and "Earth ✓" not in preview
     # Opened again: the six choices, two empty rows for more, and only the choices shown.
     author.find_element(By.LINK_TEXT, "Which of these planets have rings?").click()
-    rows = author.find_elements(By.CSS_SELECTOR, "#choices-fields .choice-row input[type=text]")
+    rows = author.find_elements(By.CSS_SELECTOR, "#choices-fields .choice-row input[name=choice_text]")
     assert [row.get_attribute("value") for row in rows] == names + ["", ""]
     assert shown_groups(author) == ["choices-fields"]
 
@@ -92,9 +92,10 @@ def test_without_javascript_every_kind_is_shown_under_its_heading(server, browse
     log_in(plain, author_name, PASSWORD)
     groups = plain.find_elements(By.CSS_SELECTOR, "fieldset.kind-fields")
     assert [group.get_attribute("id") for group in groups if group.is_displayed()] == [
-        "choices-fields", "true-false-fields", "typed-fields", "number-fields", "name-all-fields"]
+        "choices-fields", "true-false-fields", "typed-fields", "number-fields", "name-all-fields", "ordering-fields",
+        "matching-fields", "poll-fields", "estimate-fields"]
     legends = [group.find_element(By.TAG_NAME, "legend").text for group in groups]
-    assert legends[2:] == ["Typed answer", "Number", "Name them all"]
+    assert legends[2:] == ["Typed answer", "Number", "Name them all", "Ordering", "Matching", "Poll", "Estimate"]
     assert not by_id(plain, "add-choice").is_displayed(), "the button needs the script; four empty rows are there instead"
     assert len(plain.find_elements(By.CSS_SELECTOR, "#choices-fields .choice-row")) == 4
 

@@ -52,7 +52,7 @@ public struct LiveGame: Sendable {
 
     /// Questions a live game can play: the kinds answered once, by everyone, against one clock.
     public static func playable(_ questions: [Question]) -> [Question] {
-        questions.filter { $0.kind != .nameAll }
+        questions.filter(\.kind.playsLive)
     }
 
     public var question: Question? { questions.indices.contains(index) ? questions[index] : nil }

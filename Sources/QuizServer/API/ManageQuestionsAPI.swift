@@ -89,7 +89,7 @@ extension QuestionDraft {
         explanation = wire.explanation
         difficulty = wire.difficulty.flatMap { Difficulty(rawValue: $0.rawValue) } ?? .medium
         points = wire.points ?? Question.defaultPoints
-        choices = (wire.choices ?? []).map { ChoiceDraft(text: $0.text, correct: $0.correct) }
+        choices = (wire.choices ?? []).map { ChoiceDraft(text: $0.text, correct: $0.correct, fraction: $0.fraction) }
         answer = wire.answer
         answers = wire.answers ?? []
         value = wire.value
@@ -98,23 +98,72 @@ extension QuestionDraft {
         items = (wire.items ?? []).map { NameAllItem(answer: $0.answer, alternates: $0.alternates ?? []) }
         timeLimitSeconds = wire.timeLimitSeconds
         typoTolerance = wire.typoTolerance ?? false
+        order = wire.order ?? []
+        pairs = (wire.pairs ?? []).map { Matching.Pair(prompt: $0.prompt, answer: $0.answer) }
+        extras = wire.extras ?? []
+        passage = wire.passage ?? ""
+        gaps = try (wire.gaps ?? []).enumerated().map { index, gap in try Self.gap(gap, index: index) }
+        minimum = wire.minimum
+        maximum = wire.maximum
+        step = wire.step
+        margin = wire.margin
+    }
+
+    /// A fraction out of -1...1 is the one shape error the domain's types cannot hold.
+    private static func gap(_ wire: Components.Schemas.AuthoredGap, index: Int) throws -> GapFill.WeightedGap {
+        let alternatives = try (wire.answers ?? []).enumerated().map { position, answer in
+            guard let fraction = Fraction(answer.fraction ?? 1) else {
+                throw APIError(.unprocessableContent, "invalid_question", "A fraction is between -1 and 1.",
+                               field: "gaps[\(index)].answers[\(position)].fraction")
+            }
+            return Alternative(answer.text, fraction: fraction)
+        }
+        let gap: GapFill.Gap = switch wire.kind {
+        case .choice: .choice(alternatives)
+        case .typed: .typed(alternatives)
+        case .number:
+            .number(value: wire.value ?? .nan, tolerance: wire.tolerance ?? 0,
+                    units: (wire.units ?? []).map { NumericUnit(name: $0.name, multiplier: $0.multiplier ?? 1) })
+        }
+        return GapFill.WeightedGap(gap, weight: wire.weight ?? 1)
     }
 }
 
 extension Components.Schemas.AuthoredQuestion {
     init(_ question: Question, topicId: Int64) {
         let draft = QuestionDraft(question)
-        let hasChoices = question.kind == .singleChoice || question.kind == .multipleChoice
+        let hasChoices = question.kind == .singleChoice || question.kind == .multipleChoice || question.kind == .poll
+        let isEstimate = question.kind == .estimate
         self.init(
             id: question.id, topicId: topicId, kind: .init(rawValue: question.kind.rawValue) ?? .singleChoice,
             text: question.text, explanation: question.explanation, difficulty: .init(rawValue: question.difficulty.rawValue),
             points: question.points,
-            choices: hasChoices ? draft.choices.map { .init(text: $0.text, correct: $0.correct) } : nil,
+            choices: hasChoices ? draft.choices.map { .init(text: $0.text, correct: $0.correct, fraction: $0.fraction) } : nil,
             answer: draft.answer, answers: question.kind == .typedAnswer ? draft.answers : nil,
             value: draft.value, tolerance: draft.tolerance, unit: draft.unit,
             items: question.kind == .nameAll ? draft.items.map { .init(answer: $0.answer, alternates: $0.alternates) } : nil,
             timeLimitSeconds: draft.timeLimitSeconds, typoTolerance: question.kind == .nameAll ? draft.typoTolerance : nil,
+            order: question.kind == .ordering ? draft.order : nil,
+            pairs: question.kind == .matching ? draft.pairs.map { .init(prompt: $0.prompt, answer: $0.answer) } : nil,
+            extras: question.kind == .matching ? draft.extras : nil,
+            passage: question.kind == .gapFill ? draft.passage : nil,
+            gaps: question.kind == .gapFill ? draft.gaps.map(Self.gap) : nil,
+            minimum: isEstimate ? draft.minimum : nil, maximum: isEstimate ? draft.maximum : nil,
+            step: isEstimate ? draft.step : nil, margin: isEstimate ? draft.margin : nil,
             picture: question.picture.map(Components.Schemas.QuestionPicture.init)
         )
+    }
+
+    private static func gap(_ weighted: GapFill.WeightedGap) -> Components.Schemas.AuthoredGap {
+        func answers(_ list: [Alternative]) -> [Components.Schemas.AuthoredAlternative] {
+            list.map { .init(text: $0.text, fraction: $0.fraction.value) }
+        }
+        return switch weighted.gap {
+        case .choice(let list): .init(kind: .choice, weight: weighted.weight, answers: answers(list))
+        case .typed(let list): .init(kind: .typed, weight: weighted.weight, answers: answers(list))
+        case .number(let value, let tolerance, let units):
+            .init(kind: .number, weight: weighted.weight, value: value, tolerance: tolerance,
+                  units: units.map { .init(name: $0.name, multiplier: $0.multiplier) })
+        }
     }
 }

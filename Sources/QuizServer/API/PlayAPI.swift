@@ -56,9 +56,11 @@ struct PlayAPI: Sendable {
         case .wrong: .wrong
         case .alreadyAnswered: .alreadyAnswered
         case .tooLate: .tooLate
+        case .partlyCorrect: .partlyCorrect
+        case .counted: .counted
         }
         return .ok(.init(body: .json(.init(
-            verdict: verdict, pointsAwarded: answered.points,
+            verdict: verdict, pointsAwarded: answered.points, credit: answered.credit.value,
             correctAnswer: .init(answered.question.correctAnswer), explanation: answered.question.explanation
         ))))
     }
@@ -90,7 +92,18 @@ extension AnswerInput {
     /// The wire answer's fields as sent; the use case holds the rule of exactly one.
     init(_ input: Components.Schemas.AnswerInput) {
         self.init(choice: input.choiceId, choices: input.choiceIds, value: input.value, text: input.text,
-                  number: input.number.map { .value($0) })
+                  number: input.number.map { .value($0) }, order: input.order,
+                  matches: input.matches.map { Self.numbered($0.additionalProperties) },
+                  gaps: input.gaps.map { gaps in
+                      Self.numbered(gaps.additionalProperties.compactMapValues { gap in
+                          gap.choiceId.map(GapFill.GapAnswer.choice) ?? gap.text.map(GapFill.GapAnswer.text)
+                      })
+                  }, read: input.read)
+    }
+
+    /// Parts by number; a key that is no number names no part (0, which every question refuses).
+    static func numbered<Value>(_ object: [String: Value]) -> [Int: Value] {
+        Dictionary(object.map { (Int($0.key) ?? 0, $0.value) }) { first, _ in first }
     }
 }
 
@@ -125,11 +138,26 @@ extension APIError {
             self.init(.unprocessableContent, "answer_too_long", "An answer may be at most 1,000 bytes.", field: "answer.text")
         case .tooManyChoices:
             self.init(.unprocessableContent, "invalid_answer", "A question has at most 10 choices.", field: "answer.choiceIds")
+        case .tooManyParts:
+            self.init(.unprocessableContent, "invalid_answer", "A question has at most 8 items, 10 prompts and 20 gaps.", field: "answer")
         case .unknownChoice(let id):
             self.init(.unprocessableContent, "unknown_choice", "Choice \(id) is not one of this question's choices.", field: "answer")
         case .doesNotFit(let kind):
             self.init(.unprocessableContent, "answer_does_not_fit", Self.expectation(for: kind), field: "answer")
+        case .notAnOrder(let count):
+            self.init(.unprocessableContent, "answer_not_an_order",
+                      "An ordering answer lists each of the question's \(count) items exactly once.", field: "answer")
+        case .unknownPart(let id):
+            self.init(.unprocessableContent, "unknown_part", "\(id) is not one of this question's prompts, answers or gaps.", field: "answer")
+        case .outOfRange(let range):
+            self.init(.unprocessableContent, "answer_out_of_range",
+                      "The estimate must be between \(Self.plain(range.lowerBound)) and \(Self.plain(range.upperBound)).", field: "answer")
         }
+    }
+
+    /// A number as JSON would write it, without ".0" for whole numbers.
+    static func plain(_ number: Double) -> String {
+        number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
     }
 
     static func expectation(for kind: QuestionKind) -> String {
@@ -140,6 +168,13 @@ extension APIError {
         case .typedAnswer: "This question takes text: send {\"text\": \"…\"}."
         case .numeric: "This question takes a number: send {\"number\": 42}."
         case .nameAll: "This question is played as a timed game, not answered in a quiz."
+        case .ordering: "This question takes an order: send {\"order\": [id, …]} with every item's id once."
+        case .matching: "This question takes matches: send {\"matches\": {\"1\": id, …}}, prompt ids to answer ids."
+        case .gapFill: "This question takes gaps: send {\"gaps\": {\"1\": {\"choiceId\": id} or {\"text\": \"…\"}, …}}."
+        case .poll: "This question takes one choice: send {\"choiceId\": N}."
+        case .wordCloud: "This question takes a word or a few: send {\"text\": \"…\"} (up to 40 characters)."
+        case .estimate: "This question takes a number in its range: send {\"number\": 42}."
+        case .slide: "A slide is read: send {\"read\": true} to move on."
         }
     }
 }

@@ -71,7 +71,8 @@ struct PracticeAPI: Sendable {
         }
         let stored = answered.stored
         return .ok(.init(body: .json(.init(
-            verdict: stored.isCorrect ? .correct : .wrong, pointsAwarded: stored.pointsAwarded, counted: stored.counted,
+            verdict: .init(rawValue: answered.verdict.rawValue) ?? .wrong, pointsAwarded: stored.pointsAwarded,
+            credit: answered.credit.value, counted: stored.counted,
             correctAnswer: .init(answered.question.correctAnswer), explanation: answered.question.explanation
         ))))
     }

@@ -50,13 +50,45 @@ extension Components.Schemas.Question {
     /// The question as a player sees it before answering: choices without their correctness, as
     /// a use case presented them (public ids, in the order to show).
     init(presented question: Question, position: Int) {
-        let choices = question.body.choices.map { Components.Schemas.ChoiceOption(id: $0.id, text: $0.text) }
+        typealias Option = Components.Schemas.ChoiceOption
+        var choices = question.body.choices.map { Option(id: $0.id, text: $0.text) }
         var unit: String?
-        if case .numeric(_, _, let u) = question.body { unit = u }
+        var items: [Option]?
+        var prompts: [Option]?
+        var options: [Option]?
+        var passage: [Components.Schemas.PassagePart]?
+        var range: (minimum: Double, maximum: Double, step: Double)?
+        switch question.body {
+        case .numeric(_, _, let u): unit = u
+        case .poll(let poll): choices = poll.shown.map { Option(id: $0.id, text: $0.text) }
+        // Items in the order of their public ids, never their stored (right) order.
+        case .ordering(let ordering): items = ordering.shown.map { Option(id: $0.id, text: $0.text) }
+        case .matching(let matching):
+            prompts = matching.pairs.enumerated().map { Option(id: $0.offset + 1, text: $0.element.prompt) }
+            options = matching.shownAnswers.map { Option(id: $0.id, text: $0.text) }
+        case .gapFill(let gapFill):
+            passage = gapFill.segments.map { segment in
+                switch segment {
+                case .text(let text): return .init(text: text)
+                case .gap(let index):
+                    let weighted = gapFill.gaps[index]
+                    return switch weighted.gap {
+                    case .choice: .init(gap: index + 1, gapKind: .choice, choices: weighted.shownChoices.map { Option(id: $0.id, text: $0.text) })
+                    case .typed: .init(gap: index + 1, gapKind: .typed)
+                    case .number: .init(gap: index + 1, gapKind: .number)
+                    }
+                }
+            }
+        case .estimate(let estimate):
+            unit = estimate.unit
+            range = (estimate.minimum, estimate.maximum, estimate.step)
+        default: break
+        }
         self.init(
             id: question.id ?? 0, kind: .init(rawValue: question.kind.rawValue) ?? .singleChoice, text: question.text,
             difficulty: .init(rawValue: question.difficulty.rawValue) ?? .medium, points: question.points,
-            position: position, choices: choices.isEmpty ? nil : choices, unit: unit,
+            position: position, choices: choices.isEmpty ? nil : choices, unit: unit, items: items, prompts: prompts,
+            options: options, passage: passage, minimum: range?.minimum, maximum: range?.maximum, step: range?.step,
             picture: question.picture.map(Components.Schemas.QuestionPicture.init)
         )
     }
@@ -76,7 +108,11 @@ extension Components.Schemas.CorrectAnswer {
         case .bool(let value): self.init(display: answer.display, value: value)
         case .text(let text): self.init(display: answer.display, text: text)
         case .number(let value, let tolerance, let unit): self.init(display: answer.display, number: value, tolerance: tolerance, unit: unit)
-        case .items: self.init(display: answer.display)
+        case .items, .none: self.init(display: answer.display)
+        case .order(let items): self.init(display: answer.display, order: items)
+        case .pairs(let pairs): self.init(display: answer.display, pairs: pairs.map { .init(prompt: $0.prompt, answer: $0.answer) })
+        case .gaps(let gaps): self.init(display: answer.display, gaps: gaps)
+        case .estimate(let value, let unit): self.init(display: answer.display, number: value, unit: unit)
         }
     }
 }

@@ -110,7 +110,8 @@ extension LiveMessages {
         let answer = result.answer
         return Message.text(Message.Result(index: result.index, answered: answer != nil, correct: answer?.isCorrect ?? false,
                                            late: answer?.late ?? false, points: answer?.points ?? 0, bonus: answer?.bonus ?? 0,
-                                           score: result.score, rank: result.rank, streak: result.streak))
+                                           score: result.score, rank: result.rank, streak: result.streak,
+                                           behind: result.behind.map { .init(nickname: $0.nickname, points: $0.points) }))
     }
 
     /// Through the protocol's hand-written encoder: one per answer, thousands a second in a full room.

@@ -46,7 +46,7 @@ enum LiveMessages {
         case .malformed: "A message is one JSON object with the fields of its type, each of its type."
         case .version: "This server speaks version 1 (\"v\": 1)."
         case .missing(let field, _): "\"\(field)\" is missing."
-        case .badAnswer: "\"answer\" is one of {choice}, {choices}, {value}, {text} or {number}."
+        case .badAnswer: "\"answer\" is one of {choice}, {choices}, {value}, {text}, {number}, {order}, {matches} or {gaps}."
         case .unknownType: "Unknown message type."
         }
     }
@@ -67,6 +67,15 @@ enum LiveMessages {
         case .text(let text): .text(text)
         case .number(.digits(let digits)): AnswerInput(number: .typed(digits))
         case .number(.value(let value)): AnswerInput(number: .typed(NumberFormatting.plain(value)))
+        case .order(let ids): AnswerInput(order: ids)
+        case .matches(let matches): AnswerInput(matches: matches)
+        case .gaps(let gaps):
+            AnswerInput(gaps: gaps.mapValues { gap in
+                switch gap {
+                case .choice(let id): .choice(id)
+                case .text(let text): .text(text)
+                }
+            })
         }
     }
 

@@ -89,8 +89,9 @@ struct LivePages: Sendable {
             },
             error: error,
             skipped: setup.skipped > 0
-                ? t.count(setup.skipped, "{count} “name them all” question of this quiz is left out: live games play questions everyone answers once against one clock.",
-                          "{count} “name them all” questions of this quiz are left out: live games play questions everyone answers once against one clock.")
+                ? t.count(setup.skipped, "{count} question of this quiz is left out: live games do not play these kinds: {kinds}.",
+                          "{count} questions of this quiz are left out: live games do not play these kinds: {kinds}.",
+                          ["kinds": setup.skippedKinds.map { ManageText.kindLabel($0, t).lowercased() }.joined(separator: ", ")])
                 : nil)
         if let sent {
             let settings = sent.settings

@@ -448,6 +448,13 @@ enum ManageText {
         case .typedAnswer: t("Typed answer")
         case .numeric: t("Number")
         case .nameAll: t("Name them all")
+        case .ordering: t("Ordering")
+        case .matching: t("Matching")
+        case .gapFill: t("Gap fill")
+        case .poll: t("Poll")
+        case .wordCloud: t("Word cloud")
+        case .estimate: t("Estimate")
+        case .slide: t("Slide")
         }
     }
 }

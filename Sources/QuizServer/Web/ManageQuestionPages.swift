@@ -45,12 +45,15 @@ struct ManageQuestionPages: Sendable {
         var number: Int
         var text: String
         var correct: Bool
+        /// Partial credit in percent, empty for the plain rule.
+        var fraction: String
     }
 
     /// The message next to each field that has one.
     struct FieldErrors: Encodable {
         var kind, text, explanation, points, choices, answer, answers, value, tolerance, unit, items, timeLimitSeconds: String?
         var picture, pictureAlt: String?
+        var order, pairs, extras, pollChoices, minimum, maximum, step, margin, estimateValue, estimateUnit: String?
 
         init(_ errors: [String: String]) {
             kind = errors["kind"]
@@ -67,6 +70,28 @@ struct ManageQuestionPages: Sendable {
             timeLimitSeconds = errors["timeLimitSeconds"]
             picture = errors["picture"]
             pictureAlt = errors["pictureAlt"]
+            order = errors["order"]
+            pairs = errors["pairs"]
+            extras = errors["extras"]
+            pollChoices = errors["pollChoices"]
+            minimum = errors["minimum"]
+            maximum = errors["maximum"]
+            step = errors["step"]
+            margin = errors["margin"]
+            estimateValue = errors["estimateValue"]
+            estimateUnit = errors["estimateUnit"]
+        }
+
+        /// The domain names a field by what it is ("items", "value"); kinds that share a name with
+        /// another kind's field have fields of their own on the form.
+        static func keys(_ errors: [String: String], for kind: QuestionKind) -> [String: String] {
+            let renamed: [String: String] = switch kind {
+            case .ordering: ["items": "order"]
+            case .poll: ["choices": "pollChoices"]
+            case .estimate: ["value": "estimateValue", "unit": "estimateUnit"]
+            default: [:]
+            }
+            return Dictionary(errors.map { (renamed[$0.key] ?? $0.key, $0.value) }) { first, second in "\(first) \(second)" }
         }
     }
 
@@ -100,6 +125,16 @@ struct ManageQuestionPages: Sendable {
         var items: String
         var timeLimit: String
         var typoTolerance: Bool
+        var order: String
+        var pairs: String
+        var extras: String
+        var pollChoices: String
+        var minimum: String
+        var maximum: String
+        var step: String
+        var margin: String
+        var estimateValue: String
+        var estimateUnit: String
         /// The stored question's picture, shown above its alt text and the remove box.
         var picture: PictureModel?
         var pictureAlt: String
@@ -148,7 +183,8 @@ struct ManageQuestionPages: Sendable {
         let count = min(max(choices.count + 2, 4), Question.choiceCountRange.upperBound)
         return (0..<count).map { index in
             let choice = index < choices.count ? choices[index] : nil
-            return ChoiceRow(index: index, number: index + 1, text: choice?.text ?? "", correct: choice?.correct ?? false)
+            return ChoiceRow(index: index, number: index + 1, text: choice?.text ?? "", correct: choice?.correct ?? false,
+                             fraction: choice?.fraction.map { NumberFormatting.plain(($0 * 100_000).rounded() / 1000) } ?? "")
         }
     }
 
@@ -181,19 +217,30 @@ struct ManageQuestionPages: Sendable {
             questionId: questionId ?? 0, topicId: topic, quizId: quizId,
             back: quizId.map { "/manage/quizzes/\($0)" } ?? "/manage/topics/\(topic)",
             // A new question for a quiz cannot be a name-them-all one: those are played from Games.
-            kinds: QuestionKind.allCases.filter { questionId != nil || quizId == nil || $0 != .nameAll }
+            // Gap fills are written through the API and imports for now: the form has no fields for them.
+            kinds: QuestionKind.allCases.filter { ($0 != .gapFill || draft.kind == .gapFill) && (questionId != nil || quizId == nil || $0 != .nameAll) }
                 .map { Option(value: $0.rawValue, label: ManageText.kindLabel($0, t), selected: $0 == draft.kind) },
             difficulties: Difficulty.allCases.map { Option(value: $0.rawValue, label: QuestionFragments.difficultyName($0, t), selected: $0 == draft.difficulty) },
             text: draft.text, explanation: draft.explanation ?? "", points: raw["points"] ?? String(draft.points),
-            choiceRows: Self.choiceRows(draft.choices), tfTrue: draft.answer == true, tfFalse: draft.answer == false,
+            choiceRows: Self.choiceRows(draft.kind == .poll ? [] : draft.choices), tfTrue: draft.answer == true, tfFalse: draft.answer == false,
             answers: draft.answers.joined(separator: "\n"),
             value: raw["value"] ?? draft.value.map { NumberFormatting.plain($0) } ?? "",
             tolerance: raw["tolerance"] ?? draft.tolerance.map { NumberFormatting.plain($0) } ?? "",
             unit: draft.unit ?? "",
             items: draft.items.map { ([$0.answer] + $0.alternates).joined(separator: " | ") }.joined(separator: "\n"),
             timeLimit: raw["time_limit"] ?? String(draft.timeLimitSeconds ?? 300), typoTolerance: draft.typoTolerance,
+            order: draft.order.joined(separator: "\n"),
+            pairs: draft.pairs.map { "\($0.prompt) -> \($0.answer)" }.joined(separator: "\n"),
+            extras: draft.extras.joined(separator: "\n"),
+            pollChoices: draft.kind == .poll ? draft.choices.map(\.text).joined(separator: "\n") : "",
+            minimum: raw["estimate_min"] ?? draft.minimum.map { NumberFormatting.plain($0) } ?? "",
+            maximum: raw["estimate_max"] ?? draft.maximum.map { NumberFormatting.plain($0) } ?? "",
+            step: raw["estimate_step"] ?? draft.step.map { NumberFormatting.plain($0) } ?? "1",
+            margin: raw["estimate_margin"] ?? draft.margin.map { NumberFormatting.plain($0) } ?? "0",
+            estimateValue: raw["estimate_value"] ?? (draft.kind == .estimate ? draft.value.map { NumberFormatting.plain($0) } : nil) ?? "",
+            estimateUnit: draft.kind == .estimate ? draft.unit ?? "" : "",
             picture: storedPicture.map(PictureModel.init), pictureAlt: draft.pictureAlt ?? "", removePicture: draft.picture == .remove,
-            errors: FieldErrors(errors), feedback: errors.isEmpty ? nil : t("Please fix the marked fields; nothing was saved."))
+            errors: FieldErrors(FieldErrors.keys(errors, for: draft.kind)), feedback: errors.isEmpty ? nil : t("Please fix the marked fields; nothing was saved."))
         return pages.render("manage-question", model, visit: context.visit, title: questionId == nil ? t("New question") : t("Edit question"),
                             tab: "Manage", status: errors.isEmpty ? .ok : .unprocessableContent)
     }
@@ -230,8 +277,19 @@ struct ManageQuestionPages: Sendable {
         sent.draft.points = points ?? (sent.errors["points"] == nil ? Question.defaultPoints : 0)
         let texts = form.all("choice_text")
         let correct = Set(form.all("choice_correct"))
-        sent.draft.choices = texts.enumerated().map {
-            QuestionDraft.ChoiceDraft(text: $0.element.trimmingCharacters(in: .whitespaces), correct: correct.contains(String($0.offset)))
+        let fractions = form.all("choice_fraction")
+        sent.draft.choices = texts.enumerated().map { index, text in
+            // Credit in percent, as Moodle and GIFT write it; empty for the plain rule.
+            let typed = index < fractions.count ? fractions[index].trimmingCharacters(in: .whitespaces) : ""
+            var fraction: Double?
+            if !typed.isEmpty {
+                if let percent = Double(typed.replacingOccurrences(of: ",", with: ".").replacingOccurrences(of: "%", with: "")), percent.isFinite {
+                    fraction = percent / 100
+                } else {
+                    sent.errors["choices"] = t("A choice's credit is a percentage from -100 to 100, such as 50.")
+                }
+            }
+            return QuestionDraft.ChoiceDraft(text: text.trimmingCharacters(in: .whitespaces), correct: correct.contains(String(index)), fraction: fraction)
         }
         // Empty rows are room to type, not choices.
         sent.draft.choices.removeAll { $0.text.isEmpty && !$0.correct }
@@ -247,6 +305,26 @@ struct ManageQuestionPages: Sendable {
         sent.draft.timeLimitSeconds = number("time_limit", as: Int.self, field: "timeLimitSeconds",
                                              message: t("The time limit must be a whole number of seconds."))
         sent.draft.typoTolerance = form["typo_tolerance"] != nil
+        sent.draft.order = lines(form["order"] ?? "")
+        // "prompt -> answer", as GIFT writes a pair; a line without the arrow is a prompt with no answer.
+        sent.draft.pairs = lines(form["pairs"] ?? "").map { line in
+            guard let arrow = line.range(of: "->") else { return Matching.Pair(prompt: line, answer: "") }
+            return Matching.Pair(prompt: line[..<arrow.lowerBound].trimmingCharacters(in: .whitespaces),
+                                 answer: line[arrow.upperBound...].trimmingCharacters(in: .whitespaces))
+        }
+        sent.draft.extras = lines(form["extras"] ?? "")
+        if sent.draft.kind == .poll {
+            sent.draft.choices = lines(form["poll_choices"] ?? "").map { QuestionDraft.ChoiceDraft(text: $0, correct: false) }
+        }
+        if sent.draft.kind == .estimate {
+            let message = t("Each of these is a number, such as 1969 or 2.5.")
+            sent.draft.minimum = number("estimate_min", as: Double.self, field: "minimum", message: message)
+            sent.draft.maximum = number("estimate_max", as: Double.self, field: "maximum", message: message)
+            sent.draft.step = number("estimate_step", as: Double.self, field: "step", message: message)
+            sent.draft.margin = number("estimate_margin", as: Double.self, field: "margin", message: message)
+            sent.draft.value = number("estimate_value", as: Double.self, field: "estimateValue", message: message)
+            sent.draft.unit = form.text("estimate_unit")
+        }
         // An empty file field is no new picture; removing wins over a new one sent with it.
         if form["remove_picture"] != nil {
             sent.draft.picture = .remove
@@ -267,7 +345,7 @@ struct ManageQuestionPages: Sendable {
         let t = context.visit.t
         var sent = Self.read(context.form, t: t)
         func redisplay(_ errors: [String: String]) async throws -> Response {
-            sent.errors.merge(errors) { kept, _ in kept }
+            sent.errors.merge(FieldErrors.keys(errors, for: sent.draft.kind)) { kept, _ in kept }
             return try await questionForm(context, questionId: questionId, topicId: topicId, quizId: quizId, sent: sent)
         }
         // What could not be read is shown with every rule the rest breaks, before anything is stored.

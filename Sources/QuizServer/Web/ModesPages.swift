@@ -190,6 +190,7 @@ struct ModesPages: Sendable {
         var questionHead: PageHTML
         var verdictClass: String
         var verdictText: String
+        var verdictIcon: String
         var pointsText: String
         var given: String?
         var correctAnswer: String
@@ -246,12 +247,14 @@ struct ModesPages: Sendable {
         let t = context.visit.t
         let stored = result.stored
         let question = result.question
+        let judged = QuestionFragments.judged(question, correct: stored.isCorrect, given: result.given)
         let model = SingleResultPage(
-            id: id, questionHead: fragments.head(question, language: context.visit.language), verdictClass: stored.isCorrect ? "right" : "wrong",
-            verdictText: stored.isCorrect ? t("Right!") : t("Not quite."),
+            id: id, questionHead: fragments.head(question, language: context.visit.language), verdictClass: judged.verdictClass,
+            verdictText: judged.verdictClass == "partly" ? QuestionFragments.partly(judged.credit, t: t) : stored.isCorrect ? t("Right!") : t("Not quite."),
+            verdictIcon: QuestionFragments.VerdictIcon.of(judged.verdictClass),
             pointsText: !stored.counted
                 ? t("You already answered this question today, so this answer earns no points. It counts again tomorrow.")
-                : stored.isCorrect ? "+" + t.count(stored.pointsAwarded, "{count} point", "{count} points") : t("No points this time; it counts again tomorrow."),
+                : stored.pointsAwarded > 0 ? "+" + t.count(stored.pointsAwarded, "{count} point", "{count} points") : t("No points this time; it counts again tomorrow."),
             given: result.given.flatMap { QuestionFragments.given(question, $0.answer, t: t) }, correctAnswer: QuestionFragments.correct(question, t: t),
             explanation: question.explanation)
         return pages.render("single-result", model, visit: context.visit, title: t("Question {number}", ["number": String(id)]), tab: "Quizzes")

@@ -67,6 +67,43 @@ struct PlayPages: Sendable {
         var questions: [QuestionLine]
     }
 
+    /// How everyone answered a poll or word cloud: bars with counts, or words sized by count.
+    struct OpinionsModel: Encodable {
+        struct Share: Encodable {
+            var text: String
+            var count: Int
+            var total: Int
+            var label: String
+            /// 1–5, by the word's count against the most common one's.
+            var size: Int
+        }
+
+        var title: String
+        var poll: Bool?
+        var words: Bool?
+        var shares: [Share]
+        var empty: String?
+
+        init(_ opinions: Opinions, t: Texts) {
+            let total = max(1, opinions.total)
+            let most = max(1, opinions.shares.map(\.count).max() ?? 1)
+            shares = opinions.shares.map { share in
+                Share(text: share.text, count: share.count, total: total,
+                      label: t.count(share.count, "{count} answer", "{count} answers"),
+                      size: 1 + min(4, max(0, Int((4 * Double(share.count) / Double(most)).rounded(.down)))))
+            }
+            switch opinions {
+            case .poll:
+                poll = true
+                title = t.count(opinions.total, "How everyone answered: {count} answer so far", "How everyone answered: {count} answers so far")
+            case .words:
+                words = true
+                title = t("What everyone wrote, the most common largest")
+                empty = shares.isEmpty ? t("No words yet.") : nil
+            }
+        }
+    }
+
     struct QuestionPage: MustacheFields {
         var attemptId: Int64
         var id: Int64
@@ -78,6 +115,8 @@ struct PlayPages: Sendable {
         var answered: Bool
         var verdictClass: String?
         var verdictText: String?
+        /// The verdict's icon (an SVG path), so it is not told by colour alone.
+        var verdictIcon: String?
         var given: String?
         var correctAnswer: String?
         var explanation: String?
@@ -95,6 +134,10 @@ struct PlayPages: Sendable {
         var twoTiles: Bool?
         /// "3 right in a row" after a right answer that continues a run.
         var streak: String?
+        /// A slide: read, then Continue.
+        var isSlide: Bool?
+        /// A poll's or word cloud's answers so far.
+        var opinions: OpinionsModel?
 
         func write(into values: inout [String: Any]) {
             values["attemptId"] = attemptId
@@ -107,6 +150,7 @@ struct PlayPages: Sendable {
             values["answered"] = answered
             values.set("verdictClass", verdictClass)
             values.set("verdictText", verdictText)
+            values.set("verdictIcon", verdictIcon)
             values.set("given", given)
             values.set("correctAnswer", correctAnswer)
             values.set("explanation", explanation)
@@ -121,19 +165,22 @@ struct PlayPages: Sendable {
             values.set("hasAnsweredTiles", hasAnsweredTiles)
             values.set("twoTiles", twoTiles)
             values.set("streak", streak)
+            values.set("isSlide", isSlide)
+            if let opinions { values["opinions"] = MustacheEncoder.encode(opinions) }
         }
     }
 
+    /// Numbers as the page's language writes them ("3,227", "3 227"), as the leaderboard does.
     struct ResultPage: Encodable {
         var quizTitle: String
-        var correctCount: Int
-        var questionCount: Int
-        var points: Int
-        var pointsAdded: Int
+        var correctCount: String
+        var questionCount: String
+        var points: String
+        var pointsAdded: String
         var pointsNote: String?
-        var totalPoints: Int
-        var userPoints: Int64
-        var rank: Int64
+        var totalPoints: String
+        var userPoints: String
+        var rank: String
         var timeTaken: String
         var moved: String?
         var percent: Int
@@ -147,7 +194,7 @@ struct PlayPages: Sendable {
         var verdictClass: String
         var verdictText: String
         var yourAnswer: String?
-        var rightAnswer: String
+        var rightAnswer: String?
         var pointsText: String
         var explanation: String?
     }
@@ -224,11 +271,13 @@ struct PlayPages: Sendable {
         }
         let t = context.visit.t
         let lines = progress.lines.map { line in
-            let status = line.answer.map { $0.isCorrect ? "right" : "wrong" } ?? "unanswered"
+            let status = line.answer.map { answer in
+                line.question.kind.hasRightAnswer ? (answer.isCorrect ? "right" : "wrong") : "done"
+            } ?? "unanswered"
             return QuestionLine(
                 id: line.question.id ?? 0, attemptId: attemptId, position: line.position,
                 text: line.hidden ? t("Question {number} (timed: its clock starts when you open it)", ["number": t.number(line.position)]) : line.question.text,
-                status: status, statusLabel: ["right": t("Right"), "wrong": t("Wrong"), "unanswered": t("Unanswered")][status] ?? status)
+                status: status, statusLabel: ["right": t("Right"), "wrong": t("Wrong"), "unanswered": t("Unanswered"), "done": t("Done")][status] ?? status)
         }
         let attempt = progress.attempt
         let model = AttemptPage(attemptId: attemptId, quizTitle: progress.quiz.title, questionCount: lines.count,
@@ -250,9 +299,14 @@ struct PlayPages: Sendable {
                                  questionCount: view.questionCount, questionHead: fragments.head(question, language: context.visit.language), feedback: formError,
                                  answered: view.answered != nil, allAnswered: view.allAnswered ? true : nil)
         if let answered = view.answered {
-            model.verdictClass = already ? "already" : (answered.isCorrect ? "right" : "wrong")
+            let judged = QuestionFragments.judged(question, correct: answered.isCorrect, given: view.given)
+            model.verdictClass = already ? "already" : view.given?.late == true ? "wrong" : judged.verdictClass
+            model.verdictIcon = QuestionFragments.VerdictIcon.of(model.verdictClass ?? "wrong")
             model.verdictText = already ? t("You already answered this question; your first answer counts.")
                 : view.given?.late == true ? t("Too late: the time limit had passed, so this answer scores nothing.")
+                : judged.verdictClass == "counted" ? t("Thanks: your answer is counted. There is no wrong answer here.")
+                : judged.verdictClass == "partly"
+                ? QuestionFragments.partly(judged.credit, t: t) + " " + t.count(answered.pointsAwarded, "+{count} point", "+{count} points")
                 : answered.isCorrect ? t.count(answered.pointsAwarded, "Right! +{count} point", "Right! +{count} points") : t("Not quite.")
             model.given = view.given.flatMap { QuestionFragments.given(question, $0.answer, t: t) }
             model.answeredTiles = QuestionFragments.answeredTiles(question, given: view.given?.answer, t: t)
@@ -263,11 +317,13 @@ struct PlayPages: Sendable {
                 let run = Streak.ending(view.attempt.answers.sorted { $0.answeredAt < $1.answeredAt }.map(\.isCorrect))
                 if run >= Streak.shownFrom { model.streak = t("{count} right in a row", ["count": t.number(run)]) }
             }
-            model.correctAnswer = QuestionFragments.correct(question, t: t)
+            model.correctAnswer = question.kind.hasRightAnswer ? QuestionFragments.correct(question, t: t) : nil
             model.explanation = question.explanation
             model.nextId = view.nextUnansweredId
+            model.opinions = view.opinions.map { OpinionsModel($0, t: t) }
         } else if !view.attempt.isFinished {
             model.questionFields = fragments.fields(question, language: context.visit.language)
+            model.isSlide = question.kind == .slide ? true : nil
             if let clock = view.clock {
                 model.timed = true
                 model.secondsLeft = clock.secondsLeft
@@ -284,6 +340,11 @@ struct PlayPages: Sendable {
         let answer = QuestionFragments.answer(from: context.form)
         do {
             let answered = try await playQuiz.answer(answer, questionId: questionId, attemptId: attemptId, userId: context.user.id)
+            if answered.question.kind == .slide {
+                // A slide read: straight on to what comes next.
+                let view = try await playQuiz.question(attemptId: attemptId, questionId: questionId, userId: context.user.id)
+                return PageRenderer.redirect(to: view.nextUnansweredId.map { "/play/\(attemptId)/questions/\($0)" } ?? "/play/\(attemptId)")
+            }
             return PageRenderer.redirect(to: answered.verdict == .alreadyAnswered ? path + "?already=1" : path)
         } catch PlayQuiz.Failure.badAnswer(let problem) {
             return try await questionPage(context, attemptId: attemptId, questionId: questionId, already: false,
@@ -319,23 +380,27 @@ struct PlayPages: Sendable {
         let t = context.visit.t
         let score = result.score
         let seconds = Int((score.attempt.timeTaken ?? 0).rounded())
+        // Out of the questions that can be right: polls, word clouds and slides are not.
+        let graded = result.questions.isEmpty ? score.questionCount : result.questions.count { $0.question.kind.hasRightAnswer }
         let model = ResultPage(
-            quizTitle: result.quizTitle ?? t("Quiz"), correctCount: score.attempt.correctCount, questionCount: score.questionCount,
-            points: score.attempt.points, pointsAdded: score.pointsAdded,
+            quizTitle: result.quizTitle ?? t("Quiz"), correctCount: t.number(score.attempt.correctCount), questionCount: t.number(graded),
+            points: t.number(score.attempt.points), pointsAdded: t.number(score.pointsAdded),
             pointsNote: score.pointsAdded >= score.attempt.points ? nil
                 : score.pointsAdded == 0 ? t("You had already scored this much here: a quiz counts once, at your best.")
                 : t("A quiz counts once, at your best: this beat your best by {points}.", ["points": t.number(score.pointsAdded)]),
-            totalPoints: score.totalPoints, userPoints: score.userPoints, rank: score.rank,
+            totalPoints: t.number(score.totalPoints), userPoints: t.number(score.userPoints), rank: t.number(score.rank),
             timeTaken: seconds >= 60 ? "\(seconds / 60) min \(seconds % 60) s" : "\(seconds) s",
             moved: result.placesMoved == 0 ? nil : t.count(Int(result.placesMoved), "Up {count} place", "Up {count} places"),
-            percent: score.questionCount == 0 ? 0 : score.attempt.correctCount * 100 / score.questionCount,
+            percent: graded == 0 ? 0 : score.attempt.correctCount * 100 / graded,
             summary: result.questions.enumerated().map { index, entry in
                 let given = entry.answer?.given.flatMap(GivenAnswer.init(stored:))
-                let verdict = entry.answer.map { $0.isCorrect ? "right" : "wrong" } ?? "unanswered"
+                let verdict = entry.answer.map { QuestionFragments.judged(entry.question, correct: $0.isCorrect, given: given).verdictClass }
+                    ?? "unanswered"
                 return SummaryLine(position: index + 1, text: entry.question.text, verdictClass: verdict,
-                                   verdictText: ["right": t("Right"), "wrong": t("Wrong")][verdict] ?? t("Not answered"),
-                                   yourAnswer: given.flatMap { QuestionFragments.given(entry.question, $0.answer, t: t) },
-                                   rightAnswer: QuestionFragments.correct(entry.question, t: t),
+                                   verdictText: ["right": t("Right"), "wrong": t("Wrong"), "partly": t("Partly right"), "counted": t("Done")][verdict]
+                                       ?? t("Not answered"),
+                                   yourAnswer: given.flatMap { QuestionFragments.given(entry.question, $0.answer, t: t) }.flatMap { $0.isEmpty ? nil : $0 },
+                                   rightAnswer: entry.question.kind.hasRightAnswer ? QuestionFragments.correct(entry.question, t: t) : nil,
                                    pointsText: "+\(entry.answer?.pointsAwarded ?? 0)", explanation: entry.question.explanation)
             })
         return pages.render("result", model, visit: context.visit, title: t("Result"), tab: "Quizzes")

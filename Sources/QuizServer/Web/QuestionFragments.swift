@@ -47,6 +47,18 @@ struct QuestionFragments: Sendable {
         var truth: ChoiceField?
         var falsehood: ChoiceField?
         var twoTiles: Bool?
+        var poll: Bool?
+        var wordCloud: Bool?
+        var maxWordLength = WordCloud.maxEntryLength
+        var ordering: [OrderItem]?
+        var matching: [MatchPrompt]?
+        var gapFill: [GapPiece]?
+        var estimate: EstimateField?
+        var slide: Bool?
+        // Once-only wrappers around the lists (Mustache iterates a list it is given).
+        var orderingShown: Bool?
+        var matchingShown: Bool?
+        var gapFillShown: Bool?
 
         init(_ question: Question, t: Texts = .of(.en)) {
             switch question.kind {
@@ -55,18 +67,123 @@ struct QuestionFragments: Sendable {
             case .trueFalse: trueFalse = true
             case .typedAnswer: typedAnswer = true
             case .numeric: numeric = true
-            case .nameAll: break
+            case .poll: poll = true
+            case .wordCloud: wordCloud = true
+            case .slide: slide = true
+            case .nameAll, .ordering, .matching, .gapFill, .estimate: break
             }
-            let variants = AnswerLook.variants(question.body.choices.map(\.id))
-            choices = question.body.choices.enumerated().map { position, choice in
+            let shown: [(id: Int, text: String)] = if case .poll(let poll) = question.body {
+                poll.shown
+            } else {
+                question.body.choices.map { (id: $0.id, text: $0.text) }
+            }
+            let variants = AnswerLook.variants(shown.map(\.id))
+            choices = shown.enumerated().map { position, choice in
                 ChoiceField(id: choice.id, text: choice.text, variant: variants[choice.id] ?? 0, position: position)
             }
+            switch question.body {
+            case .ordering(let body):
+                // In the order of their public ids: never the right order.
+                let items = body.shown
+                ordering = items.enumerated().map { index, item in
+                    OrderItem(id: item.id, text: item.text, place: index + 1,
+                              places: items.indices.map { PlaceOption(value: $0 + 1, selected: $0 == index ? true : nil) },
+                              label: t("Place of “{item}”", ["item": item.text]))
+                }
+            case .matching(let body):
+                let options = body.shownAnswers.map { Option(id: $0.id, text: $0.text) }
+                matching = body.pairs.enumerated().map { MatchPrompt(id: $0.offset + 1, text: $0.element.prompt, options: options) }
+            case .gapFill(let body):
+                gapFill = body.segments.map { segment in
+                    switch segment {
+                    case .text(let text): return GapPiece(text: text)
+                    case .gap(let index):
+                        let weighted = body.gaps[index]
+                        let label = t("Gap {number}", ["number": t.number(index + 1)])
+                        return switch weighted.gap {
+                        case .choice: GapPiece(gap: GapInput(number: index + 1, label: label, choices: weighted.shownChoices.map { Option(id: $0.id, text: $0.text) }))
+                        case .typed: GapPiece(gap: GapInput(number: index + 1, label: label, typed: true))
+                        case .number: GapPiece(gap: GapInput(number: index + 1, label: label, typed: true, numeric: true))
+                        }
+                    }
+                }
+            case .estimate(let body):
+                estimate = EstimateField(body)
+            default: break
+            }
+            orderingShown = ordering == nil ? nil : true
+            matchingShown = matching == nil ? nil : true
+            gapFillShown = gapFill == nil ? nil : true
             if case .numeric(_, _, let unit?) = question.body { self.unit = unit }
             if question.kind == .trueFalse {
                 truth = ChoiceField(id: 1, text: t("True"), variant: AnswerLook.trueVariant, position: 0)
                 falsehood = ChoiceField(id: 0, text: t("False"), variant: AnswerLook.falseVariant, position: 1)
             }
             twoTiles = question.kind == .trueFalse || choices.count == 2 ? true : nil
+        }
+    }
+
+    struct Option: Encodable {
+        var id: Int
+        var text: String
+    }
+
+    /// An ordering's item with the place it is shown at, and the places to choose from.
+    struct OrderItem: Encodable {
+        var id: Int
+        var text: String
+        var place: Int
+        var places: [PlaceOption]
+        var label: String
+    }
+
+    struct PlaceOption: Encodable {
+        var value: Int
+        var selected: Bool?
+    }
+
+    struct MatchPrompt: Encodable {
+        var id: Int
+        var text: String
+        var options: [Option]
+    }
+
+    /// A piece of a gap fill's text: words, or a gap's field.
+    struct GapPiece: Encodable {
+        var text: String?
+        var gap: GapInput?
+    }
+
+    struct GapInput: Encodable {
+        var number: Int
+        var label: String
+        var choices: [Option]?
+        var typed: Bool?
+        var numeric: Bool?
+        var isChoice: Bool?
+
+        init(number: Int, label: String, choices: [Option]? = nil, typed: Bool? = nil, numeric: Bool? = nil) {
+            (self.number, self.label, self.choices, self.typed, self.numeric) = (number, label, choices, typed, numeric)
+            isChoice = choices == nil ? nil : true
+        }
+    }
+
+    /// An estimate's field and slider: the range, never the value.
+    struct EstimateField: Encodable {
+        var minimum: String
+        var maximum: String
+        var step: String
+        var start: String
+        var unit: String?
+
+        init(_ estimate: Estimate) {
+            minimum = NumberFormatting.plain(estimate.minimum)
+            maximum = NumberFormatting.plain(estimate.maximum)
+            step = NumberFormatting.plain(estimate.step)
+            // The slider starts mid-range, on a step.
+            let steps = ((estimate.maximum - estimate.minimum) / estimate.step / 2).rounded(.down)
+            start = NumberFormatting.plain(estimate.minimum + steps * estimate.step)
+            unit = estimate.unit
         }
     }
 
@@ -131,6 +248,25 @@ struct QuestionFragments: Sendable {
         }
     }
 
+    /// The verdict's icon beside its words, as SVG paths on a 24×24 box: a tick, a cross, an "i".
+    enum VerdictIcon {
+        static let right = "M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4Z"
+        static let wrong = "M19 6.4 17.6 5 12 10.6 6.4 5 5 6.4 10.6 12 5 17.6 6.4 19 12 13.4 17.6 19 19 17.6 13.4 12Z"
+        static let already = "M11 7h2v2h-2Zm0 4h2v6h-2Zm1-9a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm0 18a8 8 0 1 1 0-16 8 8 0 0 1 0 16Z"
+        /// A half-filled circle: part of the credit.
+        static let partly = "M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm0 18V4a8 8 0 0 1 0 16Z"
+        static func of(right: Bool) -> String { right ? Self.right : wrong }
+        /// By the verdict's class: right, partly, wrong, or counted and already (the information mark).
+        static func of(_ verdictClass: String) -> String {
+            switch verdictClass {
+            case "right": right
+            case "partly": partly
+            case "wrong": wrong
+            default: already
+            }
+        }
+    }
+
     func head(_ question: Question, language: Language) -> PageHTML {
         let t = Texts.of(language)
         return PageHTML(renderer.fragment("question-head", for: question, language: language) {
@@ -159,9 +295,24 @@ struct QuestionFragments: Sendable {
     static func answer(from form: WebForm) -> AnswerInput {
         let ids = form.all("choices").compactMap { Int($0) }
         let text = form.text("text"), number = form.text("number")
+        // An ordering sends each item's place (`place-<id>`): the order is the items by place. Two
+        // items at one place leave a place empty, which grading refuses as no order.
+        let places = form.numbered("place-").compactMap { id, place in Int(place).map { (id: id, place: $0) } }
+        var order: [Int]?
+        if !places.isEmpty {
+            let byPlace = Dictionary(places.map { ($0.place, $0.id) }) { first, _ in first }
+            order = (1...places.count).map { byPlace[$0] ?? 0 }
+        }
+        let matches = form.numbered("match-").compactMap { prompt, answer in Int(answer).map { (prompt, $0) } }
+        var gaps: [Int: GapFill.GapAnswer] = [:]
+        for (gap, choice) in form.numbered("gapchoice-") { if let id = Int(choice) { gaps[gap] = .choice(id) } }
+        for (gap, typed) in form.numbered("gaptext-") where !typed.isEmpty { gaps[gap] = .text(typed) }
+        let sentGaps = !form.numbered("gapchoice-").isEmpty || !form.numbered("gaptext-").isEmpty
         return AnswerInput(choice: Int(form.text("choice")), choices: ids.isEmpty ? nil : ids,
                            value: ["true": true, "false": false][form.text("value")],
-                           text: text.isEmpty ? nil : text, number: number.isEmpty ? nil : .typed(number))
+                           text: text.isEmpty ? nil : text, number: number.isEmpty ? nil : .typed(number),
+                           order: order, matches: form.numbered("match-").isEmpty ? nil : Dictionary(matches) { first, _ in first },
+                           gaps: sentGaps ? gaps : nil, read: form.text("read") == "1" ? true : nil)
     }
 
     /// `answer` in words as `question.display` has them, true and false in the page's language.
@@ -181,13 +332,28 @@ struct QuestionFragments: Sendable {
         return shown
     }
 
+    /// How a kept answer reads: its class ("right", "partly", "wrong", "counted") and credit.
+    static func judged(_ question: Question, correct: Bool, given: GivenAnswer?) -> (verdictClass: String, credit: Credit) {
+        let credit = given?.credit(correct: correct) ?? (correct ? .full : .none)
+        if !question.kind.hasRightAnswer { return ("counted", .none) }
+        return (credit.isFull ? "right" : credit.isNone ? "wrong" : "partly", credit)
+    }
+
+    /// "Partly right (67 %)", said the same way on every page.
+    static func partly(_ credit: Credit, t: Texts) -> String {
+        t("Partly right ({percent} %).", ["percent": t.number(credit.percent)])
+    }
+
     static func noAnswer(_ t: Texts) -> String { t("Choose or type an answer before submitting.") }
 
     /// The form's message for an answer its question cannot take.
     static func message(_ problem: AnswerProblem, t: Texts) -> String {
         switch problem {
-        case .notOneField, .empty, .tooLong, .tooManyChoices: noAnswer(t)  // not what the fields send: none of them was used
-        case .doesNotFit, .unknownChoice: t("That answer does not fit this question.")
+        case .notOneField, .empty, .tooLong, .tooManyChoices, .tooManyParts: noAnswer(t)  // not what the fields send: none of them was used
+        case .notAnOrder: t("Give each item a place of its own.")
+        case .outOfRange(let range):
+            t("Choose a number from {minimum} to {maximum}.", ["minimum": NumberFormatting.plain(range.lowerBound), "maximum": NumberFormatting.plain(range.upperBound)])
+        case .doesNotFit, .unknownChoice, .unknownPart: t("That answer does not fit this question.")
         }
     }
 }

@@ -29,7 +29,7 @@ struct StaticFile: Sendable {
     static let all: [String: StaticFile] = {
         let script = "text/javascript; charset=utf-8"
         let types = ["app.css": "text/css; charset=utf-8", "live.css": "text/css; charset=utf-8",
-                     "texts.js": script, "countdown.js": script, "tiles.js": script, "question-editor.js": script, "time.js": script,
+                     "texts.js": script, "countdown.js": script, "tiles.js": script, "kinds.js": script, "question-editor.js": script, "time.js": script,
                      "name-all.js": script, "feed.js": script, "live-common.js": script, "live-host.js": script,
                      "live-player.js": script,
                      "icon.svg": "image/svg+xml", "icon-48.png": "image/png", "icon-180.png": "image/png", "icon-192.png": "image/png",

@@ -29,6 +29,16 @@ struct WebForm: Sendable {
 
     func all(_ name: String) -> [String] { pairs.filter { $0.name == name }.map(\.value) }
 
+    /// Fields named `prefix` and a number (`place-3`), by that number: trimmed values, the first of
+    /// each name.
+    func numbered(_ prefix: String) -> [(number: Int, value: String)] {
+        var seen: Set<Int> = []
+        return pairs.compactMap { pair in
+            guard pair.name.hasPrefix(prefix), let number = Int(pair.name.dropFirst(prefix.count)), seen.insert(number).inserted else { return nil }
+            return (number, pair.value.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+    }
+
     /// The trimmed value, or "" when absent.
     func text(_ name: String) -> String { (self[name] ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
 

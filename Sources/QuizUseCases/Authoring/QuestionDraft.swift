@@ -7,10 +7,13 @@ package struct QuestionDraft: Sendable, Hashable {
     package struct ChoiceDraft: Sendable, Hashable {
         package var text: String
         package var correct: Bool
+        /// Partial credit, -1 to 1; nil for the plain rule.
+        package var fraction: Double?
 
-        package init(text: String, correct: Bool) {
+        package init(text: String, correct: Bool, fraction: Double? = nil) {
             self.text = text
             self.correct = correct
+            self.fraction = fraction
         }
     }
 
@@ -28,6 +31,17 @@ package struct QuestionDraft: Sendable, Hashable {
     package var items: [NameAllItem] = []
     package var timeLimitSeconds: Int?
     package var typoTolerance = false
+    /// An ordering's items, in the right order.
+    package var order: [String] = []
+    package var pairs: [Matching.Pair] = []
+    package var extras: [String] = []
+    /// A gap fill's text with its `[[n]]` markers, and its gaps.
+    package var passage = ""
+    package var gaps: [GapFill.WeightedGap] = []
+    package var minimum: Double?
+    package var maximum: Double?
+    package var step: Double?
+    package var margin: Double?
     /// What to do with the question's picture: keep it, remove it, or replace it with new bytes.
     package var picture: PictureChange = .keep
     /// The picture's alt text; nil keeps the current one.
@@ -51,7 +65,7 @@ package struct QuestionDraft: Sendable, Hashable {
         points = question.points
         switch question.body {
         case .singleChoice(let list), .multipleChoice(let list):
-            choices = list.map { ChoiceDraft(text: $0.text, correct: $0.isCorrect) }
+            choices = list.map { ChoiceDraft(text: $0.text, correct: $0.isCorrect, fraction: $0.fraction?.value) }
         case .trueFalse(let value):
             answer = value
         case .typedAnswer(let list):
@@ -64,6 +78,25 @@ package struct QuestionDraft: Sendable, Hashable {
             self.items = items
             self.timeLimitSeconds = timeLimitSeconds
             self.typoTolerance = typoTolerance
+        case .ordering(let ordering):
+            order = ordering.items
+        case .matching(let matching):
+            pairs = matching.pairs
+            extras = matching.extras
+        case .gapFill(let gapFill):
+            passage = gapFill.text
+            gaps = gapFill.gaps
+        case .poll(let poll):
+            choices = poll.choices.map { ChoiceDraft(text: $0, correct: false) }
+        case .estimate(let estimate):
+            minimum = estimate.minimum
+            maximum = estimate.maximum
+            step = estimate.step
+            value = estimate.value
+            margin = estimate.margin
+            unit = estimate.unit
+        case .wordCloud, .slide:
+            break
         }
         currentPicture = question.picture
         pictureAlt = question.picture?.alt
@@ -74,7 +107,16 @@ package struct QuestionDraft: Sendable, Hashable {
         let body: QuestionBody
         switch kind {
         case .singleChoice, .multipleChoice:
-            let list = choices.enumerated().map { Choice(id: $0.offset + 1, text: $0.element.text, isCorrect: $0.element.correct) }
+            var errors: [Question.ValidationError] = []
+            let list = choices.enumerated().map { index, draft in
+                let fraction = draft.fraction.flatMap { value in
+                    let fraction = Fraction(value)
+                    if fraction == nil { errors.append(.init(field: "choices[\(index)].fraction", message: "must be between -1 and 1")) }
+                    return fraction
+                }
+                return Choice(id: index + 1, text: draft.text, isCorrect: draft.correct, fraction: fraction)
+            }
+            guard errors.isEmpty else { return .failure(.init(errors)) }
             body = kind == .singleChoice ? .singleChoice(list) : .multipleChoice(list)
         case .trueFalse:
             guard let answer else { return .failure(.init([.init(field: "answer", message: "is required: true or false")])) }
@@ -86,6 +128,25 @@ package struct QuestionDraft: Sendable, Hashable {
             body = .numeric(value: value, tolerance: tolerance ?? 0, unit: unit.flatMap { $0.isEmpty ? nil : $0 })
         case .nameAll:
             body = .nameAll(items: items, timeLimitSeconds: timeLimitSeconds ?? 300, typoTolerance: typoTolerance)
+        case .ordering:
+            body = .ordering(Ordering(items: order))
+        case .matching:
+            body = .matching(Matching(pairs: pairs, extras: extras))
+        case .gapFill:
+            body = .gapFill(GapFill(text: passage, gaps: gaps))
+        case .poll:
+            body = .poll(Poll(choices: choices.map(\.text)))
+        case .wordCloud:
+            body = .wordCloud
+        case .estimate:
+            let missing = [("minimum", minimum), ("maximum", maximum), ("value", value)].filter { $0.1 == nil }
+            guard missing.isEmpty, let minimum, let maximum, let value else {
+                return .failure(.init(missing.map { .init(field: $0.0, message: "is required") }))
+            }
+            body = .estimate(Estimate(minimum: minimum, maximum: maximum, step: step ?? 1, value: value, margin: margin ?? 0,
+                                      unit: unit.flatMap { $0.isEmpty ? nil : $0 }))
+        case .slide:
+            body = .slide
         }
         let explanation = explanation.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
         let (picture, pictureErrors) = resolvedPicture()

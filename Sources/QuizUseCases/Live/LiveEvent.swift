@@ -72,6 +72,18 @@ package struct LivePlayerResult: Sendable, Equatable {
     package var score: Int
     package var rank: Int
     package var streak: Int
+    /// The nearest player with a higher score, and the gap to them; nil for whoever leads.
+    package var behind: Behind?
+
+    package struct Behind: Sendable, Equatable {
+        package var nickname: String
+        package var points: Int
+        package init(nickname: String, points: Int) { (self.nickname, self.points) = (nickname, points) }
+    }
+
+    package init(index: Int, answer: LiveAnswer?, score: Int, rank: Int, streak: Int, behind: Behind? = nil) {
+        (self.index, self.answer, self.score, self.rank, self.streak, self.behind) = (index, answer, score, rank, streak, behind)
+    }
 }
 
 /// Who a message is for.

@@ -15,7 +15,9 @@ extension LiveGames {
             let all = try await context.catalog.questions(quizId: quizId)
             let playable = LiveGame.playable(all)
             guard !playable.isEmpty else { throw Failure.noPlayableQuestions }
-            return Setup(quiz: quiz, questions: playable, skipped: all.count - playable.count)
+            let leftOut = Set(all.map(\.kind).filter { !$0.playsLive })
+            return Setup(quiz: quiz, questions: playable, skipped: all.count - playable.count,
+                         skippedKinds: QuestionKind.allCases.filter(leftOut.contains))
         } catch let failure as Failure {
             throw failure
         } catch {
@@ -24,7 +26,7 @@ extension LiveGames {
         }
     }
 
-    /// A new game of `quizId` in its lobby, run by this instance. Name-them-all questions are left out.
+    /// A new game of `quizId` in its lobby, run by this instance. Kinds live games do not play are left out.
     package func host(quizId: Int64, user: User, settings: LiveSettings) async throws(Failure) -> LiveGameRecord {
         let setup = try await setup(quizId: quizId, user: user)
         let (quiz, questions) = (setup.quiz, setup.questions)

@@ -95,6 +95,8 @@ package final class LiveGames: Sendable {
         package var quiz: QuizSummary
         package var questions: [Question]
         package var skipped: Int
+        /// The kinds of the questions left out, in `QuestionKind` order.
+        package var skippedKinds: [QuestionKind]
     }
 
     package struct Joined: Sendable {

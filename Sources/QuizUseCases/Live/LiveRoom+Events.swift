@@ -68,10 +68,11 @@ extension LiveRoom {
                 }
             case .reveal:
                 change.events.append((.reveal(reveal(after)), .everyone))
-                let ranks = Dictionary(after.standings().map { ($0.player.id, $0.rank) }, uniquingKeysWith: { first, _ in first })
+                let places = Self.places(after.standings())
                 for player in after.activePlayers {
+                    let place = places[player.id]
                     change.events.append((.result(LivePlayerResult(index: after.index, answer: after.answers[player.id], score: player.score,
-                                                                   rank: ranks[player.id] ?? 0, streak: player.streak)),
+                                                                   rank: place?.rank ?? 0, streak: player.streak, behind: place?.behind)),
                                           .player(player.id)))
                 }
             case .leaderboard:
@@ -102,7 +103,7 @@ extension LiveRoom {
     }
 
     private func view(_ game: LiveGame, _ question: Question) -> LiveQuestionView {
-        LiveQuestionView(game: game, question: question, ids: shownIds(game) ?? ChoiceIds(publicIds: [:], seed: 0))
+        LiveQuestionView(game: game, question: question, ids: shownIds(game) ?? ChoiceIds(publicIds: [], seed: 0))
     }
 
     /// In the public ids the question was shown under.
@@ -123,8 +124,23 @@ extension LiveRoom {
 
     private func result(_ game: LiveGame, playerId: Int) -> LivePlayerResult? {
         guard let player = game.player(playerId), !player.kicked else { return nil }
-        let rank = game.standings().first { $0.player.id == playerId }?.rank ?? 0
-        return LivePlayerResult(index: game.index, answer: game.answers[playerId], score: player.score, rank: rank, streak: player.streak)
+        let place = Self.places(game.standings())[playerId]
+        return LivePlayerResult(index: game.index, answer: game.answers[playerId], score: player.score, rank: place?.rank ?? 0,
+                                streak: player.streak, behind: place?.behind)
+    }
+
+    /// Each player's rank and whom they are behind: the last-listed player of the next higher
+    /// score (standings are best first), in one pass over thousands of players.
+    static func places(_ standings: [LiveGame.Standing]) -> [Int: (rank: Int, behind: LivePlayerResult.Behind?)] {
+        var places: [Int: (rank: Int, behind: LivePlayerResult.Behind?)] = [:]
+        places.reserveCapacity(standings.count)
+        var ahead: LiveGame.Standing?
+        for (position, standing) in standings.enumerated() {
+            if position > 0, standings[position - 1].player.score != standing.player.score { ahead = standings[position - 1] }
+            let behind = ahead.map { LivePlayerResult.Behind(nickname: $0.player.nickname, points: $0.player.score - standing.player.score) }
+            places[standing.player.id] = (standing.rank, behind)
+        }
+        return places
     }
 
     private func leaderboard(_ game: LiveGame, final: Bool) -> LiveEvent {

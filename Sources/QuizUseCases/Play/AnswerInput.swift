@@ -16,12 +16,21 @@ package struct AnswerInput: Sendable, Equatable {
     package var value: Bool?
     package var text: String?
     package var number: Number?
+    package var order: [Int]?
+    package var matches: [Int: Int]?
+    package var gaps: [Int: GapFill.GapAnswer]?
+    /// A slide, read.
+    package var read: Bool?
 
     /// The most characters a typed number may have (the number field's `maxlength`).
     package static let maxNumberCharacters = 40
 
-    package init(choice: Int? = nil, choices: [Int]? = nil, value: Bool? = nil, text: String? = nil, number: Number? = nil) {
+    package init(
+        choice: Int? = nil, choices: [Int]? = nil, value: Bool? = nil, text: String? = nil, number: Number? = nil,
+        order: [Int]? = nil, matches: [Int: Int]? = nil, gaps: [Int: GapFill.GapAnswer]? = nil, read: Bool? = nil
+    ) {
         (self.choice, self.choices, self.value, self.text, self.number) = (choice, choices, value, text, number)
+        (self.order, self.matches, self.gaps, self.read) = (order, matches, gaps, read)
     }
 
     package static func choice(_ id: Int) -> AnswerInput { AnswerInput(choice: id) }
@@ -38,6 +47,10 @@ package struct AnswerInput: Sendable, Equatable {
         if choices != nil { given += 1 }
         if value != nil { given += 1 }
         if text != nil { given += 1 }
+        if order != nil { given += 1 }
+        if matches != nil { given += 1 }
+        if gaps != nil { given += 1 }
+        if read == true { given += 1 }
         switch number {
         case .value(let value) where !value.isFinite: break
         case nil: break
@@ -51,6 +64,31 @@ package struct AnswerInput: Sendable, Equatable {
             return .choices(Set(choices))
         }
         if let value { return .bool(value) }
+        if read == true { return .read }
+        if let order {
+            guard !order.isEmpty else { throw .empty }
+            guard order.count <= Ordering.itemCountRange.upperBound else { throw .tooManyParts }
+            return .order(order)
+        }
+        if let matches {
+            guard !matches.isEmpty else { throw .empty }
+            guard matches.count <= Matching.pairCountRange.upperBound else { throw .tooManyParts }
+            return .matches(matches)
+        }
+        if let gaps {
+            guard gaps.count <= GapFill.gapCountRange.upperBound else { throw .tooManyParts }
+            var filled: [Int: GapFill.GapAnswer] = [:]
+            for (gap, answer) in gaps {
+                if case .text(let text) = answer {
+                    guard text.utf8.count <= Answer.maxTextBytes else { throw .tooLong }
+                    // A gap left empty is a gap not filled.
+                    if text.allSatisfy(\.isWhitespace) { continue }
+                }
+                filled[gap] = answer
+            }
+            guard !filled.isEmpty else { throw .empty }
+            return .gaps(filled)
+        }
         if let text {
             guard !text.isEmpty else { throw .empty }
             guard text.utf8.count <= Answer.maxTextBytes else { throw .tooLong }

@@ -27,6 +27,7 @@ package struct PlayQuiz: Sendable {
     let metrics: ActivityMetrics
     /// Choices are shown under public ids, in orders of this key's (see `ChoiceKey`).
     let key: ChoiceKey
+    let opinions = OpinionCache()
 
     package init(store: any Storage, time: any TimeSource, key: ChoiceKey, metrics: ActivityMetrics = .off) {
         self.store = store
@@ -137,6 +138,8 @@ package struct PlayQuiz: Sendable {
         package var nextUnansweredId: Int64?
         /// Every question answered and the attempt not yet finished.
         package var allAnswered: Bool
+        /// A poll's or word cloud's answers so far, once this one is answered.
+        package var opinions: Opinions?
     }
 
     /// Reading an unanswered question of a timed quiz starts its clock; a finished attempt's
@@ -159,11 +162,13 @@ package struct PlayQuiz: Sendable {
         let next = questions.indices.lazy.map { questions[(index + 1 + $0) % questions.count] }
             .first { !answeredIds.contains($0.id ?? 0) && $0.id != questionId }
         let (question, shownAnswer) = presented(questions[index], answered, attemptId: attemptId)
+        // Only after answering: how others answered must not sway the answer.
+        let opinions = answered == nil ? nil : try await self.opinions.opinions(of: questions[index], store: store, now: time.now())
         return QuestionView(
             attempt: attempt, quiz: quiz, question: question, position: index + 1,
             questionCount: questions.count, answered: shownAnswer, given: shownAnswer?.given.flatMap(GivenAnswer.init(stored:)),
             clock: clock, nextUnansweredId: next?.id,
-            allAnswered: !attempt.isFinished && questions.allSatisfy { answeredIds.contains($0.id ?? 0) })
+            allAnswered: !attempt.isFinished && questions.allSatisfy { answeredIds.contains($0.id ?? 0) }, opinions: opinions)
     }
 
     // MARK: Answering
@@ -171,6 +176,7 @@ package struct PlayQuiz: Sendable {
     package struct Answered: Sendable {
         package var verdict: Verdict
         package var points: Int
+        package var credit: Credit
         /// The question answered, for its correct answer (in public ids) and explanation.
         package var question: Question
     }
@@ -198,17 +204,17 @@ package struct PlayQuiz: Sendable {
             late = now > shown.addingTimeInterval(TimeInterval(limit) + Self.grace)
         }
         let correct = graded.isCorrect && !late
-        let points = correct ? question.points : 0
+        let points = graded.points(of: question.points, late: late)
         let recorded: Bool
         do {
-            recorded = try await store.recordAnswer(attemptId: attemptId, questionId: questionId, answer: GivenAnswer(graded.answer, late: late).stored,
+            recorded = try await store.recordAnswer(attemptId: attemptId, questionId: questionId, answer: graded.stored(late: late),
                                                     isCorrect: correct, points: points, at: now)
         } catch StoreError.attemptFinished {
             throw Failure.attemptFinished
         }
-        guard recorded else { return Answered(verdict: .alreadyAnswered, points: 0, question: asShown) }
+        guard recorded else { return Answered(verdict: .alreadyAnswered, points: 0, credit: .none, question: asShown) }
         metrics.quizAnswers.increment()
-        return Answered(verdict: late ? .tooLate : correct ? .correct : .wrong, points: points, question: asShown)
+        return Answered(verdict: late ? .tooLate : graded.verdict, points: points, credit: late ? .none : graded.credit, question: asShown)
     }
 
     // MARK: Finishing

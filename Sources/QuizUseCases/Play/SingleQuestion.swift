@@ -36,7 +36,9 @@ package struct SingleQuestion: Sendable {
     /// A random playable question, from the subject or topic when given.
     package func random(subjectId: Int64?, topicId: Int64?, userId: Int64) async throws -> Question {
         let pool = try await store.practiceCandidates().filter {
-            $0.kind != .nameAll && (subjectId == nil || $0.subjectId == subjectId) && (topicId == nil || $0.topicId == topicId)
+            // Questions with a right answer: a random poll or slide asks nothing to get right.
+            PracticeSettings.playableKinds.contains($0.kind) && (subjectId == nil || $0.subjectId == subjectId)
+                && (topicId == nil || $0.topicId == topicId)
         }
         guard let pick = pool.randomElement() else { throw Failure.noneMatches }
         return try await question(id: pick.id, userId: userId)
@@ -60,6 +62,8 @@ package struct SingleQuestion: Sendable {
     package struct Answered: Sendable {
         package var stored: SingleAnswer
         package var question: Question
+        package var verdict: Verdict
+        package var credit: Credit
     }
 
     package func answer(_ answer: AnswerInput, questionId: Int64, userId: Int64) async throws -> Answered {
@@ -71,10 +75,10 @@ package struct SingleQuestion: Sendable {
         } catch {
             throw Failure.badAnswer(error)
         }
-        let stored = try await store.recordSingleAnswer(userId: userId, questionId: questionId, answer: GivenAnswer(graded.answer).stored,
-                                                        isCorrect: graded.isCorrect, points: question.points, at: time.now())
+        let stored = try await store.recordSingleAnswer(userId: userId, questionId: questionId, answer: graded.stored(),
+                                                        isCorrect: graded.isCorrect, points: graded.points(of: question.points), at: time.now())
         metrics.singleAnswers.increment()
-        return Answered(stored: stored, question: ids.presenting(question))
+        return Answered(stored: stored, question: ids.presenting(question), verdict: graded.verdict, credit: graded.credit)
     }
 
     package struct Result: Sendable {

@@ -36,26 +36,34 @@ package final class ChoiceKey: Sendable {
         return (0..<secretLength).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     }
 
-    /// The ids `question`'s choices are shown under, and the seed of its orders.
+    /// The ids `question`'s choices (and an ordering's items, a matching's answers, a gap's
+    /// choices) are shown under, and the seed of its orders.
     package func ids(for question: Question) -> ChoiceIds {
         let questionId = question.id ?? 0
-        let internalIds = question.body.choices.map(\.id).sorted()
-        let cacheKey = CacheKey(question: questionId, choices: internalIds)
+        let groups = ChoiceIds.storedGroups(of: question)
+        let cacheKey = CacheKey(question: questionId, choices: groups.flatMap { [-1] + $0 })
         if let known = cache.withLock({ $0[cacheKey] }) { return known }
-        var publicIds: [Int: Int] = [:]
-        var taken: Set<Int> = []
-        // In the stored ids' order, a collision tried again with the next counter: the same ids
-        // on every instance.
-        for id in internalIds {
-            var attempt: UInt64 = 0
-            var candidate: Int
-            repeat {
-                candidate = Self.publicIds.lowerBound
-                    + Int(hash(.choice, [UInt64(bitPattern: questionId), UInt64(bitPattern: Int64(id)), attempt]) % UInt64(Self.publicIds.count))
-                attempt += 1
-            } while taken.contains(candidate)
-            taken.insert(candidate)
-            publicIds[id] = candidate
+        var publicIds: [[Int: Int]] = []
+        for (group, internalIds) in groups.enumerated() {
+            var ids: [Int: Int] = [:]
+            var taken: Set<Int> = []
+            // In the stored ids' order, a collision tried again with the next counter: the same ids
+            // on every instance. Group 0 (choices, items, answers) keeps the message choices always had.
+            for id in internalIds {
+                var attempt: UInt64 = 0
+                var candidate: Int
+                repeat {
+                    let numbers = group == 0
+                        ? [UInt64(bitPattern: questionId), UInt64(bitPattern: Int64(id)), attempt]
+                        : [UInt64(bitPattern: questionId), UInt64(group), UInt64(bitPattern: Int64(id)), attempt]
+                    candidate = Self.publicIds.lowerBound
+                        + Int(hash(group == 0 ? .choice : .gapChoice, numbers) % UInt64(Self.publicIds.count))
+                    attempt += 1
+                } while taken.contains(candidate)
+                taken.insert(candidate)
+                ids[id] = candidate
+            }
+            publicIds.append(ids)
         }
         let ids = ChoiceIds(publicIds: publicIds, seed: hash(.order, [UInt64(bitPattern: questionId)]))
         cache.withLock { cache in
@@ -66,7 +74,7 @@ package final class ChoiceKey: Sendable {
     }
 
     private enum Purpose: UInt8 {
-        case choice = 1, order = 2
+        case choice = 1, order = 2, gapChoice = 3
     }
 
     /// The first 8 bytes of the HMAC of the purpose and the numbers.
@@ -82,29 +90,74 @@ package final class ChoiceKey: Sendable {
 /// choice stood in its file, in orders only the server can compute. Stored answers, grading and
 /// exports keep the stored ids; use cases translate at their edge, both ways.
 package struct ChoiceIds: Sendable, Equatable {
-    /// By stored id.
-    private let publicIds: [Int: Int]
-    /// By public id.
-    private let storedIds: [Int: Int]
+    /// By group, then stored id: group 0 holds a question's choices (an ordering's items, a
+    /// matching's answers), group g a gap fill's gap g's choices.
+    private let publicIds: [[Int: Int]]
+    /// By group, then public id.
+    private let storedIds: [[Int: Int]]
     /// Keyed: the base of this question's shuffles.
     package let seed: UInt64
 
-    init(publicIds: [Int: Int], seed: UInt64) {
+    init(publicIds: [[Int: Int]], seed: UInt64) {
         self.publicIds = publicIds
-        storedIds = Dictionary(publicIds.map { ($1, $0) }) { first, _ in first }
+        storedIds = publicIds.map { group in Dictionary(group.map { ($1, $0) }) { first, _ in first } }
         self.seed = seed
     }
 
+    /// The stored ids each group shows under public ones.
+    static func storedGroups(of question: Question) -> [[Int]] {
+        func numbered(_ count: Int) -> [Int] { (0..<count).map { $0 + 1 } }
+        switch question.body {
+        case .singleChoice(let choices), .multipleChoice(let choices): return [choices.map(\.id).sorted()]
+        case .ordering(let ordering): return [numbered(ordering.items.count)]
+        case .poll(let poll): return [numbered(poll.choices.count)]
+        case .matching(let matching): return [numbered(matching.answers.count)]
+        case .gapFill(let gapFill):
+            return [[]] + gapFill.gaps.map { weighted in
+                if case .choice(let choices) = weighted.gap { numbered(choices.count) } else { [] }
+            }
+        case .trueFalse, .typedAnswer, .numeric, .nameAll, .wordCloud, .estimate, .slide: return []
+        }
+    }
+
+    private func group(_ index: Int) -> [Int: Int] { publicIds.indices.contains(index) ? publicIds[index] : [:] }
+    private func storedGroup(_ index: Int) -> [Int: Int] { storedIds.indices.contains(index) ? storedIds[index] : [:] }
+
     /// The question as a player is shown it: its choices under their public ids, ordered by them
-    /// (an order only the server knows), then shuffled for `viewer` (an attempt) when given.
+    /// (an order only the server knows), then shuffled for `viewer` (an attempt) when given. An
+    /// ordering's items, a matching's answers and a gap's choices take public ids too, and are
+    /// shown in their order.
     package func presenting(_ question: Question, shuffledFor viewer: Int64? = nil) -> Question {
         var copy = question
+        let main = group(0)
         func shown(_ choices: [Choice]) -> [Choice] {
-            choices.map { Choice(id: publicIds[$0.id] ?? $0.id, text: $0.text, isCorrect: $0.isCorrect) }.sorted { $0.id < $1.id }
+            choices.map { Choice(id: main[$0.id] ?? $0.id, text: $0.text, isCorrect: $0.isCorrect, fraction: $0.fraction) }
+                .sorted { $0.id < $1.id }
         }
+        func publicList(_ count: Int, _ group: [Int: Int]) -> [Int] { (0..<count).map { group[$0 + 1] ?? $0 + 1 } }
         switch question.body {
         case .singleChoice(let choices): copy.body = .singleChoice(shown(choices))
         case .multipleChoice(let choices): copy.body = .multipleChoice(shown(choices))
+        case .ordering(var ordering):
+            ordering.ids = publicList(ordering.items.count, main)
+            copy.body = .ordering(ordering)
+            return copy
+        case .poll(var poll):
+            poll.ids = publicList(poll.choices.count, main)
+            copy.body = .poll(poll)
+            return copy
+        case .matching(var matching):
+            matching.answerIds = publicList(matching.answers.count, main)
+            copy.body = .matching(matching)
+            return copy
+        case .gapFill(var gapFill):
+            for index in gapFill.gaps.indices {
+                if case .choice(let choices) = gapFill.gaps[index].gap {
+                    gapFill.gaps[index].choiceIds = publicList(choices.count, group(index + 1))
+                }
+            }
+            copy.body = .gapFill(gapFill)
+            return copy
         default: return question
         }
         guard let viewer else { return copy }
@@ -119,15 +172,16 @@ package struct ChoiceIds: Sendable, Equatable {
     }
 
     /// The public id of a stored one.
-    package func publicId(_ id: Int) -> Int { publicIds[id] ?? id }
+    package func publicId(_ id: Int) -> Int { group(0)[id] ?? id }
 
     /// An answer as the player gave it, in stored ids; an id the question does not show is an
     /// unknown choice (a stored id sent as if it were public among them).
     package func stored(_ answer: Answer) throws(AnswerProblem) -> Answer {
-        // Not a choice question: grading says the answer does not fit.
-        if publicIds.isEmpty { return answer }
+        let main = storedGroup(0)
+        // Not a question with choices: grading says the answer does not fit.
+        if storedIds.isEmpty { return answer }
         func id(_ shown: Int) throws(AnswerProblem) -> Int {
-            guard let id = storedIds[shown] else { throw .unknownChoice(shown) }
+            guard let id = main[shown] else { throw .unknownChoice(shown) }
             return id
         }
         switch answer {
@@ -136,6 +190,27 @@ package struct ChoiceIds: Sendable, Equatable {
             var ids: Set<Int> = []
             for one in shown.sorted() { ids.insert(try id(one)) }
             return .choices(ids)
+        case .order(let shown):
+            // An id not shown is no item: 0, which grading refuses as no order of the items.
+            return .order(shown.map { main[$0] ?? 0 })
+        case .matches(let shown):
+            var matches: [Int: Int] = [:]
+            for (prompt, answer) in shown.sorted(by: { $0.key < $1.key }) {
+                guard let stored = main[answer] else { throw .unknownPart(answer) }
+                matches[prompt] = stored
+            }
+            return .matches(matches)
+        case .gaps(let shown):
+            var gaps: [Int: GapFill.GapAnswer] = [:]
+            for (gap, given) in shown.sorted(by: { $0.key < $1.key }) {
+                if case .choice(let choice) = given {
+                    guard let stored = storedGroup(gap)[choice] else { throw .unknownChoice(choice) }
+                    gaps[gap] = .choice(stored)
+                } else {
+                    gaps[gap] = given
+                }
+            }
+            return .gaps(gaps)
         default: return answer
         }
     }
@@ -143,15 +218,23 @@ package struct ChoiceIds: Sendable, Equatable {
     /// A stored answer in public ids, to show next to the question as presented. A choice the
     /// question no longer has keeps its stored id, which matches nothing shown (as before).
     package func presenting(_ answer: Answer) -> Answer {
+        let main = group(0)
         switch answer {
-        case .choice(let id): .choice(publicId(id))
-        case .choices(let ids): .choices(Set(ids.map(publicId)))
-        default: answer
+        case .choice(let id): return .choice(publicId(id))
+        case .choices(let ids): return .choices(Set(ids.map(publicId)))
+        case .order(let ids): return .order(ids.map(publicId))
+        case .matches(let matches): return .matches(matches.mapValues { main[$0] ?? $0 })
+        case .gaps(let gaps):
+            return .gaps(Dictionary(uniqueKeysWithValues: gaps.map { gap, given in
+                if case .choice(let id) = given { return (gap, GapFill.GapAnswer.choice(group(gap)[id] ?? id)) }
+                return (gap, given)
+            }))
+        default: return answer
         }
     }
 
     package func presenting(_ given: GivenAnswer) -> GivenAnswer {
-        GivenAnswer(presenting(given.answer), late: given.late)
+        GivenAnswer(presenting(given.answer), late: given.late, credit: given.partialCredit)
     }
 
     /// A stored answer row (`AnsweredQuestion.given`) in public ids.

@@ -188,19 +188,33 @@
     return map;
   }
 
-  /** The shape of a variant as a small inline SVG, hidden from screen readers (the text says it all). */
-  function shape(variant) {
+  /** A 24×24 SVG of one path, hidden from screen readers (the words beside it say it all). */
+  function svgPath(d, className) {
     const ns = 'http://www.w3.org/2000/svg';
     const svg = document.createElementNS(ns, 'svg');
     svg.setAttribute('viewBox', '0 0 24 24');
     svg.setAttribute('aria-hidden', 'true');
     svg.setAttribute('focusable', 'false');
-    svg.setAttribute('class', 'shape shape-' + SHAPES[variant % SHAPES.length][0]);
+    svg.setAttribute('class', className);
     const path = document.createElementNS(ns, 'path');
-    path.setAttribute('d', SHAPES[variant % SHAPES.length][1]);
+    path.setAttribute('d', d);
     svg.appendChild(path);
     return svg;
   }
+
+  /** The shape of a variant as a small inline SVG. */
+  function shape(variant) {
+    const [name, d] = SHAPES[variant % SHAPES.length];
+    return svgPath(d, 'shape shape-' + name);
+  }
+
+  // Icons drawn in SVG, not emoji: a projector PC or a phone without the emoji font shows an
+  // empty box. Decorative: the words beside each say it.
+  const ICONS = {
+    flame: 'M12 2c1 3.5-1.5 5-3 7.5S7 14 8 16.5c-1.5-.5-2.5-2-2.5-4C3.5 15 4 19 7 21.2 8.5 22.3 10.2 23 12 23c4.4 0 8-3.1 8-7.5 0-3.4-2-5.2-3.5-7.2-.4 1.6-1.3 2.7-2.5 3.2.6-3.4-.2-6.6-2-9.5Z'
+  };
+
+  function icon(name) { return svgPath(ICONS[name], name + '-icon'); }
 
   /** document.createElement with a class and text. */
   function el(tag, className, text) {
@@ -219,10 +233,12 @@
     return fill(Number(count) === 1 ? one : many, { count: number(count) });
   }
 
-  /** "▲ 2" / "▼ 1" / "–" with words for screen readers. */
+  /** "▲ 2" / "▼ 1" with words for screen readers; nothing for a player who kept their place, so the
+   * first leaderboard (nobody has moved yet) shows no column of dashes, and later ones show who moved. */
   function movement(value) {
     const span = el('span', 'move');
     const moved = Number(value) || 0;
+    if (moved !== 0) span.setAttribute('role', 'img');
     if (moved > 0) {
       span.classList.add('move-up');
       span.textContent = '▲ ' + moved;
@@ -231,9 +247,6 @@
       span.classList.add('move-down');
       span.textContent = '▼ ' + -moved;
       span.setAttribute('aria-label', plural(-moved, t('down {count} place'), t('down {count} places')));
-    } else {
-      span.textContent = '–';
-      span.setAttribute('aria-label', t('same place'));
     }
     return span;
   }
@@ -257,6 +270,32 @@
     root.setAttribute('data-screen', id);
   }
 
+  /** Whether a word of the node's text is split over two lines. */
+  function splitsAWord(node) {
+    const text = node.firstChild;
+    if (!text || text.nodeType !== Node.TEXT_NODE) return false;
+    const range = document.createRange();
+    for (const match of text.textContent.matchAll(/\S+/g)) {
+      range.setStart(text, match.index);
+      range.setEnd(text, match.index + match[0].length);
+      const rects = range.getClientRects();
+      if (rects.length > 1 && Math.round(rects[0].top) !== Math.round(rects[rects.length - 1].top)) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Shrinks each name (down to 60 %) until no word of it breaks across lines: a podium place on a
+   * phone is about nine letters wide, and "Maximi|liana" read as two words. Names wrap between
+   * words as usual; only a word longer than the place at 60 % still breaks. Call when shown.
+   */
+  function fitWords(nodes) {
+    for (const node of nodes) {
+      node.style.fontSize = '';
+      for (let scale = 0.95; scale >= 0.6 && splitsAWord(node); scale -= 0.05) node.style.fontSize = scale.toFixed(2) + 'em';
+    }
+  }
+
   /** Runs fn once before the next frame however often it is asked for. */
   function batched(fn) {
     let pending = false;
@@ -270,7 +309,7 @@
   const points = { double: t('Double points'), none: t('No points') };
 
   window.QuizboxLive = {
-    t, fill, time, LiveSocket, Countdown, clock, variants, shape, el, number, plural, movement, fillImage, showScreen, batched,
+    t, fill, time, LiveSocket, Countdown, clock, variants, shape, icon, el, number, plural, movement, fillImage, showScreen, fitWords, batched,
     TRUE_VARIANT, FALSE_VARIANT, SHAPE_COUNT: SHAPES.length, pointsLabel: (value) => points[value] || ''
   };
 })();

@@ -248,6 +248,7 @@
       return li;
     });
     $('podium').replaceChildren(...podium);
+    live.fitWords($('podium').querySelectorAll('.podium-name'));
     const everyone = Array.isArray(message.standings) ? message.standings : [];
     const fragment = document.createDocumentFragment();
     for (const entry of everyone) fragment.append(standing(entry, false));
@@ -367,6 +368,11 @@
   $('end-button').addEventListener('click', () => {
     if (window.confirm(t('End the game now? Everyone sees the standings so far.'))) command('end');
   });
+
+  // The podium's names fit again when the window changes size (a projector going full screen).
+  window.addEventListener('resize', live.batched(() => {
+    if (state.phase === 'ended') live.fitWords($('podium').querySelectorAll('.podium-name'));
+  }));
 
   document.addEventListener('keydown', (event) => {
     if (event.key !== ' ' && event.key !== 'ArrowRight') return;

@@ -14,10 +14,12 @@
 //   #question            #question-number, #question-points, #countdown-number, #question-text,
 //                        #question-image, #answers (button.answer-tile[data-choice=id | "true" |
 //                        "false"], aria-pressed for multiple choice), #text-answer, #answer-submit,
-//                        #time-up
+//                        #time-up (role=alert: empty until time runs out)
 //   #waiting             #waiting-answer
 //   #result              #result-verdict (class verdict-right | verdict-wrong | verdict-none),
-//                        #result-points, #result-correct-text, #score, #rank, #streak
+//                        #result-points, #result-yours-text (the player's own pick),
+//                        #result-correct-text, #result-behind ("120 points behind Ann" / "You are
+//                        in the lead"), #score, #rank, #streak
 //                        (#score, #rank, #streak carry the bare number in data-value)
 //   #leaderboard         #leaderboard-me, #leaderboard-list (li[data-player], li.me), #team-scores
 //   #ended               #final-rank, #final-score, #final-correct, #podium
@@ -49,9 +51,17 @@
         localStorage.setItem('quizbox-live-last', pin);
       } catch (error) { /* private mode: the game goes on, only a reload forgets it */ }
     },
+    /** The answer sent to the open question {index, label}, so a reload still shows the pick. */
+    pick(pin) {
+      try { return JSON.parse(localStorage.getItem(store.key(pin) + '-pick') || 'null'); } catch (error) { return null; }
+    },
+    setPick(pin, sent) {
+      try { localStorage.setItem(store.key(pin) + '-pick', JSON.stringify(sent)); } catch (error) { /* shown until a reload */ }
+    },
     clear(pin) {
       try {
         localStorage.removeItem(store.key(pin));
+        localStorage.removeItem(store.key(pin) + '-pick');
         if (localStorage.getItem('quizbox-live-last') === pin) localStorage.removeItem('quizbox-live-last');
       } catch (error) { /* nothing stored */ }
     },
@@ -160,7 +170,7 @@
     $('question-points').hidden = !pointsLabel;
     $('question-text').textContent = message.text || '';
     live.fillImage($('question-image'), message.image);
-    $('time-up').hidden = true;
+    $('time-up').textContent = '';
     hideMessage();
 
     const kind = kindOf(message);
@@ -264,6 +274,7 @@
   function send(answer, label) {
     if (state.sent || state.timeUp) return;
     state.sent = { index: state.question.index, label };
+    store.setPick(state.pin, state.sent);
     lockAnswers(true);
     hideMessage();
     socket.send({ type: 'answer', question: state.question.index, answer });
@@ -278,7 +289,8 @@
   function timeIsUp() {
     state.timeUp = true;
     lockAnswers(true);
-    $('time-up').hidden = false;
+    // Said at once by screen readers (the countdown itself stays quiet, or it would speak every second).
+    $('time-up').textContent = t('Time is up.');
     $('countdown-number').textContent = '0';
   }
 
@@ -287,8 +299,16 @@
     answerIn();
   }
 
+  /** What this phone sent to question `index`: kept in memory, and in the store across a reload. */
+  function sentTo(index) {
+    if (state.sent && state.sent.index === index) return state.sent;
+    const saved = store.pick(state.pin);
+    return saved && saved.index === index ? saved : null;
+  }
+
   function answerIn() {
-    $('waiting-answer').textContent = state.sent && state.sent.label ? fill(t('Your answer: {answer}'), { answer: state.sent.label }) : '';
+    const sent = state.question ? sentTo(state.question.index) : state.sent;
+    $('waiting-answer').textContent = sent && sent.label ? fill(t('Your answer: {answer}'), { answer: sent.label }) : '';
     show('waiting');
   }
 
@@ -322,10 +342,19 @@
       ? fill(t('+{points} points · +{bonus} streak bonus'), { points: live.number(message.points || 0), bonus: live.number(message.bonus) })
       : fill(t('+{points} points'), { points: live.number(message.points || 0) });
     $('result-points').dataset.value = String(gained);
+    // The player's own pick, beside the right answer when it was wrong.
+    const sent = message.answered ? sentTo(message.index) : null;
+    $('result-yours-text').textContent = sent && sent.label ? sent.label : '';
+    $('result-yours').hidden = !(sent && sent.label);
+    const behind = message.behind;
+    $('result-behind').textContent = behind && behind.nickname
+      ? fill(live.plural(behind.points, t('{count} point behind {nickname}'), t('{count} points behind {nickname}')), { nickname: behind.nickname })
+      : (Number(message.rank) === 1 && Number(message.score) > 0 ? t('You are in the lead!') : '');
     setScore(message.score);
     setValue('rank', message.rank, live.number(message.rank));
     const streak = Number(message.streak) || 0;
-    setValue('streak', streak, streak > 0 ? fill(t('🔥 {count} in a row'), { count: streak }) : '0');
+    setValue('streak', streak, streak > 0 ? fill(t('{count} in a row'), { count: live.number(streak) }) : '0');
+    if (streak > 0) $('streak').prepend(live.icon('flame'));
     show('result', $('result-verdict'));
   }
 
@@ -399,6 +428,7 @@
     }));
     $('connection').textContent = '';
     show('ended');
+    live.fitWords($('podium').querySelectorAll('.podium-name'));
   }
 
   function hostPresence(message, at) {
@@ -577,6 +607,11 @@
     button.focus();
     button.click();
   });
+
+  // A phone turned sideways has wider podium places: the names may grow back.
+  window.addEventListener('resize', live.batched(() => {
+    if (root.dataset.screen === 'ended') live.fitWords($('podium').querySelectorAll('.podium-name'));
+  }));
 
   // A phone waking up or a network coming back need not wait out the backoff.
   document.addEventListener('visibilitychange', () => { if (!document.hidden) socket.retryNow(); });

@@ -34,6 +34,11 @@
     box.checked = false;
     box.value = String(number - 1);
     box.setAttribute('aria-label', fill(t('Choice {number} is correct'), { number: number }));
+    var credit = row.querySelector('.choice-fraction');
+    if (credit) {
+      credit.value = '';
+      credit.setAttribute('aria-label', fill(t('Choice {number}: credit in percent (optional)'), { number: number }));
+    }
     last.parentNode.insertBefore(row, add);
     text.focus();
     update();

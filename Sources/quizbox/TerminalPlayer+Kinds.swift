@@ -1,0 +1,81 @@
+import Foundation
+import QuizAPI
+import QuizClient
+import QuizCore
+import QuizText
+
+/// The kinds with parts (an ordering, a matching, a gap fill, an estimate's range, a slide) read
+/// at the terminal, from the question the API sent (public ids only: nothing says what is right).
+extension TerminalPlayer {
+    /// nil: the player left; `.some(nil)`: nothing to answer (a slide, read and passed).
+    func readParts(_ question: QuizboxClient.Question) -> Answer?? {
+        terminal.line(Style.bold(question.text))
+        switch question.kind {
+        case .ordering: return readOrder(question.items ?? [])
+        case .matching: return readMatches(prompts: question.prompts ?? [], options: question.options ?? [])
+        case .gapFill: return readGaps(question.passage ?? [])
+        case .estimate:
+            return readEstimate(minimum: question.minimum ?? 0, maximum: question.maximum ?? 0, unit: question.unit)
+        case .slide:
+            guard ask(Style.dim(t("Press Enter to go on. "))) != nil else { return nil }
+            return .some(nil)
+        default:
+            return readAnswer(text: nil, kind: question.kind, choices: (question.choices ?? []).map { ($0.id, $0.text) }, unit: question.unit)
+        }
+    }
+
+    /// "3 1 2": the items' numbers as listed, in the order the player puts them.
+    private func readOrder(_ items: [Components.Schemas.ChoiceOption]) -> Answer?? {
+        for (index, item) in items.enumerated() { terminal.line("  \(index + 1). \(item.text)") }
+        while true {
+            guard let typed = ask(t("Their numbers in the right order (like 3 1 2): ")) else { return nil }
+            let numbers = typed.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Int($0) }
+            if numbers.count == items.count, Set(numbers) == Set(1...max(1, items.count)) {
+                return .order(numbers.map { items[$0 - 1].id })
+            }
+            terminal.line(t("Each number from 1 to {count} once, please.", ["count": String(items.count)]))
+        }
+    }
+
+    private func readMatches(prompts: [Components.Schemas.ChoiceOption], options: [Components.Schemas.ChoiceOption]) -> Answer?? {
+        var matches: [Int: Int] = [:]
+        for prompt in prompts {
+            guard case .item(let index) = Menu(title: prompt.text, items: options.map(\.text), backLabel: t("leave")).choose(on: terminal)
+            else { return nil }
+            matches[prompt.id] = options[index].id
+        }
+        return .matches(matches)
+    }
+
+    private func readGaps(_ passage: [Components.Schemas.PassagePart]) -> Answer?? {
+        // The text with each gap as [1], [2] …
+        terminal.line(passage.map { part in part.gap.map { "[\($0)]" } ?? part.text ?? "" }.joined())
+        var gaps: [Int: GapFill.GapAnswer] = [:]
+        for part in passage {
+            guard let gap = part.gap else { continue }
+            if part.gapKind == .choice {
+                let choices = part.choices ?? []
+                guard case .item(let index) = Menu(title: "[\(gap)]", items: choices.map(\.text), backLabel: t("leave")).choose(on: terminal)
+                else { return nil }
+                gaps[gap] = .choice(choices[index].id)
+            } else {
+                guard let typed = ask("[\(gap)] ") else { return nil }
+                let trimmed = typed.trimmingCharacters(in: .whitespaces)
+                if !trimmed.isEmpty { gaps[gap] = .text(trimmed) }
+            }
+        }
+        return gaps.isEmpty ? .some(nil) : .gaps(gaps)
+    }
+
+    private func readEstimate(minimum: Double, maximum: Double, unit: String?) -> Answer?? {
+        let range = "\(NumberFormatting.plain(minimum))–\(NumberFormatting.plain(maximum))" + (unit.map { " \($0)" } ?? "")
+        while true {
+            guard let typed = ask(t("Your estimate ({range}): ", ["range": range])) else { return nil }
+            if let number = Double(typed.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")),
+               (minimum...max(minimum, maximum)).contains(number) {
+                return .number(number)
+            }
+            terminal.line(t("A number from {range}, please.", ["range": range]))
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import QuizCore
+import QuizServer
+import QuizStore
+import Testing
+
+/// The question form writes the new kinds and partial credit, and puts each problem next to the
+/// field that has it.
+@Suite struct QuestionKindsFormTests {
+    @Test func theFormWritesTheNewKindsAndChoiceCredit() async throws {
+        try await withApp { client, env in
+            let author = try await ManagePageTests().signedIn(client, env, "writer", role: .author)
+            let topicId = try #require(try await env.store.outline().first?.topics.first?.id)
+            let forms: [[(String, String)]] = [
+                [("kind", "ordering"), ("text", "Oldest first"), ("order", "Rome\nParis\n\nHelsinki\n")],
+                [("kind", "matching"), ("text", "Capitals"), ("pairs", "Finland -> Helsinki\nSweden->Stockholm"), ("extras", "Oslo")],
+                [("kind", "poll"), ("text", "Tea or coffee?"), ("poll_choices", "Tea\nCoffee")],
+                [("kind", "wordCloud"), ("text", "One word for Monday?")],
+                [("kind", "estimate"), ("text", "Moon landing?"), ("estimate_value", "1969"), ("estimate_min", "1900"),
+                 ("estimate_max", "2000"), ("estimate_step", "1"), ("estimate_margin", "10"), ("estimate_unit", "AD")],
+                [("kind", "slide"), ("text", "Round two: rivers"), ("points", "0")],
+                [("kind", "singleChoice"), ("text", "Capital of Australia?"), ("choice_text", "Canberra"), ("choice_correct", "0"),
+                 ("choice_fraction", ""), ("choice_text", "Sydney"), ("choice_fraction", "50"), ("choice_text", ""), ("choice_fraction", "")],
+            ]
+            for form in forms {
+                let saved = try await author.post("/manage/questions", [("topic", "\(topicId)")] + form)
+                #expect(saved.location == "/manage/topics/\(topicId)?done=created", "\(form[0]): \(saved.html)")
+            }
+            let bank = try #require(try await env.store.topicQuestions(topicId: topicId))
+            #expect(bank.suffix(7).map(\.body) == [
+                .ordering(Ordering(items: ["Rome", "Paris", "Helsinki"])),
+                .matching(Matching(pairs: [.init(prompt: "Finland", answer: "Helsinki"), .init(prompt: "Sweden", answer: "Stockholm")],
+                                   extras: ["Oslo"])),
+                .poll(Poll(choices: ["Tea", "Coffee"])),
+                .wordCloud,
+                .estimate(Estimate(minimum: 1900, maximum: 2000, step: 1, value: 1969, margin: 10, unit: "AD")),
+                .slide,
+                .singleChoice([Choice(id: 1, text: "Canberra", isCorrect: true),
+                               Choice(id: 2, text: "Sydney", isCorrect: false, fraction: Fraction(0.5))]),
+            ])
+            // Opened again, each shows what it holds.
+            let ids = bank.suffix(7).compactMap(\.id)
+            let ordering = try await author.get("/manage/questions/\(ids[0])")
+            #expect(ordering.contains(">Rome\nParis\nHelsinki</textarea>"))
+            #expect(try await author.get("/manage/questions/\(ids[1])").contains(">Finland -&gt; Helsinki\nSweden -&gt; Stockholm</textarea>"))
+            #expect(try await author.get("/manage/questions/\(ids[6])").contains(#"name="choice_fraction" value="50""#))
+        }
+    }
+
+    @Test func problemsOfTheNewKindsAreShownAtTheirFields() async throws {
+        try await withApp { client, env in
+            let author = try await ManagePageTests().signedIn(client, env, "writer", role: .author)
+            let topicId = try #require(try await env.store.outline().first?.topics.first?.id)
+            let before = try await env.store.topicQuestions(topicId: topicId)?.count
+            let cases: [([(String, String)], String)] = [
+                ([("kind", "ordering"), ("text", "Two"), ("order", "a\nb")], "error-order"),
+                ([("kind", "matching"), ("text", "One"), ("pairs", "a -> b")], "error-pairs"),
+                ([("kind", "poll"), ("text", "Same"), ("poll_choices", "Tea\ntea")], "error-poll-choices"),
+                ([("kind", "estimate"), ("text", "No range"), ("estimate_value", "5")], "error-minimum"),
+                ([("kind", "estimate"), ("text", "Outside"), ("estimate_value", "50"), ("estimate_min", "0"), ("estimate_max", "10")],
+                 "error-estimate-value"),
+                ([("kind", "singleChoice"), ("text", "Credit"), ("choice_text", "a"), ("choice_correct", "0"), ("choice_fraction", "lots"),
+                  ("choice_text", "b"), ("choice_fraction", "")], "error-choices"),
+            ]
+            for (form, field) in cases {
+                let refused = try await author.post("/manage/questions", [("topic", "\(topicId)")] + form)
+                #expect(refused.status == .unprocessableContent, "\(form)")
+                #expect(refused.contains(#"id="\#(field)""#), "\(form): \(refused.html)")
+            }
+            #expect(try await env.store.topicQuestions(topicId: topicId)?.count == before)
+        }
+    }
+}
