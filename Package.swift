@@ -44,6 +44,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
+        // Spreadsheets (.xlsx) are ZIP archives: read and written through it (QuizFormats).
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
     ],
     targets: [
         .target(name: "QuizCore", swiftSettings: swiftSettings),
@@ -54,7 +56,11 @@ let package = Package(
         .target(name: "QuizText", resources: [.copy("Resources/locales")], swiftSettings: swiftSettings),
         // A QR code encoder with no dependencies, for the join address on the host's screen.
         .target(name: "QRCode", swiftSettings: swiftSettings),
-        .target(name: "QuizFormats", dependencies: ["QuizCore", "QuizText"], swiftSettings: swiftSettings),
+        .target(
+            name: "QuizFormats",
+            dependencies: ["QuizCore", "QuizText", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "QuizStore",
             dependencies: [
@@ -193,7 +199,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "QuizCoreTests", dependencies: ["QuizCore", "QuizTestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "QuizFormatsTests", dependencies: ["QuizCore", "QuizFormats"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "QuizFormatsTests",
+            dependencies: ["QuizCore", "QuizFormats", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "QuizTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "QuizLiveProtocolTests", dependencies: ["QuizLiveProtocol"], swiftSettings: swiftSettings),
         .testTarget(name: "QuizTextTests", dependencies: ["QuizText"], swiftSettings: swiftSettings),
@@ -215,6 +225,7 @@ let package = Package(
             name: "QuizServerTests",
             dependencies: [
                 "QuizCore", "QuizStore", "QuizUseCases", "QuizServer", "QuizClient", "QuizTestSupport", "QuizText", "QuizLiveProtocol",
+                "QuizFormats",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -1,3 +1,7 @@
+#if canImport(CoreFoundation)
+// ZIPFoundation (under QuizFormats) brings CoreFoundation's `timespec` into view: named here too.
+import CoreFoundation
+#endif
 import Foundation
 import QuizCore
 

@@ -22,6 +22,10 @@ enum QuizBench {
             try PlayBench.run()
             return
         }
+        if arguments.first == "xlsx" {
+            try SpreadsheetBench.run(rows: Int(arguments.dropFirst().first ?? "10000") ?? 10_000)
+            return
+        }
         if arguments.first == "memory" {
             try await memory(megabytes: Int(arguments.dropFirst().first ?? "100") ?? 100)
             return

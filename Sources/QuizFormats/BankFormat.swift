@@ -5,6 +5,10 @@ import QuizCore
 /// is recognised from its name and first bytes.
 public enum BankFormat: String, CaseIterable, Sendable {
     case csv, gift, moodleXML = "moodle-xml", aiken, openTriviaDB = "opentdb", remote, bundle
+    /// An Excel workbook (.xlsx): read in Kahoot's template or Quizbox's columns, written in Quizbox's.
+    case xlsx
+    /// Kahoot's quiz template, an .xlsx: read as `xlsx` is, written in Kahoot's columns.
+    case kahoot
 
     public var canWrite: Bool { self != .openTriviaDB && self != .remote }
 
@@ -15,13 +19,21 @@ public enum BankFormat: String, CaseIterable, Sendable {
         case .moodleXML: "xml"
         case .aiken: "txt"
         case .openTriviaDB, .remote, .bundle: "json"
+        case .xlsx, .kahoot: "xlsx"
         }
     }
+
+    /// A workbook is a ZIP archive, not text.
+    public var isSpreadsheet: Bool { self == .xlsx || self == .kahoot }
 
     /// By extension first, then by content for the ambiguous ones (.json, .txt, no extension).
     public static func detect(fileName: String, data: Data) -> BankFormat {
         let ext = (fileName as NSString).pathExtension.lowercased()
+        // A workbook by its bytes, whatever its name: a ZIP archive (one without xl/workbook.xml
+        // is refused as such), or an Office compound file (a password-protected workbook or .xls).
+        if data.starts(with: [0x50, 0x4B, 0x03, 0x04]) || XLSXArchive.isEncryptedOffice(data) { return .xlsx }
         switch ext {
+        case "xlsx", "xlsm": return .xlsx
         case "csv": return .csv
         case "gift": return .gift
         case "xml": return .moodleXML
@@ -47,7 +59,7 @@ public enum BankFormat: String, CaseIterable, Sendable {
     /// `defaults.skipInvalid`, questions with problems are left out and listed in `ReadResult.skipped`.
     public func read(_ data: Data, defaults: ImportDefaults) throws(ImportError) -> ReadResult {
         // A raw NUL byte in a UTF-8 file (UTF-16 has them everywhere and starts with its BOM).
-        if !(data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF])), let index = data.firstIndex(of: 0) {
+        if !isSpreadsheet, !(data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF])), let index = data.firstIndex(of: 0) {
             let line = data[data.startIndex..<index].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
             throw ImportError(problems: [FormatProblem(line: line, message: "the file holds a NUL byte (\\0), which no text may contain")])
         }
@@ -74,6 +86,7 @@ public enum BankFormat: String, CaseIterable, Sendable {
         case .remote: return try RemoteQuestionReader(defaults: defaults).read(data)
         // A bundle is Quizbox's own complete copy: a problem in it means a damaged file, never skipped.
         case .bundle: return ReadResult(bank: try BundleCodec(maxBytes: defaults.maxBytes).read(data))
+        case .xlsx, .kahoot: return try XLSXReader(defaults: defaults).read(data)
         }
     }
 
@@ -109,6 +122,8 @@ public enum BankFormat: String, CaseIterable, Sendable {
             return (Data(output.text.utf8), output.skipped)
         case .bundle: return (BundleCodec().write(bank), [])
         case .openTriviaDB, .remote: return nil
+        case .xlsx: return SpreadsheetBankWriter().quizbox(bank)
+        case .kahoot: return SpreadsheetBankWriter().kahoot(bank)
         }
     }
 }

@@ -50,7 +50,7 @@ public struct CSVWriter: Sendable {
         return Output(csv: csv, skipped: skipped)
     }
 
-    private func reasonToSkip(_ question: Question) -> String? {
+    func reasonToSkip(_ question: Question) -> String? {
         guard case .singleChoice(let choices) = question.body else {
             return "a \(question.kind.rawValue) question; CSV holds single-choice questions only"
         }

@@ -1,6 +1,8 @@
 import Foundation
 import Synchronization
 #if canImport(Glibc)
+// ZIPFoundation (under QuizFormats) brings CoreFoundation's `timespec` into view: named here too.
+import CoreFoundation
 import Glibc
 #elseif canImport(Darwin)
 import Darwin

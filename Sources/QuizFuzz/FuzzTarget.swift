@@ -46,6 +46,8 @@ struct FuzzTarget: Sendable {
                    tokens: Seeds.jsonTokens, nesting: Seeds.jsonNesting, run: readJSON),
         FuzzTarget(name: "feed", shared: [("moodlexml", ".xml")], seeds: Seeds.feed, tokens: Seeds.feedTokens,
                    nesting: [("<item>", "</item>"), ("<div>", "</div>"), ("<b>", "</b>")], run: readFeed),
+        FuzzTarget(name: "xlsx", shared: [], seeds: Seeds.xlsx, tokens: Seeds.xlsxTokens,
+                   nesting: [("<row>", "</row>"), ("<c>", "</c>"), ("<si>", "</si>")], run: readXLSX),
         FuzzTarget(name: "html-entities", shared: [], seeds: Seeds.htmlEntities, tokens: Seeds.htmlEntityTokens,
                    nesting: [], run: readEntities),
     ]
@@ -89,6 +91,35 @@ struct FuzzTarget: Sendable {
             }
         } catch {
             if whole != nil { invariants.violations.append("read whole, the file is good; read in batches, it is refused: \(error)") }
+        }
+        return Verdict(accepted: read.skipping != nil, violations: invariants.violations)
+    }
+
+    /// A workbook whose sheet (or, in half the runs, whose shared strings) is the input: mutating
+    /// a ZIP's bytes would mostly break its checksums, so the XML inside is what is fuzzed; in a
+    /// quarter of the runs a few of the archive's own bytes are overwritten too (its headers and
+    /// directory, as a damaged or forged file has them).
+    private static func readXLSX(_ input: [UInt8], variant: UInt64) -> Verdict {
+        let strings = variant & 4 == 0 ? Data(Seeds.xlsxSharedStrings.utf8) : Data(input)
+        let sheet = variant & 4 == 0 ? Data(input) : Data(Seeds.xlsxSheetOfStrings.utf8)
+        var data = XLSXWriter.archive([
+            ("xl/workbook.xml", Data(Seeds.xlsxWorkbook.utf8)),
+            ("xl/_rels/workbook.xml.rels", Data(Seeds.xlsxRelations.utf8)),
+            ("xl/worksheets/sheet1.xml", sheet),
+            ("xl/sharedStrings.xml", strings),
+        ])
+        let damaged = variant & 8 != 0 && variant & 16 != 0 && !data.isEmpty
+        if damaged {
+            for k in 0..<3 {
+                let position = Int((variant >> UInt64(20 + 13 * k)) % UInt64(data.count))
+                data[data.startIndex + position] = UInt8(truncatingIfNeeded: variant >> UInt64(8 * k))
+            }
+        }
+        // Problems name lines of the XML part, which is the input (the fixed part has one line);
+        // a damaged archive may inflate to other text, of up to a part's size in lines.
+        var invariants = damaged ? Invariants(lineCount: 64 << 20) : Invariants(input: input)
+        let read = invariants.readStrictlyAndSkipping(emptyBank: .refused) { skipInvalid throws(ImportError) in
+            try BankFormat.detect(fileName: "", data: data).read(data, defaults: ImportDefaults(skipInvalid: skipInvalid))
         }
         return Verdict(accepted: read.skipping != nil, violations: invariants.violations)
     }

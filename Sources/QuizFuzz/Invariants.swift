@@ -13,6 +13,11 @@ struct Invariants {
         lineCount = 1 + input.count(where: { $0 == 0x0A || $0 == 0x0D })
     }
 
+    /// For an input whose lines are not the file's (a damaged archive inflates to other text).
+    init(lineCount: Int) {
+        self.lineCount = lineCount
+    }
+
     /// Runs a read and checks what it gave: its result with `check`, or its error. Nil when refused.
     mutating func read<Result>(_ read: () throws(ImportError) -> Result, check: (inout Invariants, Result) -> Void) -> Result? {
         do {

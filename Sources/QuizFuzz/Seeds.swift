@@ -147,6 +147,51 @@ enum Seeds {
     ]
     static let remoteTokens = ["{\"question\":", "\"answer\":[", "\"\"", "\" \"", "\"Java\",\"java\"", "\"a\",", "[]"]
 
+    static let xlsxWorkbook = """
+        <workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" \
+        xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>
+        """
+    static let xlsxRelations = """
+        <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">\
+        <Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>\
+        <Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/>\
+        </Relationships>
+        """
+    static let xlsxSharedStrings = """
+        <sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>Question - max 120 characters</t></si>\
+        <si><t>Answer 1 - max 75 characters</t></si><si><t>Answer 2 - max 75 characters</t></si><si><t>Time limit (sec)</t></si>\
+        <si><t>Correct answer(s) - choose at least one</t></si><si><r><t>Capital of </t></r><r><t>Finland?</t></r></si>\
+        <si><t>Helsinki</t></si><si><t>Turku</t></si></sst>
+        """
+    /// A sheet that shows the shared strings above as a Kahoot question.
+    static let xlsxSheetOfStrings = """
+        <worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>\
+        <row r="1"><c r="B1" t="s"><v>0</v></c><c r="C1" t="s"><v>1</v></c><c r="D1" t="s"><v>2</v></c><c r="E1" t="s"><v>3</v></c>\
+        <c r="F1" t="s"><v>4</v></c></row><row r="2"><c r="B2" t="s"><v>5</v></c><c r="C2" t="s"><v>6</v></c><c r="D2" t="s"><v>7</v></c>\
+        <c r="E2"><v>20</v></c><c r="F2"><v>1</v></c></row></sheetData></worksheet>
+        """
+    static let xlsx = [
+        xlsxSheetOfStrings,
+        xlsxSharedStrings,
+        """
+        <worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>\
+        <row r="1"><c r="A1" t="inlineStr"><is><t>question</t></is></c><c r="B1" t="inlineStr"><is><t>option1</t></is></c>\
+        <c r="C1" t="inlineStr"><is><t>option2</t></is></c><c r="D1" t="inlineStr"><is><t>answer</t></is></c></row>\
+        <row r="2"><c r="A2" t="inlineStr"><is><t>Year of Apollo 11?</t></is></c><c r="B2"><v>1969</v></c><c r="C2" t="b"><v>1</v></c>\
+        <c r="D2" t="str"><f>B2</f><v>1969</v></c></row></sheetData></worksheet>
+        """,
+        """
+        <worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>\
+        <row r="3"><c r="A3" t="inlineStr"><is><t>Q?</t></is></c><c r="B3" t="inlineStr"><is><t>True</t></is></c>\
+        <c r="C3" t="inlineStr"><is><t>False</t></is></c><c r="F3"><v>0.30000000000000004</v></c></row></sheetData></worksheet>
+        """,
+    ]
+    static let xlsxTokens = [
+        "<row r=\"", "<c r=\"", "\" t=\"s\">", "\" t=\"inlineStr\">", "\" t=\"b\">", "\" t=\"str\">", "\" t=\"e\">",
+        "<v>", "</v>", "<is><t>", "</t></is>", "<f>", "</f>", "<rPh><t>", "</t></rPh>", "<r><t>", "</t></r>", "</c>", "</row>",
+        "XFD1", "XFE1", "1048577", "-1", "1e308", "NaN", "<!DOCTYPE x [<!ENTITY e \"e\">]>", "&e;", "&amp;", "<![CDATA[", "]]>",
+        "Question", "Answer 1", "Answer 5", "Correct answer(s)", "Time limit", "question", "option1", "answer", "1,2,3,4", "True", "False",
+    ]
     static let bundle = written(.bundle) + [
         #"{"format":"quizbox-bundle","version":1,"subjects":[]}"#,
     ]

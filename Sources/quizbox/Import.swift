@@ -20,7 +20,7 @@ struct Import: AsyncParsableCommand {
     @Argument(help: ArgumentHelp(t("The file to import, or an http(s) address to load it from.")))
     var file: String
 
-    @Option(help: ArgumentHelp(t("csv, gift, moodle-xml, aiken, opentdb, remote or bundle (default: detected).")))
+    @Option(help: ArgumentHelp(t("csv, gift, moodle-xml, aiken, xlsx, kahoot, opentdb, remote or bundle (default: detected).")))
     var format: BankFormat?
 
     @Option(help: ArgumentHelp(t("Subject for questions without a category of their own.")))
@@ -241,10 +241,10 @@ struct Import: AsyncParsableCommand {
 
 struct Export: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: t("Export questions as CSV, GIFT, Moodle XML, Aiken or a Quizbox bundle: one quiz, one topic, or everything.")
+        abstract: t("Export questions as CSV, GIFT, Moodle XML, Aiken, an Excel sheet, Kahoot's quiz template or a Quizbox bundle: one quiz, one topic, or everything.")
     )
 
-    @Option(help: ArgumentHelp(t("csv, gift, moodle-xml, aiken or bundle.")))
+    @Option(help: ArgumentHelp(t("csv, gift, moodle-xml, aiken, xlsx, kahoot or bundle.")))
     var format: BankFormat = .bundle
 
     @Option(help: ArgumentHelp(t("Export only this quiz (its id).")))

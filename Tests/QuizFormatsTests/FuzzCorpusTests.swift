@@ -42,6 +42,13 @@ import Testing
             checkEntities(data, input)
         case "json":
             for format in [BankFormat.bundle, .openTriviaDB, .remote] { checkBank(data, format, input) }
+        case "xlsx":
+            // As QuizFuzz reads it: the input is the sheet's XML, then the shared strings' XML.
+            let sheetOfStrings = XLSXFixture.row(1, ["Question", "Answer 1", "Answer 2", "Correct answer(s)"])
+            for workbook in [try XLSXFixture.workbook(rows: "", sheetXML: String(decoding: data, as: UTF8.self)),
+                             try XLSXFixture.workbook(rows: sheetOfStrings, sharedStrings: [String(decoding: data, as: UTF8.self)])] {
+                checkBank(workbook, .xlsx, input, lines: data)
+            }
         default:
             let format = try #require(BankFormat(rawValue: reader), "\(input): no reader is called \(reader)")
             checkBank(data, format, input)
@@ -60,7 +67,8 @@ import Testing
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
-    private func checkBank(_ data: Data, _ format: BankFormat, _ input: String) {
+    /// `lines`: what a problem's line counts in, when it is not `data` (a workbook's XML part).
+    private func checkBank(_ data: Data, _ format: BankFormat, _ input: String, lines: Data? = nil) {
         for column in CSVReader.AnswerColumn.allCases where format == .csv || column == .text {
             for skipInvalid in [false, true] {
                 let defaults = ImportDefaults(csvAnswerColumn: column, skipInvalid: skipInvalid)
@@ -68,7 +76,7 @@ import Testing
                     let result = try format.read(data, defaults: defaults)
                     check(result.bank, "\(input) (\(format.rawValue), \(column), skipping: \(skipInvalid))")
                 } catch {
-                    check(error, lines: data, "\(input) (\(format.rawValue), \(column), skipping: \(skipInvalid))")
+                    check(error, lines: lines ?? data, "\(input) (\(format.rawValue), \(column), skipping: \(skipInvalid))")
                 }
             }
         }

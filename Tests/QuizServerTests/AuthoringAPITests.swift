@@ -17,10 +17,15 @@ import Testing
     }
 
     func upload(_ client: any TestClientProtocol, _ query: String, token: String, body: String) async throws -> JSONResponse {
+        try await upload(client, query, token: token, bytes: Array(body.utf8))
+    }
+
+    func upload(_ client: any TestClientProtocol, _ query: String, token: String, bytes: [UInt8],
+                type: String = "application/octet-stream") async throws -> JSONResponse {
         var headers = HTTPFields()
         headers[.authorization] = "Bearer \(token)"
-        headers[.contentType] = "application/octet-stream"
-        return try await client.execute(uri: "/api/v1/imports?\(query)", method: .post, headers: headers, body: ByteBuffer(string: body)) {
+        headers[.contentType] = type
+        return try await client.execute(uri: "/api/v1/imports?\(query)", method: .post, headers: headers, body: ByteBuffer(bytes: bytes)) {
             let raw = String(buffer: $0.body)
             return JSONResponse(status: $0.status, headers: $0.headers,
                                 json: (try? JSONSerialization.jsonObject(with: Data(raw.utf8))) as? [String: Any] ?? [:], raw: raw)

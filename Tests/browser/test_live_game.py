@@ -2,8 +2,11 @@
 each in its own browser, play a whole quiz over the real server's WebSocket."""
 
 import csv
+import datetime
 import io
 import urllib.request
+
+import openpyxl
 
 from conftest import PHONE, SCREENSHOTS, SIZES, set_viewport
 from selenium.webdriver.common.by import By
@@ -156,3 +159,39 @@ def test_a_host_and_three_phones_play_a_live_game_and_a_reload_keeps_the_score(s
     for nickname in finals:
         points = sum(int(row["points"]) + int(row["bonus"]) for row in rows if row["nickname"] == nickname)
         assert points == finals[nickname]
+
+    # For Finnish Excel: semicolons, a byte-order mark, decimal commas; the same rows.
+    request = urllib.request.Request(f"{server.url}/live/{game_id}/results.csv?separator=semicolon", headers={"Cookie": cookies})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        raw = response.read().decode("utf-8")
+    assert raw.startswith("\ufeffrank;nickname;")
+    semicolon_rows = list(csv.DictReader(io.StringIO(raw.lstrip("\ufeff")), delimiter=";"))
+    assert {row["nickname"]: int(row["score"]) for row in semicolon_rows} == finals
+    assert all("," in row["seconds"] for row in semicolon_rows if row["seconds"])
+
+    # The Excel workbook, read by openpyxl: a summary and every answer, numbers and dates as such.
+    request = urllib.request.Request(f"{server.url}/live/{game_id}/results.xlsx", headers={"Cookie": cookies})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        book = openpyxl.load_workbook(io.BytesIO(response.read()))
+    summary = book["Summary"]
+    assert [cell.value for cell in summary[1]] == ["Rank", "Nickname", "Team", "Score", "Right answers"]
+    assert summary.freeze_panes == "A2"
+    standings = list(summary.iter_rows(min_row=2, values_only=True))
+    assert {row[1]: row[3] for row in standings} == finals
+    assert [row[0] for row in standings] == sorted(row[0] for row in standings)
+    assert {row[1]: row[4] for row in standings} == {
+        nickname: sum(1 for row in rows if row["nickname"] == nickname and row["right"] == "yes") for nickname in finals}
+    answers = book["Answers"]
+    assert [cell.value for cell in answers[1]][:9] == ["Nickname", "Question", "Question text", "Answer", "Right", "Points", "Bonus",
+                                                        "Seconds", "Answered at"]
+    lines = list(answers.iter_rows(min_row=2, values_only=True))
+    assert len(lines) == 3 * count
+    for nickname in finals:
+        assert sum(row[5] + row[6] for row in lines if row[0] == nickname) == finals[nickname]
+    by_key = {(row["nickname"], int(row["question"])): row for row in rows}
+    for row in lines:
+        from_csv = by_key[(row[0], row[1])]
+        assert (row[3] or "") == from_csv["answer"]
+        if row[8] is not None:
+            assert isinstance(row[8], datetime.datetime)
+            assert abs(row[7] - float(from_csv["seconds"])) < 0.001

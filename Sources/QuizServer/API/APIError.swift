@@ -56,6 +56,8 @@ public struct APIError: Error, Sendable, Equatable {
             var line: Int?
             var column: Int?
             var path: String?
+            /// A spreadsheet's cell, "H12".
+            var cell: String?
             var question: String?
             var message: String
             var description: String
@@ -79,7 +81,8 @@ public struct APIError: Error, Sendable, Equatable {
         encoder.outputFormatting = .sortedKeys
         // A problem quotes the file: only a short excerpt, however long the field it found.
         let list = problems.prefix(200).map {
-            Body.Problem(line: $0.line, column: $0.column, path: $0.path.map { Self.excerpt($0, 200) }, question: $0.question.map { Self.excerpt($0, 120) },
+            Body.Problem(line: $0.line, column: $0.column, path: $0.path.map { Self.excerpt($0, 200) }, cell: $0.cell?.reference,
+                         question: $0.question.map { Self.excerpt($0, 120) },
                          message: Self.excerpt(t($0.message), 300), description: Self.excerpt($0.description(t), 500))
         }
         let data = (try? encoder.encode(Body(error: .init(code: code, message: t(message), field: field,

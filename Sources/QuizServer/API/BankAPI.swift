@@ -13,8 +13,10 @@ struct BankAPI: Sendable {
     let bankExport: ExportBank
 
     func importBank(_ input: Operations.ImportBank.Input, by caller: AuthorCaller) async throws -> Operations.ImportBank.Output {
-        guard case .binary(let body) = input.body else {
-            throw APIError(.unsupportedMediaType, "unsupported_media_type", "Send the file as application/octet-stream.")
+        let body: HTTPBody
+        switch input.body {
+        case .binary(let file): body = file
+        case .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet(let file): body = file
         }
         let data = try await Data(collecting: body, upTo: ImportBank.maxFileBytes)
         let query = input.query
@@ -47,13 +49,23 @@ struct BankAPI: Sendable {
         let exported = try await export(.quiz(input.path.quizId), what: "quiz", format: input.query.format, by: caller)
         // The generated JSON case would encode the bytes as one string: they go out as they are,
         // typed by setDownloadHeaders.
-        let body: Operations.ExportQuiz.Output.Ok.Body = exported.mediaType == .xml ? .xml(HTTPBody(exported.data)) : .plainText(HTTPBody(exported.data))
+        let file = HTTPBody(exported.data)
+        let body: Operations.ExportQuiz.Output.Ok.Body = switch exported.mediaType {
+        case .xml: .xml(file)
+        case .spreadsheet: .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet(file)
+        case .json, .text: .plainText(file)
+        }
         return .ok(.init(body: body))
     }
 
     func exportTopic(_ input: Operations.ExportTopic.Input, by caller: AuthorCaller) async throws -> Operations.ExportTopic.Output {
         let exported = try await export(.topic(input.path.topicId), what: "topic", format: input.query.format, by: caller)
-        let body: Operations.ExportTopic.Output.Ok.Body = exported.mediaType == .xml ? .xml(HTTPBody(exported.data)) : .plainText(HTTPBody(exported.data))
+        let file = HTTPBody(exported.data)
+        let body: Operations.ExportTopic.Output.Ok.Body = switch exported.mediaType {
+        case .xml: .xml(file)
+        case .spreadsheet: .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet(file)
+        case .json, .text: .plainText(file)
+        }
         return .ok(.init(body: body))
     }
 
@@ -73,16 +85,17 @@ struct BankAPI: Sendable {
 }
 
 extension ExportBank.Exported {
-    /// What a download is served as (the spec lists the three), in a type a browser shows as text.
+    /// What a download is served as (the spec lists them), text in a type a browser shows as text.
     enum MediaType: String {
         case json = "application/json", xml = "application/xml", text = "text/plain"
+        case spreadsheet = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
     }
 
     var mediaType: MediaType {
-        fileName.hasSuffix(".json") ? .json : fileName.hasSuffix(".xml") ? .xml : .text
+        format.isSpreadsheet ? .spreadsheet : fileName.hasSuffix(".json") ? .json : fileName.hasSuffix(".xml") ? .xml : .text
     }
 
-    var contentType: String { "\(mediaType.rawValue); charset=utf-8" }
+    var contentType: String { mediaType == .spreadsheet ? mediaType.rawValue : "\(mediaType.rawValue); charset=utf-8" }
     var contentDisposition: String { "attachment; filename=\"\(fileName)\"" }
 }
 
@@ -101,8 +114,8 @@ extension Components.Schemas.ImportReport {
 
 extension Components.Schemas.FormatProblem {
     init(_ problem: FormatProblem) {
-        self.init(line: problem.line, column: problem.column, path: problem.path, question: problem.question,
-                  message: problem.message, description: problem.description)
+        self.init(line: problem.line, column: problem.column, path: problem.path, cell: problem.cell?.reference,
+                  question: problem.question, message: problem.message, description: problem.description)
     }
 }
 

@@ -8,7 +8,7 @@ import QuizText
 import QuizUseCases
 
 /// The pages of live games: setting one up, the host's screen, the players' page, the host's games
-/// and each game's results (also as CSV; as JSON through the API). The game itself runs over the socket
+/// and each game's results (also as CSV and an Excel workbook; as JSON through the API). The game itself runs over the socket
 /// (`LiveSocket`); these pages only load it.
 struct LivePages: Sendable {
     let pages: Pages
@@ -25,7 +25,10 @@ struct LivePages: Sendable {
         signedIn.post("/live") { _, context in try await create(context) }
         signedIn.get("/live/:id/host") { request, context in try await hostScreen(context, gameId: context.pathID("id"), request: request) }
         signedIn.get("/live/:id/results") { _, context in try await resultsPage(context, gameId: context.pathID("id")) }
-        signedIn.get("/live/:id/results.csv") { _, context in try await resultsCSV(context, gameId: context.pathID("id")) }
+        signedIn.get("/live/:id/results.csv") { request, context in
+            try await resultsCSV(context, gameId: context.pathID("id"), separator: request.uri.queryParameters["separator"].map(String.init))
+        }
+        signedIn.get("/live/:id/results.xlsx") { _, context in try await resultsWorkbook(context, gameId: context.pathID("id")) }
         anyone.get("/join") { request, context in joinPage(context, pin: request.uri.queryParameters["pin"].map(String.init)) }
         anyone.get("/join/:pin") { _, context in
             joinPage(context, pin: try context.parameters.require("pin"))
@@ -274,35 +277,24 @@ struct LivePages: Sendable {
         return pages.render("live-results", model, visit: context.visit, title: t("Results: {quiz}", ["quiz": results.game.title]), tab: "Quizzes")
     }
 
-    func resultsCSV(_ context: SignedInContext, gameId: Int64) async throws -> Response {
+    /// Comma-separated, or (`separator=semicolon`, or a Finnish page) semicolon-separated with a BOM.
+    func resultsCSV(_ context: SignedInContext, gameId: Int64, separator: String?) async throws -> Response {
         let results = try await results(context, gameId: gameId)
-        var csv = "rank,nickname,team,score,correct,question,question_text,answer,right,points,bonus,seconds\r\n"
-        for (standing, records) in results.askedGrid {
-            for (index, record) in records.enumerated() {
-                let fields: [String] = [
-                    String(standing.rank), standing.player.nickname, standing.player.team.map(String.init) ?? "", String(standing.player.score),
-                    String(standing.player.correct), String(index + 1), results.questions[index].text, record.map(results.words) ?? "",
-                    record.map { $0.answer.isCorrect ? "yes" : "no" } ?? "", String(record?.answer.points ?? 0), String(record?.answer.bonus ?? 0),
-                    record.map { String(format: "%.3f", Double($0.answer.milliseconds) / 1000) } ?? "",
-                ]
-                csv += fields.map(Self.csvField).joined(separator: ",") + "\r\n"
-            }
-        }
-        return download(csv, type: "text/csv; charset=utf-8", name: "live-game-\(gameId).csv")
+        let separator = LiveResultsExport.Separator(parameter: separator, language: context.visit.t.language)
+        return download(Data(LiveResultsExport(results: results).csv(separator: separator).utf8),
+                        type: "text/csv; charset=utf-8", name: "live-game-\(gameId).csv")
     }
 
-    /// Quoted when needed; a leading =, +, - or @ is defused so a spreadsheet shows it as text.
-    static func csvField(_ value: String) -> String {
-        var value = value
-        if let first = value.first, "=+-@\t\r".contains(first) { value = "'" + value }
-        guard value.contains(where: { ",\"\r\n".contains($0) }) else { return value }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    func resultsWorkbook(_ context: SignedInContext, gameId: Int64) async throws -> Response {
+        let results = try await results(context, gameId: gameId)
+        return download(LiveResultsExport(results: results).workbook(t: context.visit.t),
+                        type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", name: "live-game-\(gameId).xlsx")
     }
 
-    private func download(_ text: String, type: String, name: String) -> Response {
+    private func download(_ bytes: Data, type: String, name: String) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = type
         headers[.contentDisposition] = "attachment; filename=\"\(name)\""
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 }

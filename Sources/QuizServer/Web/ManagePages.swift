@@ -106,6 +106,7 @@ struct ManagePages: Sendable {
     static func formatChoices(_ t: Texts) -> [(value: String, label: String)] { [("", t("Recognise it"))] + [
         ("csv", "Quizbox CSV"), ("gift", "GIFT"), ("moodle-xml", "Moodle XML"), ("aiken", "Aiken"),
         ("opentdb", "Open Trivia DB JSON"), ("remote", "Question payload {question, answer}"), ("bundle", "Quizbox bundle"),
+        ("xlsx", "Excel (.xlsx)"), ("kahoot", "Kahoot quiz template (.xlsx)"),
     ] }
 
     // MARK: Pages
@@ -194,7 +195,7 @@ struct ManagePages: Sendable {
 
     static func feedback(_ report: ImportBank.Report, t: Texts) -> Feedback {
         let notes = describe(report.skipped, omitted: report.skippedOmitted, t: t).map { t("Skipped: {problem}", ["problem": $0]) }
-            + report.warnings.map { t("Left out: {problem}", ["problem": t($0.description)]) }
+            + report.warnings.map { t("Left out: {problem}", ["problem": $0.description(t)]) }
         if let summary = report.imported {
             let text = switch summary.quizzes {
             case 0: t.count(summary.questions, "Imported {count} question.", "Imported {count} questions.")
@@ -272,7 +273,7 @@ struct ManagePages: Sendable {
     /// One line per problem, and one for those beyond the listed ones.
     static func describe(_ problems: [FormatProblem], omitted: Int, t: Texts) -> [String] {
         let more = omitted + max(0, problems.count - 200)
-        return problems.prefix(200).map { APIError.excerpt(t($0.description), 500) }
+        return problems.prefix(200).map { APIError.excerpt($0.description(t), 500) }
             + (more > 0 ? [t("…and {count} more problems", ["count": t.number(more)])] : [])
     }
 

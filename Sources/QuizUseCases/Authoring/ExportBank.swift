@@ -54,6 +54,8 @@ package struct ExportBank: Sendable {
         case .topic(let id): "topic-\(id)"
         case .everything: "quizbox"
         }
-        return Exported(data: data, fileName: "\(name).\(format.fileExtension)", format: format, skipped: skipped + lost)
+        // Kahoot's template and Quizbox's sheet are both .xlsx: the name tells them apart.
+        let suffix = format == .kahoot ? "-kahoot" : ""
+        return Exported(data: data, fileName: "\(name)\(suffix).\(format.fileExtension)", format: format, skipped: skipped + lost)
     }
 }
