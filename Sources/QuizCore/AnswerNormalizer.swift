@@ -154,7 +154,7 @@ public enum AnswerNormalizer {
 
     static func normalizeUnicode(_ s: String) -> String {
         // NFKD then (at the end) NFC equals NFKC, and the decomposed form exposes accents as marks.
-        let decomposed = s.decomposedStringWithCompatibilityMapping.lowercased()
+        let decomposed = StreamSafe.limited(s).decomposedStringWithCompatibilityMapping.lowercased()
         let scalars = Array(decomposed.unicodeScalars)
         var out = String.UnicodeScalarView()
         var lastKept: Unicode.Scalar? = nil  // nil at the start and after a pending space

@@ -176,7 +176,7 @@ extension Question {
         // Choices are read, not typed: punctuation tells "C#" from "C++" and "3" from "-3",
         // so only case, compatibility forms and spacing are ignored.
         if let ascii = asciiChoiceKey(text) { return ascii }
-        return text.precomposedStringWithCompatibilityMapping.lowercased()
+        return StreamSafe.limited(text).precomposedStringWithCompatibilityMapping.lowercased()
             .split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 

@@ -79,7 +79,7 @@ public struct Registration: Sendable, Hashable {
 
     /// The key usernames are unique by: case-insensitive, compatibility-normalised.
     public static func usernameKey(_ username: String) -> String {
-        username.precomposedStringWithCompatibilityMapping.lowercased()
+        StreamSafe.limited(username).precomposedStringWithCompatibilityMapping.lowercased()
     }
 
     private static func label(_ field: String) -> String {

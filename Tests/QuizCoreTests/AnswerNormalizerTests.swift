@@ -161,3 +161,16 @@ import Testing
 
 /// SplitMix64 for this target's randomised tests: a failure replays exactly.
 typealias SplitMix = SplitMix64
+
+/// A hostile run of combining marks must not make normalising quadratic (it took over a minute
+/// for 100,000 marks, found by fuzzing an import): runs are cut at Unicode's stream-safe 30.
+@Suite struct StreamSafeTests {
+    @Test func longRunsOfCombiningMarksAreCutAtThirty() {
+        let marks = String(repeating: "\u{0301}", count: 100_000)
+        let limited = StreamSafe.limited("e" + marks + "x" + marks)
+        #expect(limited.unicodeScalars.count == 1 + 30 + 1 + 30)
+        #expect(StreamSafe.limited("café ñ") == "café ñ")
+        #expect(AnswerNormalizer.normalize("e" + marks) == "e")
+        #expect(Question.choiceKey("É" + marks) == Question.choiceKey("É" + String(repeating: "\u{0301}", count: 30)))
+    }
+}

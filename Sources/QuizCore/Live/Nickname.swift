@@ -17,7 +17,7 @@ public enum Nickname {
     /// The name as shown: trimmed, within its length in characters and bytes, no control,
     /// format or other invisible characters, and something visible in it.
     public static func checked(_ raw: String, username: Bool = false) throws(LiveGameError) -> String {
-        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+        let name = StreamSafe.limited(raw.trimmingCharacters(in: .whitespacesAndNewlines)).precomposedStringWithCanonicalMapping
         let (length, bytes) = username ? (1...40, maxUsernameBytes) : (characters, maxBytes)
         guard length.contains(name.count), name.utf8.count <= bytes else { throw .nicknameInvalid }
         var visible = false
