@@ -217,4 +217,14 @@ enum Seeds {
         "&", ";", "#", "x", "X", "&#", "&#x", "&amp;", "&#128;", "&#159;", "&#0;", "&#xFFFFFFFF;", "&thetasym;", "&Eacute;",
         "&nbsp;", "&#x202E;", "&#xFEFF;", "&#10;", "&#13;", "&#9;", "&#x301;", "0", "9", "F",
     ]
+
+    static let cloze = [
+        "The capital of {1:MULTICHOICE:=France~Spain~%50%Gaul#Close} is {2:SHORTANSWER:=Paris~%50%Lutetia~*#No}.",
+        "{1:NUMERICAL:=777:5~%50%770:20} and {:SA:a\\}b\\~c\\#d} {3:MCV:=x~y} {1:SHORTANSWER_C:=Yes}",
+        "Sets {a, b} [[1]] {x:y} {1:MULTIRESPONSE:=a~b} {0:SA:=a} {1:NM:=ten}",
+    ]
+    static let clozeTokens = [
+        "{", "}", "~", "=", "#", ":", "%", "%50%", "%-100%", "%1e309%", "\\", "\\}", "[[1]]", "[[", "]]", "{1:SA:", "{2:MC:",
+        "{1:NUMERICAL:", "{:MULTICHOICE_HS:", "{99999999999:", "SHORTANSWER_C", "MULTIRESPONSE", "=*", "1e308", "nan", "-0",
+    ]
 }
