@@ -158,6 +158,39 @@ extension GIFTBlock {
         return Built(body: .typedAnswer(accepted), answerFeedback: feedback, itemOffsets: offsets)
     }
 
+    /// Ordering, as the `qtype_ordering` plugin (core Moodle since 4.4) writes it: `{>N options`
+    /// on the first line (how many items Moodle shows, then layout, grading and numbering words,
+    /// all ignored), then one item a line in the right order. Showing fewer than all the items
+    /// is Moodle's alone: Quizbox asks for all of them, with a warning.
+    func readOrdering(_ parts: Parts, into outcome: inout Outcome) -> Built? {
+        let range = parts.answers
+        let headerEnd = first(UInt8(ascii: "\n"), in: range) ?? range.upperBound
+        let header = trimmed((range.lowerBound + 1)..<headerEnd)
+        var shown = 0
+        var i = header.lowerBound
+        while i < header.upperBound, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(text[i]), shown < 1_000_000 {
+            shown = shown * 10 + Int(text[i] - UInt8(ascii: "0"))
+            i += 1
+        }
+        var items: [String] = []
+        var offsets: [Int] = []
+        var lineStart = headerEnd + 1
+        while lineStart < range.upperBound {
+            let lineEnd = first(UInt8(ascii: "\n"), in: lineStart..<range.upperBound) ?? range.upperBound
+            let line = trimmed(lineStart..<lineEnd)
+            if !line.isEmpty {
+                items.append(taggedString(line, format: parts.format))
+                offsets.append(line.lowerBound)
+            }
+            lineStart = lineEnd + 1
+        }
+        if shown > 0 && shown < items.count {
+            outcome.add(warning: problem(at: parts.open, question: parts.stem,
+                "Moodle shows \(shown) of the \(items.count) items; Quizbox asks for all of them in order"))
+        }
+        return Built(body: .ordering(Ordering(items: items)), answerFeedback: nil, itemOffsets: offsets)
+    }
+
     /// Matching: `=prompt -> answer` for each pair, `= -> answer` for an extra answer that
     /// matches nothing. Moodle wants at least three; two pairs are read too (Quizbox's least).
     func readMatching(_ parts: Parts, into outcome: inout Outcome) -> Built? {

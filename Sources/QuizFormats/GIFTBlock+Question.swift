@@ -117,6 +117,8 @@ extension GIFTBlock {
         if answers.isEmpty {
             outcome.add(warning: problem(at: 0, question: stem, "essay questions are not supported by Quizbox"))
             return outcome
+        } else if text[answers.lowerBound] == UInt8(ascii: ">") {
+            built = readOrdering(parts, into: &outcome)
         } else if text[answers.lowerBound] == UInt8(ascii: "#") {
             built = readNumeric(parts, into: &outcome)
         } else if contains(UInt8(ascii: "~"), in: answers) {

@@ -22,12 +22,13 @@ import QuizCore
 /// Partial credit is written as weights (`=%100%right ~%50%partly ~%-25%wrong`), matching as
 /// `=prompt -> answer` pairs and `= -> extra` answers (at least three of them, as Moodle's GIFT
 /// import requires; fewer leave the question out), a slide as a description (its text with no
-/// answer block).
+/// answer block), an ordering as the `qtype_ordering` plugin reads it (`{>0 ALL VERTICAL
+/// ABSOLUTE_POSITION` and an item a line; Moodle 4.4 has it built in).
 ///
 /// GIFT holds less than a bank: quiz titles and descriptions, difficulty, points and numeric
 /// units are lost, and a multiple-choice question with one correct answer reads back as single
 /// choice. Questions it cannot hold come back in `skipped` with their path in the bank:
-/// name-them-all questions, orderings, gap fills, polls, word clouds, estimates, invalid questions, and typed answers containing "->" (which GIFT
+/// name-them-all questions, gap fills, polls, word clouds, estimates, invalid questions, and typed answers containing "->" (which GIFT
 /// reads as a matching question).
 public struct GIFTWriter: Sendable {
     public init() {}
@@ -68,7 +69,7 @@ public struct GIFTWriter: Sendable {
     static func reasonToSkip(_ question: Question) -> String? {
         switch question.kind {
         case .nameAll: return "name-them-all questions have no GIFT equivalent"
-        case .ordering, .gapFill, .poll, .wordCloud, .estimate:
+        case .gapFill, .poll, .wordCloud, .estimate:
             return "Quizbox does not write \(question.kind.rawValue) questions to GIFT"
         case .matching:
             guard case .matching(let matching) = question.body else { break }
@@ -139,7 +140,13 @@ public struct GIFTWriter: Sendable {
             for extra in matching.extras {
                 out += "\n= -> " + piece(extra, tag: tag)
             }
-        case .nameAll, .ordering, .gapFill, .poll, .wordCloud, .estimate, .slide:
+        case .ordering(let ordering):
+            // qtype_ordering's header: all items shown, vertically, each graded by its place.
+            out += ">0 ALL VERTICAL ABSOLUTE_POSITION"
+            for item in ordering.items {
+                out += "\n" + piece(item, tag: tag)
+            }
+        case .nameAll, .gapFill, .poll, .wordCloud, .estimate, .slide:
             break  // skipped before
         }
         if let explanation = question.explanation, !explanation.isEmpty {

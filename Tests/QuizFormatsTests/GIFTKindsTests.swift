@@ -52,6 +52,14 @@ import Testing
         #expect(multiple.kind == .multipleChoice)
     }
 
+    @Test func orderingReadsOneItemALineAfterItsHeader() throws {
+        let result = try GIFTSupport.read("Order these. {>2 ALL VERTICAL\n  first\nsecond\n\tthird\n####Because.}")
+        let question = try #require(GIFTSupport.questions(in: result.bank).first)
+        #expect(question.body == .ordering(Ordering(items: ["first", "second", "third"])))
+        #expect(question.explanation == "Because.")
+        #expect(result.warnings.map(\.message) == ["Moodle shows 2 of the 3 items; Quizbox asks for all of them in order"])
+    }
+
     @Test func typedPartialCreditIsStillDroppedWithAWarning() throws {
         let result = try GIFTSupport.read("Capital? {=Paris =%50%Lutetia}")
         #expect(GIFTSupport.questions(in: result.bank).first?.body == .typedAnswer(["Paris"]))
@@ -65,6 +73,7 @@ import Testing
                 Matching.Pair(prompt: "trout", answer: "fish {wet}"),
             ], extras: ["bird"]))),
             Question(text: "Part two: the planets", body: .slide),
+            Question(text: "Order from the Sun", explanation: "Mercury is closest.", body: .ordering(Ordering(items: ["Mercury", "Venus {2}", "Earth\nour home", "Mars"]))),
         ] + PartialCreditSamples.questions
         let bank = Bank(subjects: [BankSubject(name: "S", topics: [BankTopic(name: "T", questions: questions)])])
         let output = GIFTWriter().write(bank)
@@ -80,7 +89,6 @@ import Testing
             Question(text: "Arrow", body: .matching(Matching(pairs: [
                 Matching.Pair(prompt: "a -> b", answer: "1"), Matching.Pair(prompt: "b", answer: "2"), Matching.Pair(prompt: "c", answer: "3"),
             ]))),
-            Question(text: "Order", body: .ordering(Ordering(items: ["a", "b", "c"]))),
             Question(text: "Gaps", body: .gapFill(GapFill(text: "[[1]]", gaps: [GapFill.WeightedGap(.typed([Alternative("x")]))]))),
             Question(text: "Read me", explanation: "More", body: .slide),
             Question(text: "Poll", body: .poll(Poll(choices: ["a", "b"]))),
