@@ -77,6 +77,13 @@ import Testing
         #expect(problems("Marker [[1]] then {1:SA:=a}").count == 1)
     }
 
+    @Test func aGapRightAfterABracketIsAProblemRatherThanALostGap() throws {
+        // Found by the fuzzer: GapFill reads "[[[1]]" as "[[" and "[1]]", so the gap would vanish.
+        #expect(problems("array[{1:SA:=i}]") == [#"gap 1 follows a "[", which would hide it: put a space between them"#])
+        #expect(try gapFill("array[ {1:SA:=i}]").text == "array[ [[1]]]")
+        #expect(try gapFill("array[[{1:SA:=i}]]").text == "array[[[[1]]]]")
+    }
+
     @Test func tenThousandGapsStopAtTheMostAGapFillHolds() {
         let text = String(repeating: "{1:SA:=a} ", count: 10_000)
         #expect(problems(text) == ["the text has more than 20 gaps, the most a gap fill holds"])
@@ -89,6 +96,8 @@ import Testing
         #expect(problems("{1:SA:" + String(repeating: "~\\", count: 40_000)) == ["gap 1 has no closing }"])
         #expect(problems(String(repeating: "[[1]]", count: 19_000)).count == 1)  // said once
         #expect(problems(String(repeating: "x", count: MoodleCloze.maxLength + 1)).count == 1)
+        // Found by the fuzzer: a long run of "[" beside a gap made writing it back quadratic.
+        #expect(problems("{1:SA:=a} " + String(repeating: "[", count: 40_000)) == ["the text without its gaps' answers is longer than 5000 characters"])
     }
 
     @Test func fractionsAreWrittenAsPercentagesThatReadBackExactly() throws {
