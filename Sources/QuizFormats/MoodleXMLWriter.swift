@@ -149,7 +149,7 @@ public struct MoodleXMLWriter: Sendable {
 
         var xml = "  <question type=\"\(type)\">\n"
         xml += "    <name><text>\(escape(name(of: question.text)))</text></name>\n"
-        if let picture = question.picture, let data = picture.data, question.kind != .gapFill {
+        if let picture = question.picture, let data = picture.data {
             xml += questionText(text, picture: picture, data: data)
         } else {
             xml += "    <questiontext format=\"plain_text\"><text>\(cdata(text))</text></questiontext>\n"
