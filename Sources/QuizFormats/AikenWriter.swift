@@ -51,6 +51,7 @@ public struct AikenWriter: Sendable {
         guard case .singleChoice(let choices) = question.body else {
             return .failure(Reason(message: "a \(question.kind.rawValue) question; Aiken holds single-choice questions only"))
         }
+        if choices.contains(where: { $0.fraction != nil }) { return .failure(Reason(message: "gives partial credit on a choice, which Aiken cannot hold")) }
         guard choices.count >= 2 else { return .failure(Reason(message: "has fewer than 2 options")) }
         guard choices.count <= AikenLine.letters.count else {
             return .failure(Reason(message: "has \(choices.count) options; Aiken letters them A–Z, so at most 26"))

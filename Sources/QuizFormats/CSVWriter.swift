@@ -54,6 +54,7 @@ public struct CSVWriter: Sendable {
         guard case .singleChoice(let choices) = question.body else {
             return "a \(question.kind.rawValue) question; CSV holds single-choice questions only"
         }
+        if choices.contains(where: { $0.fraction != nil }) { return "gives partial credit on a choice, which CSV cannot hold" }
         if choices.count > 4 { return "has \(choices.count) options; CSV holds at most 4" }
         if choices.count < 2 { return "has fewer than 2 options" }
         if choices.count(where: \.isCorrect) != 1 { return "does not have exactly one correct option" }

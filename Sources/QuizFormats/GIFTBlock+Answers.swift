@@ -85,31 +85,36 @@ extension GIFTBlock {
         return Answer(marker: markerAt, isEquals: mark == UInt8(ascii: "="), weight: weight, text: answerText, feedback: feedback)
     }
 
-    /// Multiple choice. With an `=` (Moodle's single-answer form) the full-credit answers are right
-    /// and partial credit is dropped with a warning; without one (Moodle's multiple-answer form,
-    /// `~%50%a ~%50%b ~%-100%c`) every answer with a positive weight is right. One right answer
-    /// makes a single-choice question, several a multiple-choice one, which Quizbox grades
-    /// all-or-nothing: the player must pick exactly the right answers, and weights are not kept.
+    /// Multiple choice. With an `=` (Moodle's single-answer form) the full-credit answers are
+    /// right; without one (Moodle's multiple-answer form, `~%50%a ~%50%b ~%-100%c`) every answer
+    /// with a positive weight is right. One right answer makes a single-choice question, several a
+    /// multiple-choice one. Weights are kept as the choices' partial credit, except where they say
+    /// no more than which answers are right (`ChoiceWeights`): `=` and `~` alone, or the correct
+    /// answers sharing 100% equally and each wrong one 0 or taking away as much (what
+    /// `GIFTWriter` writes for Quizbox's all-or-nothing multiple choice). Several `=` answers make a multiple-choice
+    /// question graded all-or-nothing, their partial credit dropped with a warning.
     func readChoices(_ parts: Parts, into outcome: inout Outcome) -> Built? {
         guard let answers = splitAnswers(parts.answers, tildes: true, unmarkedWeight: 0, parts, into: &outcome) else { return nil }
         let singleAnswerForm = answers.contains(where: \.isEquals)
+        let isCorrect: (Answer) -> Bool = singleAnswerForm ? { $0.weight >= 100 } : { $0.weight > 0 }
+        let correctCount = answers.count(where: isCorrect)
+        // Several `=` answers: any one is right in Moodle, all of them in Quizbox; no weights kept.
+        let fractions = singleAnswerForm && correctCount > 1 ? nil : ChoiceWeights.fractions(answers.map(\.weight), isSingle: correctCount <= 1)
         var choices: [Choice] = []
         choices.reserveCapacity(answers.count)
         var feedback: String?
         for (index, answer) in answers.enumerated() {
-            let isCorrect = singleAnswerForm ? answer.weight >= 100 : answer.weight > 0
             let choice = taggedString(answer.text, format: parts.format)
-            if singleAnswerForm && answer.weight > 0 && answer.weight < 100 {
+            if fractions == nil && singleAnswerForm && answer.weight > 0 && answer.weight < 100 {
                 outcome.add(warning: problem(at: answer.marker, question: parts.stem,
                     "partial credit (\(GIFTBlock.percent(answer.weight))) for \"\(choice)\" is dropped: Quizbox grades all-or-nothing, so it counts as wrong"))
             }
-            if isCorrect && feedback == nil, let range = answer.feedback {
+            if isCorrect(answer) && feedback == nil, let range = answer.feedback {
                 let text = taggedString(range, format: parts.format)
                 if !text.isEmpty { feedback = text }
             }
-            choices.append(Choice(id: index + 1, text: choice, isCorrect: isCorrect))
+            choices.append(Choice(id: index + 1, text: choice, isCorrect: isCorrect(answer), fraction: fractions?[index]))
         }
-        let correctCount = choices.count(where: \.isCorrect)
         if singleAnswerForm && correctCount > 1 {
             outcome.add(warning: problem(at: parts.open, question: parts.stem,
                 "\(correctCount) answers are marked '=': in Moodle any one of them is right, in Quizbox the player must choose all of them"))
@@ -151,6 +156,64 @@ extension GIFTBlock {
             return nil
         }
         return Built(body: .typedAnswer(accepted), answerFeedback: feedback, itemOffsets: offsets)
+    }
+
+    /// Ordering, as the `qtype_ordering` plugin (core Moodle since 4.4) writes it: `{>N options`
+    /// on the first line (how many items Moodle shows, then layout, grading and numbering words,
+    /// all ignored), then one item a line in the right order. Showing fewer than all the items
+    /// is Moodle's alone: Quizbox asks for all of them, with a warning.
+    func readOrdering(_ parts: Parts, into outcome: inout Outcome) -> Built? {
+        let range = parts.answers
+        let headerEnd = first(UInt8(ascii: "\n"), in: range) ?? range.upperBound
+        let header = trimmed((range.lowerBound + 1)..<headerEnd)
+        var shown = 0
+        var i = header.lowerBound
+        while i < header.upperBound, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(text[i]), shown < 1_000_000 {
+            shown = shown * 10 + Int(text[i] - UInt8(ascii: "0"))
+            i += 1
+        }
+        var items: [String] = []
+        var offsets: [Int] = []
+        var lineStart = headerEnd + 1
+        while lineStart < range.upperBound {
+            let lineEnd = first(UInt8(ascii: "\n"), in: lineStart..<range.upperBound) ?? range.upperBound
+            let line = trimmed(lineStart..<lineEnd)
+            if !line.isEmpty {
+                items.append(taggedString(line, format: parts.format))
+                offsets.append(line.lowerBound)
+            }
+            lineStart = lineEnd + 1
+        }
+        if shown > 0 && shown < items.count {
+            outcome.add(warning: problem(at: parts.open, question: parts.stem,
+                "Moodle shows \(shown) of the \(items.count) items; Quizbox asks for all of them in order"))
+        }
+        return Built(body: .ordering(Ordering(items: items)), answerFeedback: nil, itemOffsets: offsets)
+    }
+
+    /// Matching: `=prompt -> answer` for each pair, `= -> answer` for an extra answer that
+    /// matches nothing. Moodle wants at least three; two pairs are read too (Quizbox's least).
+    func readMatching(_ parts: Parts, into outcome: inout Outcome) -> Built? {
+        guard let answers = splitAnswers(parts.answers, tildes: false, unmarkedWeight: 100, parts, into: &outcome) else { return nil }
+        var pairs: [Matching.Pair] = []
+        var extras: [String] = []
+        var offsets: [Int] = []
+        for answer in answers {
+            guard let arrow = first(UInt8(ascii: "-"), UInt8(ascii: ">"), in: answer.text) else {
+                outcome.add(problem: problem(at: answer.marker, question: parts.stem,
+                    "\"\(string(answer.text, format: .plain))\" has no '->' — in a matching question write each pair as =prompt -> answer"))
+                return nil
+            }
+            let prompt = taggedString(trimmed(answer.text.lowerBound..<arrow), format: parts.format)
+            let matched = taggedString(trimmed((arrow + 2)..<answer.text.upperBound), format: parts.format)
+            if prompt.isEmpty {
+                extras.append(matched)
+            } else {
+                pairs.append(Matching.Pair(prompt: prompt, answer: matched))
+                offsets.append(answer.marker)
+            }
+        }
+        return Built(body: .matching(Matching(pairs: pairs, extras: extras)), answerFeedback: nil, itemOffsets: offsets)
     }
 
     /// `T`, `TRUE`, `F` or `FALSE` before any feedback, as Moodle spells them.

@@ -84,8 +84,10 @@ extension GIFTBlock {
 
         guard let open = first(UInt8(ascii: "{"), in: body) else {
             if let stray = first(UInt8(ascii: "}"), in: body) { return fail(stray, strayClose, stemEnd: end) }
-            outcome.add(warning: problem(at: 0, question: string(body, format: format),
-                "description items (text with no answer block) are not supported by Quizbox"))
+            // A description (Moodle's word): text to read, a slide.
+            let stem = string(body, format: format)
+            let parts = Parts(start: stemStart, format: format, stem: stem, open: stemStart, answers: end..<end, generalFeedback: nil)
+            finish(Built(body: .slide, answerFeedback: nil, itemOffsets: []), parts, into: &outcome)
             return outcome
         }
         if let stray = first(UInt8(ascii: "}"), in: stemStart..<open) { return fail(stray, strayClose, stemEnd: open) }
@@ -115,13 +117,14 @@ extension GIFTBlock {
         if answers.isEmpty {
             outcome.add(warning: problem(at: 0, question: stem, "essay questions are not supported by Quizbox"))
             return outcome
+        } else if text[answers.lowerBound] == UInt8(ascii: ">") {
+            built = readOrdering(parts, into: &outcome)
         } else if text[answers.lowerBound] == UInt8(ascii: "#") {
             built = readNumeric(parts, into: &outcome)
         } else if contains(UInt8(ascii: "~"), in: answers) {
             built = readChoices(parts, into: &outcome)
         } else if contains(UInt8(ascii: "="), in: answers) && first(UInt8(ascii: "-"), UInt8(ascii: ">"), in: answers) != nil {
-            outcome.add(warning: problem(at: 0, question: stem, "matching questions are not supported by Quizbox"))
-            return outcome
+            built = readMatching(parts, into: &outcome)
         } else if let value = trueFalseValue(answers) {
             built = readTrueFalse(value, parts)
         } else {

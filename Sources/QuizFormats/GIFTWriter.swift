@@ -19,10 +19,16 @@ import QuizCore
 /// escaped, line breaks become `\n`, and a question whose text the default `[moodle]` format would
 /// change (markup such as "<b>" or "&amp;", repeated spaces) is tagged `[plain]`.
 ///
+/// Partial credit is written as weights (`=%100%right ~%50%partly ~%-25%wrong`), matching as
+/// `=prompt -> answer` pairs and `= -> extra` answers (at least three of them, as Moodle's GIFT
+/// import requires; fewer leave the question out), a slide as a description (its text with no
+/// answer block), an ordering as the `qtype_ordering` plugin reads it (`{>0 ALL VERTICAL
+/// ABSOLUTE_POSITION` and an item a line; Moodle 4.4 has it built in).
+///
 /// GIFT holds less than a bank: quiz titles and descriptions, difficulty, points and numeric
 /// units are lost, and a multiple-choice question with one correct answer reads back as single
 /// choice. Questions it cannot hold come back in `skipped` with their path in the bank:
-/// name-them-all questions, invalid questions, and typed answers containing "->" (which GIFT
+/// name-them-all questions, gap fills, polls, word clouds, estimates, invalid questions, and typed answers containing "->" (which GIFT
 /// reads as a matching question).
 public struct GIFTWriter: Sendable {
     public init() {}
@@ -63,8 +69,18 @@ public struct GIFTWriter: Sendable {
     static func reasonToSkip(_ question: Question) -> String? {
         switch question.kind {
         case .nameAll: return "name-them-all questions have no GIFT equivalent"
-        case .ordering, .matching, .gapFill, .poll, .wordCloud, .estimate, .slide:
+        case .gapFill, .poll, .wordCloud, .estimate:
             return "Quizbox does not write \(question.kind.rawValue) questions to GIFT"
+        case .matching:
+            guard case .matching(let matching) = question.body else { break }
+            if matching.pairs.count + matching.extras.count < 3 {
+                return "a matching question needs at least 3 pairs and extra answers in GIFT, which Moodle requires"
+            }
+            if let arrow = (matching.pairs.flatMap { [$0.prompt, $0.answer] } + matching.extras).first(where: { $0.contains("->") }) {
+                return "\"\(arrow)\" contains '->', which GIFT reads as the arrow between a prompt and its answer"
+            }
+        case .slide:
+            if question.explanation?.isEmpty == false { return "a slide with an explanation cannot be written to GIFT: a description has no feedback" }
         default: break
         }
         if let error = question.validationErrors().first {
@@ -83,15 +99,19 @@ public struct GIFTWriter: Sendable {
         // A stem starting with something like "[html]" always gets the question's "[plain]".
         var out = plain ? "[plain]" : ""
         out += escape(question.text)
+        if question.kind == .slide { return out }  // a description: text with no answer block
         out += "{"
         var explanationOnOwnLine = true
         switch question.body {
         case .singleChoice(let choices) where choices.contains(where: { $0.fraction != nil }),
              .multipleChoice(let choices) where choices.contains(where: { $0.fraction != nil }):
             // The author's fractions, as GIFT writes weights: ~%50%text.
+            // A single choice's right one is `=`, so other positive weights stay partial credit.
+            let isSingle = question.kind == .singleChoice
             for choice in choices {
                 let percent = choice.fraction?.percent ?? (choice.isCorrect ? 100 : 0)
-                out += "\n~%" + weightText(percent) + "%" + piece(choice.text, tag: tag)
+                let mark = isSingle && choice.isCorrect ? "=%" : "~%"
+                out += "\n" + mark + weightText(percent) + "%" + piece(choice.text, tag: tag)
             }
         case .singleChoice(let choices):
             for choice in choices {
@@ -113,7 +133,20 @@ public struct GIFTWriter: Sendable {
         case .numeric(let value, let tolerance, _):
             out += "#" + number(value) + ":" + number(tolerance)
             explanationOnOwnLine = false
-        case .nameAll, .ordering, .matching, .gapFill, .poll, .wordCloud, .estimate, .slide:
+        case .matching(let matching):
+            for pair in matching.pairs {
+                out += "\n=" + piece(pair.prompt, tag: tag) + " -> " + piece(pair.answer, tag: tag)
+            }
+            for extra in matching.extras {
+                out += "\n= -> " + piece(extra, tag: tag)
+            }
+        case .ordering(let ordering):
+            // qtype_ordering's header: all items shown, vertically, each graded by its place.
+            out += ">0 ALL VERTICAL ABSOLUTE_POSITION"
+            for item in ordering.items {
+                out += "\n" + piece(item, tag: tag)
+            }
+        case .nameAll, .gapFill, .poll, .wordCloud, .estimate, .slide:
             break  // skipped before
         }
         if let explanation = question.explanation, !explanation.isEmpty {

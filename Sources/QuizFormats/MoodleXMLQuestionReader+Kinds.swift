@@ -11,18 +11,12 @@ extension MoodleXMLQuestionReader {
         failOnAnswersLeftEmpty(kept)
 
         let isCorrect: (Answer) -> Bool = isSingle ? { $0.fraction == 100 } : { $0.fraction > 0 }
+        let fractions = ChoiceWeights.fractions(kept.map(\.fraction), isSingle: isSingle)
         let choices = kept.enumerated().map { index, answer in
-            Choice(id: index + 1, text: answer.text, isCorrect: isCorrect(answer))
+            Choice(id: index + 1, text: answer.text, isCorrect: isCorrect(answer), fraction: fractions?[index])
         }
         let correct = kept.filter(isCorrect)
-        if isSingle {
-            for answer in kept where answer.fraction > 0 && answer.fraction < 100 {
-                warn("answer \(answer.number) gives partial credit (\(MoodleXMLGrade.format(answer.fraction))%), "
-                     + "which Quizbox does not have: it counts as wrong", line: answer.line)
-            }
-            return (.singleChoice(choices), correct)
-        }
-        return (.multipleChoice(choices), correct)
+        return (isSingle ? .singleChoice(choices) : .multipleChoice(choices), correct)
     }
 
     mutating func trueFalse(_ answers: [Answer]) -> (body: QuestionBody, correct: [Answer])? {

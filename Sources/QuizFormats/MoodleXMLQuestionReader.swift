@@ -1,7 +1,7 @@
 import QuizCore
 
-/// Reads one `<question>` of a kind Quizbox has (multichoice, truefalse, shortanswer, numerical)
-/// into a `Question`, collecting errors (which fail the import) and warnings (what was left out).
+/// Reads one `<question>` of a kind Quizbox has (multichoice, truefalse, shortanswer, numerical,
+/// matching, ordering, cloze, description) into a `Question`, collecting errors (which fail the import) and warnings (what was left out).
 /// Problems about one answer carry that answer's line; the rest, the question's.
 struct MoodleXMLQuestionReader {
     /// One `<answer>` as read: plain text, its fraction snapped to Moodle's grade, its feedback.
@@ -40,7 +40,7 @@ struct MoodleXMLQuestionReader {
     mutating func read() -> Question? {
         let holder = element.child("questiontext")
         let converted = MoodleXMLText.convert(rawText(of: holder), format: holder?.attributes["format"])
-        let text = converted.text
+        var text = converted.text
         questionText = text
         let found = MoodleXMLPicture.read(holder)
         let picked = found.picture == nil ? 0 : 1
@@ -50,14 +50,23 @@ struct MoodleXMLQuestionReader {
             fail("the question text is only an image, which Quizbox cannot import")
         }
         let points = readPoints()
-        let answers = element.children("answer").enumerated().map { readAnswer($0.element, number: $0.offset + 1) }
-
         let parsed: (body: QuestionBody, correct: [Answer])?
         switch type {
-        case "multichoice": parsed = multichoice(answers)
-        case "truefalse": parsed = trueFalse(answers)
-        case "shortanswer": parsed = shortAnswer(answers)
-        default: parsed = numerical(answers)
+        case "matching": parsed = matching()
+        case "ordering": parsed = ordering()
+        case "description": parsed = (.slide, [])
+        case "cloze":
+            let cloze = self.cloze(text)
+            parsed = cloze.map { ($0.body, []) }
+            if let cloze { text = cloze.text }
+        default:
+            let answers = element.children("answer").enumerated().map { readAnswer($0.element, number: $0.offset + 1) }
+            switch type {
+            case "multichoice": parsed = multichoice(answers)
+            case "truefalse": parsed = trueFalse(answers)
+            case "shortanswer": parsed = shortAnswer(answers)
+            default: parsed = numerical(answers)
+            }
         }
 
         var explanation = plainText(of: element.child("generalfeedback"))
@@ -92,7 +101,7 @@ struct MoodleXMLQuestionReader {
     }
 
     /// The text as written: `<text>`'s content, or for old files without one, the element's own.
-    private func rawText(of holder: MoodleXMLElement?) -> String {
+    func rawText(of holder: MoodleXMLElement?) -> String {
         guard let holder else { return "" }
         return holder.child("text")?.text ?? holder.text
     }
@@ -153,6 +162,8 @@ struct MoodleXMLQuestionReader {
         case "choices", "answers": return "answers"
         case "points": return "defaultgrade"
         case "value": return "the correct answer"
+        case "pairs": return "subquestions"
+        case "items": return "answers"
         default:
             for prefix in ["choices[", "answers["] where field.hasPrefix(prefix) {
                 let digits = field.dropFirst(prefix.count).prefix { $0.isNumber }

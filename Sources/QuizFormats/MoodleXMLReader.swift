@@ -5,10 +5,11 @@ import QuizCore
 ///
 /// Question types and what they become:
 /// - `multichoice` with `<single>true</single>` (Moodle's default): single choice; the answer with
-///   fraction 100 is correct. Answers with partial credit become wrong choices, with a warning.
+///   fraction 100 is correct. Other fractions (50, -25…) are kept as the choices' partial credit.
 /// - `multichoice` with `<single>false</single>`: multiple choice; every answer with a fraction above
-///   0 is correct. Quizbox grades all-or-nothing: a player must pick exactly the correct answers,
-///   where Moodle would give partial credit.
+///   0 is correct. Fractions other than equal shares of 100 with 0 or minus a share for the others
+///   (say 60/40, or -100 on a wrong one) are kept as partial credit; equal shares are graded
+///   all-or-nothing, as Quizbox's own multiple choice is (`ChoiceWeights`).
 /// - `truefalse`: true/false, from the answer ("true" or "false") with fraction 100.
 /// - `shortanswer`: typed answer; the answers with fraction 100 are accepted. Partial-credit answers
 ///   are dropped with a warning (wrong answers, fraction 0 or below, need no equivalent). Matching is
@@ -21,9 +22,17 @@ import QuizCore
 ///   `$system$/`, `$module$/` and other `$…$/` contexts and a leading `top/` are ignored; the first
 ///   remaining segment is the subject, the last the topic; a single segment is both; `//` is a "/"
 ///   inside a name). Questions before any category go to `ImportDefaults.subject`/`topic`.
-/// - `matching`, `essay`, `description`, `cloze` and every other type are not imported: each is
-///   reported in `ReadResult.warnings` with its line and name. A file holding only such questions
-///   reads as an empty bank with those warnings; a file with no `<question>` at all is an error.
+/// - `matching`: matching; each `<subquestion>` with a text is a prompt and its `<answer>`, one
+///   with an empty text but an answer is an extra answer.
+/// - `ordering` (the `qtype_ordering` plugin): ordering; the plugin writes each item's place as its
+///   answer's `fraction` (1, 2, 3…), so items are taken in that order.
+/// - `cloze` (embedded answers): gap fill, the question text read by `MoodleCloze`. When the
+///   text's first line holds no gap and more follows, it becomes the question's text and the
+///   rest the gap fill's; otherwise the question's text is its `<name>`.
+/// - `description`: a slide, its text the question text.
+/// - `essay` and every other type are not imported: each is reported in `ReadResult.warnings`
+///   with its line and name. A file holding only such questions reads as an empty bank with
+///   those warnings; a file with no `<question>` at all is an error.
 ///
 /// Texts in `html` or `moodle_auto_format` become plain text (see `MoodleXMLText`); embedded files
 /// and `<img>` tags are dropped with a warning. `<generalfeedback>` becomes the explanation, or
@@ -100,7 +109,7 @@ extension MoodleXMLReader {
             questionsSeen += 1
             let name = MoodleXMLText.trimmed(element.childText("name") ?? "")
             switch type {
-            case "multichoice", "truefalse", "shortanswer", "numerical":
+            case "multichoice", "truefalse", "shortanswer", "numerical", "matching", "ordering", "description", "cloze":
                 var reader = MoodleXMLQuestionReader(element: element, type: type)
                 let question = reader.read()
                 for problem in reader.problems { problems.append(problem) }

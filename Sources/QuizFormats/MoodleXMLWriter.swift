@@ -17,8 +17,16 @@ import QuizCore
 /// `<img src="@@PLUGINFILE@@/picture.<ext>" alt=… width=… height=…>`, with the file embedded in
 /// base64 in the `<questiontext>`, as Moodle writes them.
 ///
-/// Quiz titles, descriptions and difficulty are not written. Name-them-all questions have no
-/// Moodle equivalent: they are returned in `skipped`, located by their path in the bank.
+/// Choices' partial credit is written as their fractions; one that is not a Moodle grade
+/// (`MoodleXMLGrade.allowed`) leaves the question out. Matching is a `matching` question (a
+/// `<subquestion>` per pair, extras with an empty text), ordering the `qtype_ordering` plugin's
+/// `ordering` (each item's place as its fraction), a gap fill a `cloze` whose question text is the
+/// question's text, a line break and the gaps' text in `MoodleCloze` syntax (a gap fill whose
+/// number gaps have units is left out: cloze has none), a slide a `description`.
+///
+/// Quiz titles, descriptions and difficulty are not written. Name-them-all questions, polls, word
+/// clouds and estimates have no Moodle equivalent: they are returned in `skipped`, located by
+/// their path in the bank.
 public struct MoodleXMLWriter: Sendable {
     public init() {}
 
@@ -39,7 +47,11 @@ public struct MoodleXMLWriter: Sendable {
                     guard let element = Self.element(for: question) else {
                         let message = switch question.kind {
                         case .nameAll: "name-them-all questions have no Moodle XML equivalent"
+                        case .singleChoice where question.body.choices.count(where: \.isCorrect) <= 10,
+                             .multipleChoice where question.body.choices.count(where: \.isCorrect) <= 10:
+                            "partial credit other than Moodle's grades (\(MoodleXMLGrade.list)) cannot be written to Moodle XML"
                         case .singleChoice, .multipleChoice: "more than 10 correct answers cannot share Moodle's grades"
+                        case .gapFill: "a gap fill whose number gaps have units cannot be written to Moodle XML: cloze has no units"
                         default: "Quizbox does not write \(question.kind.rawValue) questions to Moodle XML"
                         }
                         skipped.append(FormatProblem(path: path, question: question.text, message: message))
@@ -73,12 +85,14 @@ public struct MoodleXMLWriter: Sendable {
     private static func element(for question: Question) -> String? {
         let type: String
         var parts: [String] = []
+        var text = question.text
         switch question.body {
         case .singleChoice(let choices), .multipleChoice(let choices):
             type = "multichoice"
             let isSingle = question.kind == .singleChoice
             let correctCount = choices.count(where: \.isCorrect)
-            guard let share = isSingle ? "100" : MoodleXMLGrade.equalShare(of: max(1, correctCount)) else { return nil }
+            guard let share = isSingle ? "100" : MoodleXMLGrade.equalShare(of: max(1, correctCount)),
+                  choices.allSatisfy({ $0.fraction.map { MoodleXMLGrade.snapped($0.percent) != nil } ?? true }) else { return nil }
             parts.append("<single>\(isSingle)</single>")
             parts.append("<answernumbering>abc</answernumbering>")
             let authored = choices.contains { $0.fraction != nil }
@@ -107,16 +121,38 @@ public struct MoodleXMLWriter: Sendable {
             } else {
                 parts.append("<unitgradingtype>0</unitgradingtype><showunits>3</showunits><unitsleft>0</unitsleft>")
             }
-        case .nameAll, .ordering, .matching, .gapFill, .poll, .wordCloud, .estimate, .slide:
+        case .matching(let matching):
+            type = "matching"
+            parts.append("<shuffleanswers>true</shuffleanswers>")
+            for pair in matching.pairs {
+                parts.append(subquestion(pair.prompt, answer: pair.answer))
+            }
+            for extra in matching.extras {
+                parts.append(subquestion("", answer: extra))
+            }
+        case .ordering(let ordering):
+            type = "ordering"
+            parts.append("<layouttype>VERTICAL</layouttype><selecttype>ALL</selecttype><selectcount>0</selectcount>")
+            parts.append("<gradingtype>ABSOLUTE_POSITION</gradingtype><showgrading>SHOW</showgrading>")
+            for (index, item) in ordering.items.enumerated() {
+                parts.append(answer(item, fraction: String(index + 1)))
+            }
+        case .gapFill(let gapFill):
+            guard !gapFill.gaps.contains(where: Self.hasUnits) else { return nil }
+            type = "cloze"
+            text = question.text + "\n" + MoodleCloze.write(gapFill)
+        case .slide:
+            type = "description"
+        case .nameAll, .poll, .wordCloud, .estimate:
             return nil
         }
 
         var xml = "  <question type=\"\(type)\">\n"
         xml += "    <name><text>\(escape(name(of: question.text)))</text></name>\n"
         if let picture = question.picture, let data = picture.data {
-            xml += questionText(question.text, picture: picture, data: data)
+            xml += questionText(text, picture: picture, data: data)
         } else {
-            xml += "    <questiontext format=\"plain_text\"><text>\(cdata(question.text))</text></questiontext>\n"
+            xml += "    <questiontext format=\"plain_text\"><text>\(cdata(text))</text></questiontext>\n"
         }
         if let explanation = question.explanation, !explanation.isEmpty {
             xml += "    <generalfeedback format=\"plain_text\"><text>\(cdata(explanation))</text></generalfeedback>\n"
@@ -136,6 +172,14 @@ public struct MoodleXMLWriter: Sendable {
         return "    <questiontext format=\"html\"><text>\(cdata(html))</text>\n"
             + "      <file name=\"\(file)\" path=\"/\" encoding=\"base64\">\(data.base64EncodedString())</file>\n"
             + "    </questiontext>\n"
+    }
+
+    private static func hasUnits(_ gap: GapFill.WeightedGap) -> Bool {
+        if case .number(_, _, let units) = gap.gap { !units.isEmpty } else { false }
+    }
+
+    private static func subquestion(_ prompt: String, answer: String) -> String {
+        "<subquestion format=\"plain_text\"><text>\(cdata(prompt))</text><answer><text>\(cdata(answer))</text></answer></subquestion>"
     }
 
     private static func answer(_ text: String, fraction: String, extra: String = "") -> String {

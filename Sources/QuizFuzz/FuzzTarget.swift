@@ -48,6 +48,8 @@ struct FuzzTarget: Sendable {
                    nesting: [("<item>", "</item>"), ("<div>", "</div>"), ("<b>", "</b>")], run: readFeed),
         FuzzTarget(name: "xlsx", shared: [], seeds: Seeds.xlsx, tokens: Seeds.xlsxTokens,
                    nesting: [("<row>", "</row>"), ("<c>", "</c>"), ("<si>", "</si>")], run: readXLSX),
+        FuzzTarget(name: "cloze", shared: [], seeds: Seeds.cloze, tokens: Seeds.clozeTokens,
+                   nesting: [("{", "}")], run: readCloze),
         FuzzTarget(name: "html-entities", shared: [], seeds: Seeds.htmlEntities, tokens: Seeds.htmlEntityTokens,
                    nesting: [], run: readEntities),
     ]
@@ -163,6 +165,26 @@ struct FuzzTarget: Sendable {
             try OpenTriviaReader(defaults: ImportDefaults(skipInvalid: skipInvalid), encoding: .htmlEntities).read(Data(bytes))
         }
         return Verdict(accepted: read.skipping != nil, violations: invariants.violations)
+    }
+
+    /// The cloze codec (`MoodleCloze`): text it accepts is written back and read again to the
+    /// same gap fill.
+    private static func readCloze(_ input: [UInt8], variant: UInt64) -> Verdict {
+        let text = String(decoding: input, as: UTF8.self)
+        guard let parsed = try? MoodleCloze.parse(text) else { return Verdict() }
+        var verdict = Verdict(accepted: true)
+        let gapFill = parsed.gapFill
+        if !GapFill.gapCountRange.contains(gapFill.gaps.count) {
+            verdict.violations.append("accepted with \(gapFill.gaps.count) gaps")
+        }
+        let written = MoodleCloze.write(gapFill)
+        do {
+            let again = try MoodleCloze.parse(written).gapFill
+            if again != gapFill { verdict.violations.append("written as \(written.debugDescription), read back differently") }
+        } catch {
+            verdict.violations.append("written as \(written.debugDescription), refused: \(error)")
+        }
+        return verdict
     }
 
     private static func jsonString(_ text: String) -> String {

@@ -19,6 +19,19 @@ enum Seeds {
             Question(text: "Light-minutes from the Sun to Earth?", body: .numeric(value: 8.3, tolerance: 0.2, unit: "min")),
             Question(text: "Name the inner planets", body: .nameAll(items: [NameAllItem(answer: "Mercury"),
                 NameAllItem(answer: "Earth", alternates: ["Terra"])], timeLimitSeconds: 60, typoTolerance: true)),
+            Question(text: "Match the moons", body: .matching(Matching(pairs: [
+                Matching.Pair(prompt: "Io", answer: "Jupiter"), Matching.Pair(prompt: "Titan", answer: "Saturn"),
+                Matching.Pair(prompt: "Europa", answer: "Jupiter")], extras: ["Mars"]))),
+            Question(text: "Order from the Sun", body: .ordering(Ordering(items: ["Mercury", "Venus", "Earth"]))),
+            Question(text: "Fill the gaps", body: .gapFill(GapFill(text: "[[1]] is the {largest} planet, [[2]] km wide ([[3]]).", gaps: [
+                GapFill.WeightedGap(.choice([Alternative("Jupiter"), Alternative("Mars", fraction: .zero),
+                                             Alternative("Saturn", fraction: Fraction(0.5)!)])),
+                GapFill.WeightedGap(.number(value: 139_820, tolerance: 100, units: []), weight: 2),
+                GapFill.WeightedGap(.typed([Alternative("a~b#c}"), Alternative("gas giant", fraction: Fraction(1.0 / 3)!)])),
+            ]))),
+            Question(text: "Part two: the moons", body: .slide),
+            Question(text: "Brightest planet?", body: .singleChoice([Choice(id: 1, text: "Venus", isCorrect: true, fraction: .full),
+                Choice(id: 2, text: "Jupiter", isCorrect: false, fraction: Fraction(0.5)), Choice(id: 3, text: "Pluto", isCorrect: false, fraction: Fraction(-0.25))])),
         ])]),
     ])])
 
@@ -261,5 +274,15 @@ enum Seeds {
     static let htmlEntityTokens = [
         "&", ";", "#", "x", "X", "&#", "&#x", "&amp;", "&#128;", "&#159;", "&#0;", "&#xFFFFFFFF;", "&thetasym;", "&Eacute;",
         "&nbsp;", "&#x202E;", "&#xFEFF;", "&#10;", "&#13;", "&#9;", "&#x301;", "0", "9", "F",
+    ]
+
+    static let cloze = [
+        "The capital of {1:MULTICHOICE:=France~Spain~%50%Gaul#Close} is {2:SHORTANSWER:=Paris~%50%Lutetia~*#No}.",
+        "{1:NUMERICAL:=777:5~%50%770:20} and {:SA:a\\}b\\~c\\#d} {3:MCV:=x~y} {1:SHORTANSWER_C:=Yes}",
+        "Sets {a, b} [[1]] {x:y} {1:MULTIRESPONSE:=a~b} {0:SA:=a} {1:NM:=ten}",
+    ]
+    static let clozeTokens = [
+        "{", "}", "~", "=", "#", ":", "%", "%50%", "%-100%", "%1e309%", "\\", "\\}", "[[1]]", "[[", "]]", "{1:SA:", "{2:MC:",
+        "{1:NUMERICAL:", "{:MULTICHOICE_HS:", "{99999999999:", "SHORTANSWER_C", "MULTIRESPONSE", "=*", "1e308", "nan", "-0",
     ]
 }

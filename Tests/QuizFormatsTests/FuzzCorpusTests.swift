@@ -40,6 +40,10 @@ import Testing
             checkFeed(data, input)
         case "html-entities":
             checkEntities(data, input)
+        case "cloze":
+            if let parsed = try? MoodleCloze.parse(String(decoding: data, as: UTF8.self)) {
+                #expect((try? MoodleCloze.parse(MoodleCloze.write(parsed.gapFill)))?.gapFill == parsed.gapFill, "\(input)")
+            }
         case "json":
             for format in [BankFormat.bundle, .openTriviaDB, .remote] { checkBank(data, format, input) }
         case "xlsx":

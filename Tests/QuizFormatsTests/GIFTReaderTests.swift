@@ -15,7 +15,10 @@ import Testing
 
     @Test func severalPositiveWeightsWithoutEqualsMakeAMultipleChoiceQuestion() throws {
         let question = try S.question("Which are prime?{~%50%2 ~%50%3 ~%-100%4}")
-        #expect(question.body == .multipleChoice(S.choices(["2", "3", "4"], correct: [1, 2])))
+        // -100 takes more away than a right answer gives: the weights are kept as partial credit.
+        #expect(question.body == .multipleChoice(zip(S.choices(["2", "3", "4"], correct: [1, 2]), [0.5, 0.5, -1]).map {
+            Choice(id: $0.id, text: $0.text, isCorrect: $0.isCorrect, fraction: Fraction($1))
+        }))
     }
 
     @Test func negativeAndDecimalWeightsAreRead() throws {
@@ -28,21 +31,23 @@ import Testing
             ~%-33.33333%census
             }
             """)
-        #expect(question.body == .multipleChoice(S.choices(["surveillance", "reports", "press", "phone taps", "census"], correct: [1, 2, 3])))
+        let percents = [33.33333, 33.33333, 33.33333, -50, -33.33333]
+        #expect(question.body == .multipleChoice(zip(S.choices(["surveillance", "reports", "press", "phone taps", "census"], correct: [1, 2, 3]), percents).map {
+            Choice(id: $0.id, text: $0.text, isCorrect: $0.isCorrect, fraction: Fraction(percent: $1))
+        }))
     }
 
     @Test func oneWeightedAnswerWithoutEqualsIsASingleChoiceQuestion() throws {
         let question = try S.question("Pick one{~%100%a ~b ~%-50%c}")
-        #expect(question.body == .singleChoice(S.choices(["a", "b", "c"], correct: [1])))
+        #expect(question.body == .singleChoice(S.choices(["a", "b", "c"], correct: [1])))  // -50% takes nothing from nothing
     }
 
-    @Test func partialCreditBesideAnEqualsIsDroppedWithAWarning() throws {
+    @Test func partialCreditBesideAnEqualsIsKeptAsTheChoicesFraction() throws {
         let result = try S.read("Best?{\n=a\n~%50%b\n~c\n}")
-        #expect(S.questions(in: result.bank).map(\.body) == [.singleChoice(S.choices(["a", "b", "c"], correct: [1]))])
-        #expect(S.located(result.warnings) == [
-            "3:1 partial credit (50%) for \"b\" is dropped: Quizbox grades all-or-nothing, so it counts as wrong",
-        ])
-        #expect(result.warnings.first?.question == "Best?")
+        #expect(S.questions(in: result.bank).map(\.body) == [.singleChoice(zip(S.choices(["a", "b", "c"], correct: [1]), [1, 0.5, 0]).map {
+            Choice(id: $0.id, text: $0.text, isCorrect: $0.isCorrect, fraction: Fraction($1))
+        })])
+        #expect(result.warnings.isEmpty)
     }
 
     @Test func severalEqualsBecomeAMultipleChoiceQuestionWithAWarning() throws {
@@ -171,7 +176,7 @@ import Testing
         #expect(questions.map(\.text) == ["Moodle costs _____ to download from moodle.org.", "Pi to 3 decimals? _____."])
     }
 
-    @Test func matchingEssayAndDescriptionAreLeftOutWithAWarningEach() throws {
+    @Test func essaysAreLeftOutWithAWarningEachWhileMatchingAndDescriptionsAreRead() throws {
         let result = try S.read("""
             Match these{
             =cat -> meow
@@ -186,14 +191,14 @@ import Testing
 
             Kept?{T}
             """)
-        #expect(S.questions(in: result.bank).map(\.text) == ["Kept?"])
+        // Matching (two pairs are enough for Quizbox) and descriptions (slides) are read now.
+        #expect(S.questions(in: result.bank).map(\.text) == ["Match these", "Welcome to the quiz.", "Kept?"])
+        #expect(S.questions(in: result.bank).map(\.kind) == [.matching, .slide, .trueFalse])
         #expect(S.located(result.warnings) == [
-            "1:1 matching questions are not supported by Quizbox",
             "6:1 essay questions are not supported by Quizbox",
             "8:1 essay questions are not supported by Quizbox",
-            "10:1 description items (text with no answer block) are not supported by Quizbox",
         ])
-        #expect(result.warnings.map(\.question) == ["Match these", "Write an essay about cats.", "Essay with feedback", "Welcome to the quiz."])
+        #expect(result.warnings.map(\.question) == ["Write an essay about cats.", "Essay with feedback"])
     }
 
     @Test func aFileWithoutQuestionsIsAnErrorAsInEveryOtherFormat() throws {

@@ -95,23 +95,42 @@ import Testing
         #expect(questions[1].text == "¿Cómo se cambia la orientación de la página en Word 2003 y 2007?:")
     }
 
+    @Test func moodlesOwnOrderingExportIsAnOrdering() throws {
+        let result = try read("moodle-ordering-testexport.gift")
+        let question = try #require(S.questions(in: result.bank).first)
+        #expect(question.text == "Put these words in order.")
+        #expect(question.body == .ordering(Ordering(items: ["Modular", "Object", "Oriented", "Dynamic", "Learning", "Environment"])))
+        #expect(result.warnings.map(\.message) == ["Moodle shows 2 of the 6 items; Quizbox asks for all of them in order"])
+    }
+
     @Test func aFullMoodleBankKeepsWhatQuizboxCanPlayAndSaysWhatItLeftOut() throws {
         let result = try read("qas-all.gift")
         let bank = result.bank
         #expect(bank.subjects.map(\.name) == ["qas editor"])
-        #expect(bank.subjects[0].topics.map(\.name) == ["True-False", "Numericals", "Missing Words", "Shorts", "Multichoice"])
-        #expect(bank.subjects[0].topics.map(\.questionCount) == [4, 4, 1, 4, 4])
+        #expect(bank.subjects[0].topics.map(\.name) == ["descriptions", "True-False", "Numericals", "Missing Words", "Matching", "Shorts", "Multichoice"])
+        #expect(bank.subjects[0].topics.map(\.questionCount) == [1, 4, 4, 1, 2, 4, 4])
         #expect(S.located(result.warnings).map { String($0.prefix(60)) } == [
-            "4:2 description items (text with no answer block) are not su",
             "12:2 essay questions are not supported by Quizbox",
             "14:2 essay questions are not supported by Quizbox",
             "41:3 Quizbox keeps one number per question: \"-7:0\" is kept, ",
-            "59:2 matching questions are not supported by Quizbox",
-            "67:2 matching questions are not supported by Quizbox",
             "80:3 '*' in \"*manually*\" is a wildcard in Moodle but not in ",
         ])
 
-        let topics = bank.subjects[0].topics.map { $0.quizzes.flatMap(\.questions) }
+        var topics = bank.subjects[0].topics.map { $0.quizzes.flatMap(\.questions) }
+        #expect(topics[0].map(\.kind) == [.slide])
+        let matching = topics[4]
+        #expect(matching.first?.text == "Match the cool Moodle features with the version in which they first appeared:")
+        #expect(matching.first?.body == .matching(Matching(pairs: [
+            Matching.Pair(prompt: "Drag and drop files", answer: "Moodle 2.3"), Matching.Pair(prompt: "Groupings", answer: "Moodle 1.9"),
+            Matching.Pair(prompt: "Repositories", answer: "Moodle 2.0"),
+        ], extras: ["Moodle 2.5"])))
+        if case .matching(let second)? = matching.last?.body {
+            #expect(second.pairs.count == 5 && second.answers.count == 4)  // two prompts share "Moodle 3.8"
+        } else {
+            Issue.record("the second matching question is not a matching")
+        }
+        topics.remove(at: 4)
+        topics.remove(at: 0)
         let trueFalse = topics[0]
         #expect(trueFalse.map(\.body) == [.trueFalse(true), .trueFalse(false), .trueFalse(true), .trueFalse(false)])
         #expect(trueFalse[0].explanation?.hasPrefix("This question is operating with Interactive with multiple tries behaviour – but") == true)

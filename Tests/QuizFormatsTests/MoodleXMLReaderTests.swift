@@ -52,10 +52,13 @@ import Testing
 
             """))
         // The blank answers (one left so by Moodle's HTML editor) are ignored, as Moodle ignores them.
-        #expect(question.body == .multipleChoice(choices(["2", "4", "5", "9"], correct: [1, 3])))
+        // A negative fraction takes credit away, so the fractions are kept as partial credit.
+        #expect(question.body == .multipleChoice(zip(choices(["2", "4", "5", "9"], correct: [1, 3]), [0.5, -1, 0.5, 0]).map {
+            Choice(id: $0.id, text: $0.text, isCorrect: $0.isCorrect, fraction: Fraction($1))
+        }))
     }
 
-    @Test func partialCreditInASingleAnswerQuestionCountsAsWrongWithAWarning() throws {
+    @Test func partialCreditInASingleAnswerQuestionIsKeptAsTheChoicesFraction() throws {
         let result = try readMoodleXML(moodleQuiz("""
               <question type="multichoice">
                 <name><text>Partial</text></name>
@@ -65,10 +68,10 @@ import Testing
               </question>
 
             """))
-        #expect(moodleXMLQuestions(result.bank).first?.body == .singleChoice(choices(["A", "B"], correct: [1])))
-        #expect(result.warnings.map(\.description) == [
-            "line 7: answer 2 gives partial credit (50%), which Quizbox does not have: it counts as wrong (question \"Partial\")",
-        ])
+        #expect(moodleXMLQuestions(result.bank).first?.body == .singleChoice([
+            Choice(id: 1, text: "A", isCorrect: true, fraction: .full), Choice(id: 2, text: "B", isCorrect: false, fraction: Fraction(0.5)),
+        ]))
+        #expect(result.warnings.isEmpty)
     }
 
     @Test func trueFalseTakesTheAnswerWithFullMarks() throws {
@@ -187,16 +190,16 @@ import Testing
             "  <question type=\"\(type)\">\n    <name><text>\(name)</text></name>\n  </question>\n"
         }
         let result = try readMoodleXML(moodleQuiz(
-            question("matching", "M"), question("essay", "E"), question("description", "D"),
-            question("calculated", "C"), question("ddwtos", "W"), question("cloze", "Z"),
+            question("essay", "E"), question("randomsamatch", "M"), question("gapselect", "D"),
+            question("calculated", "C"), question("ddwtos", "W"), question("calculatedmulti", "Z"),
             "  <question>\n  </question>\n", moodleTrueFalse(text: "Kept")))
         #expect(result.warnings.map(\.description) == [
-            "line 3: matching questions are not supported by Quizbox (question \"M\")",
-            "line 6: essay questions are not supported by Quizbox (question \"E\")",
-            "line 9: description questions are not supported by Quizbox (question \"D\")",
+            "line 3: essay questions are not supported by Quizbox (question \"E\")",
+            "line 6: randomsamatch questions are not supported by Quizbox (question \"M\")",
+            "line 9: gapselect questions are not supported by Quizbox (question \"D\")",
             "line 12: calculated questions are not supported by Quizbox (question \"C\")",
             "line 15: ddwtos questions are not supported by Quizbox (question \"W\")",
-            "line 18: cloze questions are not supported by Quizbox (question \"Z\")",
+            "line 18: calculatedmulti questions are not supported by Quizbox (question \"Z\")",
             "line 21: a question without a type attribute was not imported",
         ])
         #expect(moodleXMLQuestions(result.bank).map(\.text) == ["Kept"])
@@ -240,7 +243,11 @@ import Testing
               </question>
 
             """))
-        #expect(question.body == .multipleChoice(choices(["A", "B", "C", "D", "E"], correct: [1, 2, 3])))
+        // Each snapped to the grade it stands for, and kept: negative ones take credit away.
+        let percents = [33.33333, 33.33333, 33.33333, -33.33333, -14.28571]
+        #expect(question.body == .multipleChoice(zip(choices(["A", "B", "C", "D", "E"], correct: [1, 2, 3]), percents).map {
+            Choice(id: $0.id, text: $0.text, isCorrect: $0.isCorrect, fraction: Fraction(percent: $1))
+        }))
     }
 
     @Test func embeddedImagesAreWarnedAbout() throws {

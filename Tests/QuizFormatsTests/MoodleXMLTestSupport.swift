@@ -63,7 +63,9 @@ func moodleXMLLocations(_ problems: [FormatProblem]) -> [String] {
 enum MoodleXMLTestFiles {
     static let folder = SharedTestData.url("moodlexml")
 
-    static let names = ["qas-matching.xml", "qas-multichoice.xml", "qas-numerical.xml", "qas-shortanswer.xml"]
+    static let names = [
+        "qas-cloze.xml", "qas-description.xml", "qas-matching.xml", "qas-multichoice.xml", "qas-numerical.xml", "qas-shortanswer.xml",
+    ]
 
     static func data(_ name: String) throws -> Data {
         try Data(contentsOf: folder.appendingPathComponent(name))

@@ -70,6 +70,17 @@ import Testing
         #expect(moodleXMLQuestions(result.bank).first?.picture?.alt == QuestionPicture.fallbackAlt)
     }
 
+    @Test func aClozeWithAPictureKeepsItThroughMoodleXML() throws {
+        let cloze = Self.moodleQuestion(alt: #"alt="Rings""#)
+            .replacing(#"type="shortanswer""#, with: #"type="cloze""#)
+            .replacing("<p>Which planet is this?</p>", with: "<p>Name it.</p><p>It is {1:SHORTANSWER:=Saturn~%50%a gas giant}.</p>")
+        let read = try readMoodleXML(moodleQuiz(cloze))
+        let question = try #require(moodleXMLQuestions(read.bank).first)
+        #expect(question.kind == .gapFill && question.picture?.data == Self.png)
+        let written = MoodleXMLWriter().write(read.bank)
+        #expect(try readMoodleXML(written.text).bank == read.bank)
+    }
+
     @Test func aMoodleXMLFileWithAPictureRoundTrips() throws {
         let read = try readMoodleXML(moodleQuiz(Self.moodleQuestion(alt: #"alt="Rings""#)))
         let written = try #require(BankFormat.moodleXML.write(read.bank))
