@@ -49,14 +49,13 @@ public enum MoodleCloze {
         var parser = MoodleClozeParser(Array(text.unicodeScalars))
         parser.run()
         guard parser.problems.isEmpty else { throw Problems(messages: parser.problems) }
-        // Longer would fail validation anyway, and `GapFill.segments` (which `write` and the
-        // validation use) rescans the rest of the text at every "[[": keep it within bounds.
+        // Longer would fail validation anyway.
         guard parser.text.count <= GapFill.maxTextLength else {
             throw Problems(messages: ["the text without its gaps' answers is longer than \(GapFill.maxTextLength) characters"])
         }
         let gapFill = GapFill(text: parser.text, gaps: parser.gaps)
-        // `GapFill.segments` misses a marker right after an odd run of "[" ("[[[1]]"): say which
-        // gap would be lost rather than hand back a gap fill whose gap has no place.
+        // Every gap must be found in its place in the text: say which one would be lost rather
+        // than hand back a gap fill whose gap has no place.
         let found = gapFill.segments.compactMap { if case .gap(let index) = $0 { index } else { nil } }
         if let lost = gapFill.gaps.indices.first(where: { found.count <= $0 || found[$0] != $0 }) {
             throw Problems(messages: ["gap \(lost + 1) follows a \"[\", which would hide it: put a space between them"])

@@ -115,6 +115,12 @@ import Testing
         // Brackets that are no marker of an existing gap stay text.
         let odd = GapFill(text: "a [[x]] b [[9]] c [[1]]", gaps: [.init(.typed([Alternative("y")]))])
         #expect(odd.segments == [.text("a [[x]] b [[9]] c "), .gap(0)])
+        // A gap right after a bracket ("array[[[1]]]") keeps the bracket as text.
+        #expect(GapFill(text: "a[[[1]]]", gaps: [.init(.typed([Alternative("i")]))]).segments == [.text("a["), .gap(0), .text("]")])
+        // Brackets by the tens of thousands are read in one pass (they took 28 s when each "[[" searched the rest).
+        let brackets = GapFill(text: String(repeating: "[", count: 200_000) + "[[1]]", gaps: [.init(.typed([Alternative("i")]))])
+        #expect(brackets.segments.last == .gap(0))
+        #expect(GapFill(text: String(repeating: "[[", count: 100_000), gaps: []).validationErrors().map(\.field) == ["text"])
     }
 
     @Test func creditIsTheWeightedShareOfTheGaps() throws {

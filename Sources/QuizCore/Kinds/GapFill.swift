@@ -81,27 +81,38 @@ public struct GapFill: Sendable, Hashable {
     }
 
     /// The text cut at its markers. A marker for a gap that does not exist stays text (validation
-    /// reports it).
+    /// reports it). One pass: a marker is `[[`, one or two digits and `]]`, so each `[` needs only
+    /// a look at the few characters after it (an odd run of brackets, "[[[1]]", keeps its first
+    /// as text and finds the marker after it).
     public var segments: [Segment] {
         var segments: [Segment] = []
-        var pending = ""
-        var rest = Substring(text)
-        while let open = rest.range(of: "[[") {
-            pending += rest[..<open.lowerBound]
-            let after = rest[open.upperBound...]
-            if let close = after.range(of: "]]"), let number = Int(after[..<close.lowerBound]),
-               (1...gaps.count).contains(number), after[..<close.lowerBound].allSatisfy(\.isASCII) {
-                if !pending.isEmpty { segments.append(.text(pending)) }
-                pending = ""
-                segments.append(.gap(number - 1))
-                rest = after[close.upperBound...]
+        var pending = String.UnicodeScalarView()
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        func marker(at start: Int) -> (gap: Int, end: Int)? {
+            guard start + 1 < scalars.count, scalars[start] == "[", scalars[start + 1] == "[" else { return nil }
+            var cursor = start + 2
+            var number = 0
+            while cursor < scalars.count, cursor < start + 4, ("0"..."9").contains(scalars[cursor]) {
+                number = number * 10 + Int(scalars[cursor].value - 48)
+                cursor += 1
+            }
+            guard cursor > start + 2, cursor + 1 < scalars.count, scalars[cursor] == "]", scalars[cursor + 1] == "]",
+                  (1...max(1, gaps.count)).contains(number), !gaps.isEmpty else { return nil }
+            return (number - 1, cursor + 2)
+        }
+        while index < scalars.count {
+            if scalars[index] == "[", let found = marker(at: index) {
+                if !pending.isEmpty { segments.append(.text(String(pending))) }
+                pending = String.UnicodeScalarView()
+                segments.append(.gap(found.gap))
+                index = found.end
             } else {
-                pending += "[["
-                rest = after
+                pending.append(scalars[index])
+                index += 1
             }
         }
-        pending += rest
-        if !pending.isEmpty { segments.append(.text(pending)) }
+        if !pending.isEmpty { segments.append(.text(String(pending))) }
         return segments
     }
 
@@ -158,6 +169,7 @@ public struct GapFill: Sendable, Hashable {
             fail("text", "is empty")
         } else if exceeds(text, GapFill.maxTextLength) {
             fail("text", "is longer than \(GapFill.maxTextLength) characters")
+            return  // not cut into segments: a hostile text is refused before any more work
         }
         if !GapFill.gapCountRange.contains(gaps.count) {
             fail("gaps", "needs 1 to 20 gaps, has \(gaps.count)")
