@@ -49,6 +49,30 @@ import Testing
         }
     }
 
+    @Test func aGapFillIsWrittenInMoodlesClozeSyntax() async throws {
+        try await withApp { client, env in
+            let author = try await ManagePageTests().signedIn(client, env, "writer", role: .author)
+            let topicId = try #require(try await env.store.outline().first?.topics.first?.id)
+            let cloze = "The {1:MULTICHOICE:=Seine~Rhine} flows through {2:SHORTANSWER:=Paris~%50%Lutetia}."
+            let saved = try await author.post("/manage/questions", [("topic", "\(topicId)"), ("kind", "gapFill"), ("text", "Fill the gaps"),
+                                                                     ("cloze", cloze)])
+            #expect(saved.location == "/manage/topics/\(topicId)?done=created", "\(saved.html)")
+            let stored = try #require(try await env.store.topicQuestions(topicId: topicId)?.last)
+            #expect(stored.body == .gapFill(GapFill(text: "The [[1]] flows through [[2]].", gaps: [
+                .init(.choice([Alternative("Seine"), Alternative("Rhine", fraction: .zero)]), weight: 1),
+                .init(.typed([Alternative("Paris"), Alternative("Lutetia", fraction: Fraction(0.5)!)]), weight: 2),
+            ])))
+            // Opened again, the gaps are shown in the same syntax.
+            let reopened = try await author.get("/manage/questions/\(try #require(stored.id))")
+            #expect(reopened.contains("{1:MULTICHOICE:=Seine~Rhine}"), "\(reopened.html)")
+            let broken = try await author.post("/manage/questions", [("topic", "\(topicId)"), ("kind", "gapFill"), ("text", "Broken"),
+                                                                      ("cloze", "The {1:SHORTANSWER:=Paris")])
+            #expect(broken.status == .unprocessableContent)
+            #expect(broken.contains(#"id="error-cloze""#))
+            #expect(broken.contains("The {1:SHORTANSWER:=Paris</textarea>"), "what was typed stays")
+        }
+    }
+
     @Test func problemsOfTheNewKindsAreShownAtTheirFields() async throws {
         try await withApp { client, env in
             let author = try await ManagePageTests().signedIn(client, env, "writer", role: .author)

@@ -93,9 +93,9 @@ def test_without_javascript_every_kind_is_shown_under_its_heading(server, browse
     groups = plain.find_elements(By.CSS_SELECTOR, "fieldset.kind-fields")
     assert [group.get_attribute("id") for group in groups if group.is_displayed()] == [
         "choices-fields", "true-false-fields", "typed-fields", "number-fields", "name-all-fields", "ordering-fields",
-        "matching-fields", "poll-fields", "estimate-fields"]
+        "matching-fields", "gap-fill-fields", "poll-fields", "estimate-fields"]
     legends = [group.find_element(By.TAG_NAME, "legend").text for group in groups]
-    assert legends[2:] == ["Typed answer", "Number", "Name them all", "Ordering", "Matching", "Poll", "Estimate"]
+    assert legends[2:] == ["Typed answer", "Number", "Name them all", "Ordering", "Matching", "Gap fill", "Poll", "Estimate"]
     assert not by_id(plain, "add-choice").is_displayed(), "the button needs the script; four empty rows are there instead"
     assert len(plain.find_elements(By.CSS_SELECTOR, "#choices-fields .choice-row")) == 4
 

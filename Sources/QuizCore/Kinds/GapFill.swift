@@ -166,9 +166,9 @@ public struct GapFill: Sendable, Hashable {
 
     func findProblems(_ fail: (String, String) -> Void) {
         if isBlank(text) {
-            fail("text", "is empty")
+            fail("passage", "is empty")
         } else if exceeds(text, GapFill.maxTextLength) {
-            fail("text", "is longer than \(GapFill.maxTextLength) characters")
+            fail("passage", "is longer than \(GapFill.maxTextLength) characters")
             return  // not cut into segments: a hostile text is refused before any more work
         }
         if !GapFill.gapCountRange.contains(gaps.count) {

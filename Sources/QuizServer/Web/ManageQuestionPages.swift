@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import QuizCore
+import QuizFormats
 import QuizStore
 import QuizText
 import QuizUseCases
@@ -53,7 +54,7 @@ struct ManageQuestionPages: Sendable {
     struct FieldErrors: Encodable {
         var kind, text, explanation, points, choices, answer, answers, value, tolerance, unit, items, timeLimitSeconds: String?
         var picture, pictureAlt: String?
-        var order, pairs, extras, pollChoices, minimum, maximum, step, margin, estimateValue, estimateUnit: String?
+        var order, pairs, extras, pollChoices, minimum, maximum, step, margin, estimateValue, estimateUnit, cloze: String?
 
         init(_ errors: [String: String]) {
             kind = errors["kind"]
@@ -80,6 +81,7 @@ struct ManageQuestionPages: Sendable {
             margin = errors["margin"]
             estimateValue = errors["estimateValue"]
             estimateUnit = errors["estimateUnit"]
+            cloze = errors["cloze"]
         }
 
         /// The domain names a field by what it is ("items", "value"); kinds that share a name with
@@ -89,6 +91,7 @@ struct ManageQuestionPages: Sendable {
             case .ordering: ["items": "order"]
             case .poll: ["choices": "pollChoices"]
             case .estimate: ["value": "estimateValue", "unit": "estimateUnit"]
+            case .gapFill: ["passage": "cloze", "gaps": "cloze"]
             default: [:]
             }
             return Dictionary(errors.map { (renamed[$0.key] ?? $0.key, $0.value) }) { first, second in "\(first) \(second)" }
@@ -135,6 +138,8 @@ struct ManageQuestionPages: Sendable {
         var margin: String
         var estimateValue: String
         var estimateUnit: String
+        /// A gap fill in Moodle's cloze syntax.
+        var cloze: String
         /// The stored question's picture, shown above its alt text and the remove box.
         var picture: PictureModel?
         var pictureAlt: String
@@ -217,8 +222,7 @@ struct ManageQuestionPages: Sendable {
             questionId: questionId ?? 0, topicId: topic, quizId: quizId,
             back: quizId.map { "/manage/quizzes/\($0)" } ?? "/manage/topics/\(topic)",
             // A new question for a quiz cannot be a name-them-all one: those are played from Games.
-            // Gap fills are written through the API and imports for now: the form has no fields for them.
-            kinds: QuestionKind.allCases.filter { ($0 != .gapFill || draft.kind == .gapFill) && (questionId != nil || quizId == nil || $0 != .nameAll) }
+            kinds: QuestionKind.allCases.filter { questionId != nil || quizId == nil || $0 != .nameAll }
                 .map { Option(value: $0.rawValue, label: ManageText.kindLabel($0, t), selected: $0 == draft.kind) },
             difficulties: Difficulty.allCases.map { Option(value: $0.rawValue, label: QuestionFragments.difficultyName($0, t), selected: $0 == draft.difficulty) },
             text: draft.text, explanation: draft.explanation ?? "", points: raw["points"] ?? String(draft.points),
@@ -239,6 +243,8 @@ struct ManageQuestionPages: Sendable {
             margin: raw["estimate_margin"] ?? draft.margin.map { NumberFormatting.plain($0) } ?? "0",
             estimateValue: raw["estimate_value"] ?? (draft.kind == .estimate ? draft.value.map { NumberFormatting.plain($0) } : nil) ?? "",
             estimateUnit: draft.kind == .estimate ? draft.unit ?? "" : "",
+            cloze: raw["cloze"] ?? (draft.kind == .gapFill && !draft.gaps.isEmpty
+                ? MoodleCloze.write(GapFill(text: draft.passage, gaps: draft.gaps)) : ""),
             picture: storedPicture.map(PictureModel.init), pictureAlt: draft.pictureAlt ?? "", removePicture: draft.picture == .remove,
             errors: FieldErrors(FieldErrors.keys(errors, for: draft.kind)), feedback: errors.isEmpty ? nil : t("Please fix the marked fields; nothing was saved."))
         return pages.render("manage-question", model, visit: context.visit, title: questionId == nil ? t("New question") : t("Edit question"),
@@ -315,6 +321,17 @@ struct ManageQuestionPages: Sendable {
         sent.draft.extras = lines(form["extras"] ?? "")
         if sent.draft.kind == .poll {
             sent.draft.choices = lines(form["poll_choices"] ?? "").map { QuestionDraft.ChoiceDraft(text: $0, correct: false) }
+        }
+        if sent.draft.kind == .gapFill {
+            let cloze = (form["cloze"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            sent.raw["cloze"] = cloze
+            do {
+                let parsed = try MoodleCloze.parse(cloze)
+                sent.draft.passage = parsed.gapFill.text
+                sent.draft.gaps = parsed.gapFill.gaps
+            } catch {
+                sent.errors["cloze"] = error.messages.map { t($0).capitalizedFirst }.joined(separator: " ")
+            }
         }
         if sent.draft.kind == .estimate {
             let message = t("Each of these is a number, such as 1969 or 2.5.")
