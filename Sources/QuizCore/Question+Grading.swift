@@ -165,7 +165,7 @@ extension Question {
                 case .choice(let alternatives), .typed(let alternatives):
                     alternatives.first(where: \.fraction.isFull)?.text ?? ""
                 case .number(let value, _, let units):
-                    Question.plain(value) + (units.first.map { " " + $0.name } ?? "")
+                    NumberFormatting.plain(value) + (units.first.map { " " + $0.name } ?? "")
                 }
             })
         case .estimate(let estimate):
@@ -175,10 +175,6 @@ extension Question {
         }
     }
 
-    /// A number as a person writes it: "777" for 777.0, "2.5" for 2.5.
-    public static func plain(_ number: Double) -> String {
-        number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
-    }
 
     /// Reads a typed number: optional sign, digits with at most one "." or "," as the decimal
     /// separator (so "1,5" is 1.5 and "1,000" is 1.0), optionally followed by the question's unit

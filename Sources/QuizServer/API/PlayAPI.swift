@@ -151,13 +151,8 @@ extension APIError {
             self.init(.unprocessableContent, "unknown_part", "\(id) is not one of this question's prompts, answers or gaps.", field: "answer")
         case .outOfRange(let range):
             self.init(.unprocessableContent, "answer_out_of_range",
-                      "The estimate must be between \(Self.plain(range.lowerBound)) and \(Self.plain(range.upperBound)).", field: "answer")
+                      "The estimate must be between \(NumberFormatting.plain(range.lowerBound)) and \(NumberFormatting.plain(range.upperBound)).", field: "answer")
         }
-    }
-
-    /// A number as JSON would write it, without ".0" for whole numbers.
-    static func plain(_ number: Double) -> String {
-        number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
     }
 
     static func expectation(for kind: QuestionKind) -> String {

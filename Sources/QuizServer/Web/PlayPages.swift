@@ -380,8 +380,7 @@ struct PlayPages: Sendable {
         let t = context.visit.t
         let score = result.score
         let seconds = Int((score.attempt.timeTaken ?? 0).rounded())
-        // Out of the questions that can be right: polls, word clouds and slides are not.
-        let graded = result.questions.isEmpty ? score.questionCount : result.questions.count { $0.question.kind.hasRightAnswer }
+        let graded = result.gradedCount
         let model = ResultPage(
             quizTitle: result.quizTitle ?? t("Quiz"), correctCount: t.number(score.attempt.correctCount), questionCount: t.number(graded),
             points: t.number(score.attempt.points), pointsAdded: t.number(score.pointsAdded),

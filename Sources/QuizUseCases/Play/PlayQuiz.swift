@@ -237,6 +237,12 @@ package struct PlayQuiz: Sendable {
         /// The quiz's questions in its order, each with the player's answer, for the summary (both
         /// in public ids).
         package var questions: [(question: Question, answer: AnsweredQuestion?)]
+
+        /// The questions that can be right, what the score counts out of: polls, word clouds and
+        /// slides are not.
+        package var gradedCount: Int {
+            questions.isEmpty ? score.questionCount : questions.count { $0.question.kind.hasRightAnswer }
+        }
     }
 
     /// A finished attempt's score; `notFinished` while it is being played.
