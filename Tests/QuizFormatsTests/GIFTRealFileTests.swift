@@ -95,14 +95,6 @@ import Testing
         #expect(questions[1].text == "¿Cómo se cambia la orientación de la página en Word 2003 y 2007?:")
     }
 
-    @Test func moodlesOwnOrderingExportIsAnOrdering() throws {
-        let result = try read("moodle-ordering-testexport.gift")
-        let question = try #require(S.questions(in: result.bank).first)
-        #expect(question.text == "Put these words in order.")
-        #expect(question.body == .ordering(Ordering(items: ["Modular", "Object", "Oriented", "Dynamic", "Learning", "Environment"])))
-        #expect(result.warnings.map(\.message) == ["Moodle shows 2 of the 6 items; Quizbox asks for all of them in order"])
-    }
-
     @Test func aFullMoodleBankKeepsWhatQuizboxCanPlayAndSaysWhatItLeftOut() throws {
         let result = try read("qas-all.gift")
         let bank = result.bank

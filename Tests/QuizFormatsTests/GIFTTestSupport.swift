@@ -58,6 +58,5 @@ enum GIFTSupport {
     static let realFiles = [
         "peg-TFTwoFeedback.gift", "peg-escapeAll.gift", "peg-mcHTMLComment.gift", "peg-multiLineFeedback1.gift",
         "peg-numerical1.gift", "peg-shortAnswerNotMatching.gift", "qas-all.gift", "rgiftparser-french-exam.gift",
-        "moodle-ordering-testexport.gift",
     ]
 }

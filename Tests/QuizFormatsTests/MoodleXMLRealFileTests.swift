@@ -54,36 +54,6 @@ import Testing
         #expect(result.warnings.isEmpty)
     }
 
-    @Test func clozeExportBecomesAGapFillUnderItsFirstParagraph() throws {
-        let result = try read("qas-cloze.xml")
-        let question = try #require(moodleXMLQuestions(result.bank).first)
-        #expect(question.text.hasPrefix("This is an example of an embedded answers (Cloze) type question."))
-        #expect(question.body == .gapFill(GapFill(text: "The first Moodle Research conference was held in [[1]]", gaps: [
-            GapFill.WeightedGap(.choice([
-                Alternative("Sousse, Tunisia", fraction: .zero), Alternative("California, USA", fraction: .zero),
-                Alternative("Crete, Greece"), Alternative("Greece", fraction: Fraction(0.5)!),
-            ])),
-        ])))
-        #expect(result.warnings.isEmpty)
-    }
-
-    @Test func descriptionExportBecomesASlide() throws {
-        let result = try read("qas-description.xml")
-        let question = try #require(moodleXMLQuestions(result.bank).first)
-        #expect(question.body == .slide)
-        #expect(question.text.hasPrefix("Provide a description of a problem that can be common to several questions."))
-    }
-
-    /// Moodle's own export of an ordering (`qtype_ordering`'s test fixture, a bare `<question>`),
-    /// put in a `<quiz>` as a whole export has it.
-    @Test func orderingExportFromMoodlesOwnFixtureKeepsItsOrder() throws {
-        let fragment = String(decoding: try MoodleXMLTestFiles.data("moodle-ordering-testexport.fragment.xml"), as: UTF8.self)
-        let result = try readMoodleXML(moodleQuiz(fragment))
-        let question = try #require(moodleXMLQuestions(result.bank).first)
-        #expect(question.body == .ordering(Ordering(items: ["Modular", "Object", "Oriented", "Dynamic", "Learning", "Environment"])))
-        #expect(question.explanation == #"The correct answer is "Modular Object Oriented Dynamic Learning Environment"."#)
-    }
-
     @Test func numericalExportKeepsValueToleranceAndTheBaseUnit() throws {
         let result = try read("qas-numerical.xml")
         let question = try #require(moodleXMLQuestions(result.bank).first)

@@ -64,7 +64,7 @@ enum MoodleXMLTestFiles {
     static let folder = SharedTestData.url("moodlexml")
 
     static let names = [
-        "qas-cloze.xml", "qas-description.xml", "qas-matching.xml", "qas-multichoice.xml", "qas-numerical.xml", "qas-shortanswer.xml",
+        "qas-matching.xml", "qas-multichoice.xml", "qas-numerical.xml", "qas-shortanswer.xml",
     ]
 
     static func data(_ name: String) throws -> Data {
