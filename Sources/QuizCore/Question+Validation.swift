@@ -21,6 +21,8 @@ extension Question {
     public static let acceptedAnswerCountRange = 1...20
     public static let nameAllItemCountRange = 1...1_000
     public static let nameAllTimeLimitRange = 10...3_600
+    /// Kahoot's longest is 240 s, as a live game's own setting.
+    public static let timeLimitRange = 5...240
 
     /// Throws the first broken rule; use `validationErrors()` to get them all.
     public func validate() throws(ValidationError) {
@@ -44,6 +46,9 @@ extension Question {
         }
         if !Question.pointsRange.contains(points) {
             fail("points", "must be between 0 and 100, not \(points)")
+        }
+        if let seconds = timeLimitSeconds, kind != .nameAll, !Question.timeLimitRange.contains(seconds) {
+            fail("timeLimitSeconds", "must be between 5 and 240 seconds, not \(seconds)")
         }
         if let picture {
             if isBlank(picture.alt) {
@@ -81,7 +86,8 @@ extension Question {
             validateItems(items, fail)
             if !Question.nameAllTimeLimitRange.contains(timeLimitSeconds) {
                 fail("timeLimitSeconds", "must be between 10 and 3600 seconds, not \(timeLimitSeconds)")
-            }        case .ordering(let ordering): ordering.findProblems(fail)
+            }
+        case .ordering(let ordering): ordering.findProblems(fail)
         case .matching(let matching): matching.findProblems(fail)
         case .gapFill(let gapFill): gapFill.findProblems(fail)
         case .poll(let poll): poll.findProblems(fail)

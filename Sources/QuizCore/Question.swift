@@ -117,13 +117,22 @@ public struct Question: Sendable, Hashable {
     public var body: QuestionBody
     /// At most one picture, shown above the answers.
     public var picture: QuestionPicture?
+    /// Seconds to answer when the question is played against the clock (a live game); nil leaves
+    /// it to the game's setting. Name-them-all keeps its own limit in its body, so this stays nil.
+    public var timeLimitSeconds: Int?
 
     public var kind: QuestionKind { body.kind }
+
+    /// The seconds the question itself asks for, whatever its kind.
+    public var ownSeconds: Int? {
+        if case .nameAll(_, let seconds, _) = body { return seconds }
+        return timeLimitSeconds
+    }
 
     public init(
         id: Int64? = nil, text: String, explanation: String? = nil,
         difficulty: Difficulty = .medium, points: Int = Question.defaultPoints, body: QuestionBody,
-        picture: QuestionPicture? = nil
+        picture: QuestionPicture? = nil, timeLimitSeconds: Int? = nil
     ) {
         self.id = id
         self.text = text
@@ -132,5 +141,6 @@ public struct Question: Sendable, Hashable {
         self.points = points
         self.body = body
         self.picture = picture
+        self.timeLimitSeconds = timeLimitSeconds
     }
 }

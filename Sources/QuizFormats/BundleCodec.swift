@@ -9,7 +9,8 @@ import QuizCore
 ///               "questions": [Q…]}]}]}
 /// ```
 /// A question Q has "kind" (singleChoice, multipleChoice, trueFalse, typedAnswer, numeric,
-/// nameAll), "text", "difficulty" (default medium), "explanation" and "points" (default 1), and
+/// nameAll, …), "text", "difficulty" (default medium), "explanation", "points" (default 1),
+/// "timeLimitSeconds" (the question's own seconds to answer; none leaves it to the game), and
 /// per kind: "choices" [{"text", "correct"}]; "answer" (bool); "answers" [String]; "value",
 /// "tolerance" (default 0), "unit"; "items" [{"answer", "alternates"}], "timeLimitSeconds"
 /// (default 300), "typoTolerance" (default false). Descriptions default to "".

@@ -2,7 +2,7 @@ import Foundation
 import QuizCore
 
 extension BundleDecoder {
-    static let commonQuestionKeys: Set<String> = ["kind", "text", "difficulty", "explanation", "points", "picture"]
+    static let commonQuestionKeys: Set<String> = ["kind", "text", "difficulty", "explanation", "points", "picture", "timeLimitSeconds"]
     static let questionKeys: [QuestionKind: Set<String>] = [
         .singleChoice: ["choices"], .multipleChoice: ["choices"], .trueFalse: ["answer"],
         .typedAnswer: ["answers"], .numeric: ["value", "tolerance", "unit"],
@@ -50,10 +50,12 @@ extension BundleDecoder {
         let points = integer(fields, "points", .defaulted(Question.defaultPoints))
         let body = self.body(of: kind, fields)
         let picture = fields["picture"].flatMap { $0 == .null ? nil : self.picture($0, fields) }
+        // Name-them-all reads the same key as its own limit, in its body.
+        let seconds = kind == .nameAll ? nil : integer(fields, "timeLimitSeconds", .optional)
 
         guard let text, let points, let body, problems.problems.count + problems.omittedCount == before else { return nil }
         let question = Question(text: text, explanation: explanation, difficulty: difficulty, points: points, body: body,
-                                picture: picture)
+                                picture: picture, timeLimitSeconds: seconds)
         for error in question.validationErrors() {
             report(fields.path(error.field), error.message, question: text)
         }

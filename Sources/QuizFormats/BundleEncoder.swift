@@ -43,6 +43,7 @@ enum BundleEncoder {
             "points": .number(Double(question.points)),
         ]
         if let explanation = question.explanation { members["explanation"] = .string(explanation) }
+        if let seconds = question.ownSeconds { members["timeLimitSeconds"] = .number(Double(seconds)) }
         // Only a picture whose bytes came along: the bundle carries pictures, not addresses.
         if let picture = question.picture, let data = picture.data {
             members["picture"] = object(["alt": .string(picture.alt), "data": .string(data.base64EncodedString())])
@@ -62,11 +63,10 @@ enum BundleEncoder {
             members["value"] = .number(value)
             members["tolerance"] = .number(tolerance)
             if let unit { members["unit"] = .string(unit) }
-        case .nameAll(let items, let timeLimitSeconds, let typoTolerance):
+        case .nameAll(let items, _, let typoTolerance):
             members["items"] = .array(items.map { item in
                 object(["answer": .string(item.answer), "alternates": .array(item.alternates.map(JSONValue.string))])
             })
-            members["timeLimitSeconds"] = .number(Double(timeLimitSeconds))
             members["typoTolerance"] = .bool(typoTolerance)
         case .ordering(let ordering):
             members["order"] = .array(ordering.items.map(JSONValue.string))

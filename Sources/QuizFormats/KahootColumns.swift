@@ -106,6 +106,14 @@ struct KahootColumns {
                 chosen.insert(number)
             }
         }
+        var seconds: Int?
+        if let time, case let given = row.cell(time), !given.isEmpty {
+            if let whole = Self.seconds(given), Question.timeLimitRange.contains(whole) {
+                seconds = whole
+            } else {
+                report(time, "time limit \"\(given)\" is not a number of seconds from 5 to 240")
+            }
+        }
         if failed { return nil }
 
         let choices = given.enumerated().map { index, answer in
@@ -119,7 +127,7 @@ struct KahootColumns {
         } else {
             body = .singleChoice(choices)
         }
-        let found = Question(text: text, body: body)
+        let found = Question(text: text, body: body, timeLimitSeconds: seconds)
         for error in found.validationErrors() {
             var column = question
             if error.field.hasPrefix("choices["), let close = error.field.firstIndex(of: "]"),
@@ -133,6 +141,19 @@ struct KahootColumns {
             report(column, "\(name) \(error.message)")
         }
         return failed ? nil : found
+    }
+
+    /// "20", "20.0" (a number cell), "20 s", "20 sec", "20 secs".
+    static func seconds(_ text: String) -> Int? {
+        var digits = Substring(text.lowercased())
+        for suffix in ["seconds", "second", "secs", "sec", "s"] where digits.hasSuffix(suffix) {
+            digits = digits.dropLast(suffix.count)
+            break
+        }
+        let trimmed = digits.trimmingCharacters(in: .whitespaces)
+        if let whole = Int(trimmed) { return whole }
+        guard trimmed.count <= 12, let number = Double(trimmed), number.rounded() == number, abs(number) < 1e6 else { return nil }
+        return Int(number)
     }
 
     /// Two answers that read as true and false, one of them correct: a true/false question, true

@@ -8,8 +8,17 @@ public struct SpreadsheetBankWriter: Sendable {
     /// Kahoot's own limits, which its importer holds a sheet to.
     public static let kahootQuestionLimit = 120
     public static let kahootAnswerLimit = 75
-    /// Kahoot's default time per question; Quizbox has no time per question to give it.
+    /// Kahoot's default time per question, for questions without their own.
     public static let kahootSeconds = 20
+    /// The only times Kahoot's importer takes.
+    public static let kahootTimes = [5, 10, 20, 30, 60, 90, 120, 240]
+
+    /// The question's own time as the nearest time Kahoot takes (the longer of two as near).
+    static func kahootSeconds(for question: Question) -> Int {
+        guard let seconds = question.timeLimitSeconds else { return kahootSeconds }
+        return kahootTimes.min { abs($0 - seconds) < abs($1 - seconds) || (abs($0 - seconds) == abs($1 - seconds) && $0 > $1) }
+            ?? kahootSeconds
+    }
 
     /// The header Kahoot's template has in row 8, columns B to H (read back by `KahootColumns`).
     public static let kahootHeader = [
@@ -43,7 +52,8 @@ public struct SpreadsheetBankWriter: Sendable {
 
     /// Kahoot's quiz template: its instructions, the header in row 8, one question a row from row 9
     /// (numbered in column A); single choice, multiple choice and true/false with 2 to 4 answers
-    /// within Kahoot's lengths. The time limit is Kahoot's default, 20 seconds.
+    /// within Kahoot's lengths. The time limit is the question's own, as the nearest time Kahoot takes,
+    /// or Kahoot's default, 20 seconds.
     public func kahoot(_ bank: Bank) -> (data: Data, skipped: [FormatProblem]) {
         var rows: [[XLSXWriter.Cell]] = [
             [],
@@ -84,7 +94,7 @@ public struct SpreadsheetBankWriter: Sendable {
             let correct = answers.indices.filter { answers[$0].isCorrect }.map { String($0 + 1) }.joined(separator: ",")
             var row: [XLSXWriter.Cell] = [.number(Double(rows.count - 7)), .text(question.text)]
             row += answers.map { .text($0.text) } + Array(repeating: .empty, count: 4 - answers.count)
-            row += [.number(Double(Self.kahootSeconds)), .text(correct)]
+            row += [.number(Double(Self.kahootSeconds(for: question))), .text(correct)]
             rows.append(row)
         }
         let sheet = XLSXWriter.Sheet(name: "Sheet1", widths: [12.5, 49, 32, 32, 32, 32, 26, 33], rows: rows, headerRow: 8)

@@ -6,7 +6,8 @@ import QuizCore
 ///
 /// - **Kahoot's quiz template** (`KahootQuizTemplate.xlsx`, and the sheets tools write for
 ///   Kahoot): "Question - max 120 characters", "Answer 1 - max 75 characters" … "Answer 4",
-///   "Time limit (sec)", "Correct answer(s)" (the numbers of the correct answers, "1,3"). Rows
+///   "Time limit (sec)" (kept as the question's own time), "Correct answer(s)" (the numbers of
+///   the correct answers, "1,3"). Rows
 ///   above the header (the template's instructions) are not read.
 /// - **Quizbox's CSV columns** (`question, option1 … option4, answer` and the optional columns
 ///   the CSV reader knows), or, without a header, the CSV's fixed six columns from column A.
@@ -47,7 +48,6 @@ struct XLSXRows {
     private var builder = BankBuilder()
     private(set) var problems = ProblemList()
     private var kept = 0
-    private var timeLimits: (column: Int, rows: Int)?
     private let csv: CSVReader
 
     init(defaults: ImportDefaults) {
@@ -106,9 +106,6 @@ struct XLSXRows {
         switch layout {
         case .kahoot(let columns):
             guard let found = columns.question(in: row, problems: &problems) else { return }
-            if let time = columns.time, !row.cell(time).isEmpty {
-                timeLimits = (time + 1, (timeLimits?.rows ?? 0) + 1)
-            }
             if accepting { builder.add(found, subject: defaults.subject, topic: defaults.topic) }
             kept += 1
         case .quizbox(let columns, let offset):
@@ -136,11 +133,6 @@ struct XLSXRows {
             throw ImportError(problems: [FormatProblem(message: message)])
         }
         let skipped = try problems.skippedProblems(skipInvalid: defaults.skipInvalid, keptAny: kept > 0)
-        var warnings: [FormatProblem] = []
-        if let timeLimits {
-            warnings.append(FormatProblem(cell: SheetCell(row: nil, column: timeLimits.column),
-                                          message: "the time limits were not kept: Quizbox sets the seconds per question for a whole live game, not per question"))
-        }
-        return ReadResult(bank: builder.bank(quizTitle: defaults.quizTitle), warnings: warnings, skipping: skipped)
+        return ReadResult(bank: builder.bank(quizTitle: defaults.quizTitle), warnings: [], skipping: skipped)
     }
 }

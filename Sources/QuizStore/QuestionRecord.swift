@@ -166,8 +166,11 @@ struct QuestionBodyRecord: Codable {
         return encoder
     }()
 
-    static func encode(_ body: QuestionBody) throws -> String {
-        String(decoding: try encoder.encode(QuestionBodyRecord(body)), as: UTF8.self)
+    /// The body with the question's own time, kept under the key name-them-all already uses.
+    static func encode(_ question: Question) throws -> String {
+        var record = QuestionBodyRecord(question.body)
+        if question.kind != .nameAll { record.timeLimitSeconds = question.timeLimitSeconds }
+        return String(decoding: try encoder.encode(record), as: UTF8.self)
     }
 
     static func decodeQuestion(_ row: any SQLRow) throws -> Question {
@@ -179,7 +182,8 @@ struct QuestionBodyRecord: Codable {
             id: try row.int64("id"), text: try row.string("text"),
             explanation: try row.decode(column: "explanation", as: String?.self),
             difficulty: Difficulty(rawValue: try row.string("difficulty")) ?? .medium,
-            points: try row.int("points"), body: try record.body(kind: kind), picture: try decodePicture(row)
+            points: try row.int("points"), body: try record.body(kind: kind), picture: try decodePicture(row),
+            timeLimitSeconds: kind == .nameAll ? nil : record.timeLimitSeconds
         )
     }
 

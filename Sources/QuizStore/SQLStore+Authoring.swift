@@ -245,7 +245,7 @@ extension SQLStore: AuthoringStore {
             try await db.raw("""
                 UPDATE questions SET kind = \(bind: question.kind.rawValue), text = \(bind: question.text),
                   explanation = \(bind: question.explanation), difficulty = \(bind: question.difficulty.rawValue),
-                  points = \(bind: question.points), body = \(bind: try QuestionBodyRecord.encode(question.body)),
+                  points = \(bind: question.points), body = \(bind: try QuestionBodyRecord.encode(question)),
                   picture_hash = \(bind: question.picture?.hash), picture_type = \(bind: question.picture?.type.rawValue),
                   picture_alt = \(bind: question.picture?.alt), picture_width = \(bind: question.picture?.width),
                   picture_height = \(bind: question.picture?.height)

@@ -244,7 +244,7 @@ extension SQLStore: CatalogStore {
                 return """
                     (\(bind: ids[index]), \(bind: topicId), \(bind: question.kind.rawValue), \(bind: question.text),
                      \(bind: question.explanation), \(bind: question.difficulty.rawValue), \(bind: question.points),
-                     \(bind: try QuestionBodyRecord.encode(question.body)), \(bind: date.millis),
+                     \(bind: try QuestionBodyRecord.encode(question)), \(bind: date.millis),
                      \(bind: question.picture?.hash), \(bind: question.picture?.type.rawValue), \(bind: question.picture?.alt),
                      \(bind: question.picture?.width), \(bind: question.picture?.height))
                     """

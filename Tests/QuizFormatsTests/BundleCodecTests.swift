@@ -16,7 +16,7 @@ import Testing
                     Question(text: "Water is wet.", difficulty: .hard, points: 0, body: .trueFalse(false)),
                 ]),
             ], questions: [
-                Question(text: "Seat of the Dutch government?", body: .typedAnswer(["The Hague", "Den Haag"])),
+                Question(text: "Seat of the Dutch government?", body: .typedAnswer(["The Hague", "Den Haag"]), timeLimitSeconds: 45),
                 Question(text: "π to two places?", body: .numeric(value: 3.14, tolerance: 0.005, unit: nil)),
                 Question(text: "Everest, in metres?", body: .numeric(value: 8_849, tolerance: 10, unit: "m")),
                 Question(text: "Name the Beatles", body: .nameAll(
@@ -25,7 +25,7 @@ import Testing
                 Question(text: "Capital of Australia?", body: .singleChoice([
                     Choice(id: 1, text: "Canberra", isCorrect: true), Choice(id: 2, text: "Sydney", isCorrect: false, fraction: Fraction(0.5)),
                 ])),
-                Question(text: "Oldest first", points: 3, body: .ordering(Ordering(items: ["Rome", "Paris", "Helsinki"]))),
+                Question(text: "Oldest first", points: 3, body: .ordering(Ordering(items: ["Rome", "Paris", "Helsinki"])), timeLimitSeconds: 90),
                 Question(text: "Capitals", body: .matching(Matching(pairs: [.init(prompt: "fi", answer: "Helsinki"),
                                                                              .init(prompt: "se", answer: "Stockholm")], extras: ["Oslo"]))),
                 Question(text: "Fill in", body: .gapFill(GapFill(text: "The [[1]] flows through [[2]], [[3]] km.", gaps: [

@@ -22,15 +22,24 @@ import Testing
 
     @Test func aQuizThroughKahootsTemplateComesBackTheSame() throws {
         let questions = [
-            Question(text: "Capital of Finland?", body: .singleChoice(choices)),
+            Question(text: "Capital of Finland?", body: .singleChoice(choices), timeLimitSeconds: 20),
             Question(text: "Which are prime?", body: .multipleChoice([Choice(id: 1, text: "2", isCorrect: true), Choice(id: 2, text: "4", isCorrect: false),
                                                                      Choice(id: 3, text: "3", isCorrect: true), Choice(id: 4, text: "9", isCorrect: false)])),
-            Question(text: "Water is wet.", body: .trueFalse(true)),
-            Question(text: "Fire is cold.", body: .trueFalse(false)),
+            Question(text: "Water is wet.", body: .trueFalse(true), timeLimitSeconds: 240),
+            Question(text: "Fire is cold.", body: .trueFalse(false), timeLimitSeconds: 5),
         ]
         guard let (data, skipped) = BankFormat.kahoot.write(bank(questions)) else { Issue.record("kahoot is written"); return }
         #expect(skipped.isEmpty)
-        #expect(try reread(data) == questions)
+        // A question without a time of its own goes out with Kahoot's default, which comes back as its own.
+        var expected = questions
+        expected[1].timeLimitSeconds = 20
+        #expect(try reread(data) == expected)
+    }
+
+    @Test func aTimeKahootDoesNotOfferBecomesTheNearestItDoes() throws {
+        let questions = [45, 7, 200, 100].map { Question(text: "\($0) s?", body: .singleChoice(choices), timeLimitSeconds: $0) }
+        guard let (data, _) = BankFormat.kahoot.write(bank(questions)) else { Issue.record("kahoot is written"); return }
+        #expect(try reread(data).map(\.timeLimitSeconds) == [60, 5, 240, 90])
     }
 
     @Test func kindsKahootCannotHoldAreListedAsLeftOut() throws {

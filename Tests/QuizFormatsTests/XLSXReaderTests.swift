@@ -48,10 +48,23 @@ import Testing
         #expect(found[1].body.choices.filter(\.isCorrect).map(\.text) == ["2", "3"])
         #expect(found[2].body == .trueFalse(true))
         #expect(found[3].kind == .singleChoice)
-        // Quizbox has no time per question: said once, naming the column.
-        #expect(result.warnings.map(\.description) == [
-            "column G: the time limits were not kept: Quizbox sets the seconds per question for a whole live game, not per question",
+        // Each time limit is the question's own; an empty one leaves it to the game.
+        #expect(found.map(\.timeLimitSeconds) == [20, 30, 10, nil])
+        #expect(result.warnings.isEmpty)
+    }
+
+    @Test func aTimeLimitKahootWouldNotTakeIsAProblemAtItsCell() throws {
+        let data = try kahootSheet([
+            ["Capital of Finland?", "Turku", "Helsinki", "", "", "20 sec", "2"],
+            ["Capital of Sweden?", "Oslo", "Stockholm", "", "", "300", "2"],
+            ["Capital of Norway?", "Oslo", "Bergen", "", "", "soon", "1"],
         ])
+        #expect(problems(data) == [
+            "row 10, column G: time limit \"300\" is not a number of seconds from 5 to 240 (question \"Capital of Sweden?\")",
+            "row 11, column G: time limit \"soon\" is not a number of seconds from 5 to 240 (question \"Capital of Norway?\")",
+        ])
+        let kept = questions(try read(data, skipInvalid: true))
+        #expect(kept.map(\.timeLimitSeconds) == [20])
     }
 
     @Test func headerIsFoundByTextWithPlainHyphensAndNoNumberColumn() throws {

@@ -209,7 +209,7 @@ import Testing
                 Self.singleChoice,
                 ["kind": "multipleChoice", "text": "Gas giants?", "choices": [["text": "Jupiter", "correct": true],
                                                                               ["text": "Saturn", "correct": true], ["text": "Mars", "correct": false]]],
-                ["kind": "trueFalse", "text": "The Moon is a planet.", "answer": false, "difficulty": "easy"],
+                ["kind": "trueFalse", "text": "The Moon is a planet.", "answer": false, "difficulty": "easy", "timeLimitSeconds": 10],
                 ["kind": "typedAnswer", "text": "Closest star?", "answers": ["the Sun", "Sol"], "explanation": "It is 8 light-minutes away."],
                 ["kind": "numeric", "text": "Moons of Mars?", "value": 2, "tolerance": 0, "unit": "moons", "points": 3],
                 ["kind": "nameAll", "text": "Name the gas giants", "items": [["answer": "Jupiter"], ["answer": "Saturn", "alternates": ["Saturne"]]],
@@ -224,6 +224,9 @@ import Testing
             #expect(added.compactMap { $0["kind"] as? String } == ["singleChoice", "multipleChoice", "trueFalse", "typedAnswer", "numeric", "nameAll"])
             #expect((added[1]["choices"] as? [[String: Any]])?.compactMap { $0["correct"] as? Bool } == [true, true, false])
             #expect(added[2]["answer"] as? Bool == false)
+            #expect(added[2]["timeLimitSeconds"] as? Int == 10)
+            #expect(added[3]["timeLimitSeconds"] == nil)
+            #expect(added[5]["timeLimitSeconds"] as? Int == 60)
             #expect(added[3]["answers"] as? [String] == ["the Sun", "Sol"])
             #expect(added[3]["explanation"] as? String == "It is 8 light-minutes away.")
             #expect(added[4]["value"] as? Double == 2)
@@ -232,6 +235,20 @@ import Testing
             #expect((added[5]["items"] as? [[String: Any]])?.last?["alternates"] as? [String] == ["Saturne"])
             #expect(added[5]["typoTolerance"] as? Bool == true)
             #expect(try await client.call(.get, "/api/v1/manage/topics/999/questions", token: author).status == .notFound)
+        }
+    }
+
+    @Test func aQuestionsOwnTimeOutsideFiveTo240SecondsIsRefusedAtItsField() async throws {
+        try await withApp { client, env in
+            let author = try await signUp(client, env, "writer", role: .author)
+            let topicId = try #require(try await env.store.outline().first?.topics.first?.id)
+            let before = try await env.store.topicQuestions(topicId: topicId)?.count ?? 0
+            let refused = try await client.call(.post, "/api/v1/manage/topics/\(topicId)/questions", token: author,
+                                                json: ["kind": "trueFalse", "text": "Quick?", "answer": true, "timeLimitSeconds": 241])
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.errorCode == "invalid_question")
+            #expect(refused.errorField == "timeLimitSeconds", "\(refused.raw)")
+            #expect(try await env.store.topicQuestions(topicId: topicId)?.count == before)
         }
     }
 }

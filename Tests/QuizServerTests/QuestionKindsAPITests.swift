@@ -27,7 +27,8 @@ import Testing
     ]
 
     /// A published quiz of `questions`: its id and the questions as players are sent them.
-    func publishedQuiz(_ client: any TestClientProtocol, _ env: TestEnvironment) async throws -> (quizId: Int, shown: [String: [String: Any]]) {
+    func publishedQuiz(_ client: any TestClientProtocol, _ env: TestEnvironment,
+                       questions: [[String: Any]] = Self.questions) async throws -> (quizId: Int, shown: [String: [String: Any]]) {
         let author = try await client.signUp("writer")
         try await env.store.setRole(.author, username: "writer")
         env.time.advance(by: env.config.resolvedCacheLifetime + 0.1)
@@ -36,7 +37,7 @@ import Testing
                                           json: ["name": "Kinds"])
         let topicId = try #require(topic["id"] as? Int)
         var ids: [Int] = []
-        for question in Self.questions {
+        for question in questions {
             let created = try await client.call(.post, "/api/v1/manage/topics/\(topicId)/questions", token: author, json: question)
             #expect(created.status == .created, "\(created.raw)")
             ids.append(try #require(created["id"] as? Int))
@@ -46,7 +47,7 @@ import Testing
         #expect(try await client.call(.put, "/api/v1/manage/quizzes/\(quizId)/questions", token: author, json: ["questionIds": ids]).status == .noContent)
         #expect(try await client.call(.patch, "/api/v1/manage/quizzes/\(quizId)", token: author, json: ["published": true]).status == .noContent)
         let questions = try await client.call(.get, "/api/v1/quizzes/\(quizId)/questions")["questions"] as? [[String: Any]] ?? []
-        return (quizId, Dictionary(uniqueKeysWithValues: questions.map { ($0["kind"] as? String ?? "", $0) }))
+        return (quizId, Dictionary(questions.map { ($0["kind"] as? String ?? "", $0) }) { first, _ in first })
     }
 
     static func options(_ question: [String: Any]?, _ key: String) -> [(id: Int, text: String)] {

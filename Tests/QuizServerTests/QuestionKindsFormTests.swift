@@ -17,7 +17,7 @@ import Testing
                 [("kind", "ordering"), ("text", "Oldest first"), ("order", "Rome\nParis\n\nHelsinki\n")],
                 [("kind", "matching"), ("text", "Capitals"), ("pairs", "Finland -> Helsinki\nSweden->Stockholm"), ("extras", "Oslo")],
                 [("kind", "poll"), ("text", "Tea or coffee?"), ("poll_choices", "Tea\nCoffee")],
-                [("kind", "wordCloud"), ("text", "One word for Monday?")],
+                [("kind", "wordCloud"), ("text", "One word for Monday?"), ("answer_seconds", "45")],
                 [("kind", "estimate"), ("text", "Moon landing?"), ("estimate_value", "1969"), ("estimate_min", "1900"),
                  ("estimate_max", "2000"), ("estimate_step", "1"), ("estimate_margin", "10"), ("estimate_unit", "AD")],
                 [("kind", "slide"), ("text", "Round two: rivers"), ("points", "0")],
@@ -46,6 +46,9 @@ import Testing
             #expect(ordering.contains(">Rome\nParis\nHelsinki</textarea>"))
             #expect(try await author.get("/manage/questions/\(ids[1])").contains(">Finland -&gt; Helsinki\nSweden -&gt; Stockholm</textarea>"))
             #expect(try await author.get("/manage/questions/\(ids[6])").contains(#"name="choice_fraction" value="50""#))
+            // The question's own time: kept, shown back, and left to the game where none was given.
+            #expect(bank.suffix(7).map(\.timeLimitSeconds) == [nil, nil, nil, 45, nil, nil, nil])
+            #expect(try await author.get("/manage/questions/\(ids[3])").contains(#"name="answer_seconds" inputmode="numeric" value="45""#))
         }
     }
 
@@ -87,6 +90,8 @@ import Testing
                  "error-estimate-value"),
                 ([("kind", "singleChoice"), ("text", "Credit"), ("choice_text", "a"), ("choice_correct", "0"), ("choice_fraction", "lots"),
                   ("choice_text", "b"), ("choice_fraction", "")], "error-choices"),
+                ([("kind", "wordCloud"), ("text", "Too long"), ("answer_seconds", "300")], "error-answer-seconds"),
+                ([("kind", "wordCloud"), ("text", "Not a number"), ("answer_seconds", "soon")], "error-answer-seconds"),
             ]
             for (form, field) in cases {
                 let refused = try await author.post("/manage/questions", [("topic", "\(topicId)")] + form)

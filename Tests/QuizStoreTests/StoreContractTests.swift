@@ -79,14 +79,14 @@ import Testing
                     Choice(id: 3, text: "C", isCorrect: false),
                 ])),
                 Question(text: "True?", body: .trueFalse(false)),
-                Question(text: "Capital of France?", body: .typedAnswer(["Paris", "Paree"])),
+                Question(text: "Capital of France?", body: .typedAnswer(["Paris", "Paree"]), timeLimitSeconds: 45),
                 Question(text: "How high?", body: .numeric(value: 8848.5, tolerance: 10, unit: "m")),
                 Question(text: "Name them", body: .nameAll(items: [NameAllItem(answer: "Mars", alternates: ["Red planet"])],
                                                           timeLimitSeconds: 120, typoTolerance: true)),
                 Question(text: "Partly", body: .singleChoice([
                     Choice(id: 1, text: "A", isCorrect: true), Choice(id: 2, text: "B", isCorrect: false, fraction: Fraction(0.25)),
                 ])),
-                Question(text: "Order", body: .ordering(Ordering(items: ["a", "b", "c"]))),
+                Question(text: "Order", body: .ordering(Ordering(items: ["a", "b", "c"])), timeLimitSeconds: 240),
                 Question(text: "Match", body: .matching(Matching(pairs: [.init(prompt: "x", answer: "1"), .init(prompt: "y", answer: "2")],
                                                                  extras: ["3"]))),
                 Question(text: "Gaps", body: .gapFill(GapFill(text: "[[1]] and [[2]] and [[3]]", gaps: [

@@ -61,6 +61,6 @@ public struct LiveGame: Sendable {
     public var activeCount: Int { players.count - kickedCount }
     public func player(_ id: Int) -> LivePlayer? { players.indices.contains(id - 1) ? players[id - 1] : nil }
 
-    /// The time limit of the open question.
-    public var seconds: Int { settings.secondsPerQuestion }
+    /// The time limit of the open question: its own, or the game's.
+    public var seconds: Int { question?.timeLimitSeconds ?? settings.secondsPerQuestion }
 }

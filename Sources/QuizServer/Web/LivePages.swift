@@ -41,6 +41,8 @@ struct LivePages: Sendable {
         var index: Int
         var position: Int
         var text: String
+        /// The question's own time, which the game's setting does not change.
+        var ownSeconds: String?
         var double = false
         var none = false
     }
@@ -51,6 +53,7 @@ struct LivePages: Sendable {
         var questions: [QuestionLine]
         var error: String?
         var skipped: String?
+        var ownTimes: String?
         // What was sent, shown again after a mistake (nil and false show the defaults).
         var secondsPerQuestion: String?
         var streakBonusOff = false
@@ -85,7 +88,9 @@ struct LivePages: Sendable {
             quizId: quizId, quizTitle: setup.quiz.title,
             questions: setup.questions.enumerated().map { index, question in
                 let points = sent?.settings.points(at: index) ?? .standard
-                return QuestionLine(index: index, position: index + 1, text: question.text, double: points == .double, none: points == .none)
+                return QuestionLine(index: index, position: index + 1, text: question.text,
+                                    ownSeconds: question.timeLimitSeconds.map { t("{seconds} s", ["seconds": t.number($0)]) },
+                                    double: points == .double, none: points == .none)
             },
             error: error,
             skipped: setup.skipped > 0
@@ -93,6 +98,10 @@ struct LivePages: Sendable {
                           "{count} questions of this quiz are left out: live games do not play these kinds: {kinds}.",
                           ["kinds": setup.skippedKinds.map { ManageText.kindLabel($0, t).lowercased() }.joined(separator: ", ")])
                 : nil)
+        let timed = setup.questions.count { $0.timeLimitSeconds != nil }
+        if timed > 0 {
+            model.ownTimes = t.count(timed, "{count} question has its own time and keeps it.", "{count} questions have their own time and keep it.")
+        }
         if let sent {
             let settings = sent.settings
             model.secondsPerQuestion = sent.seconds

@@ -53,7 +53,7 @@ struct ManageQuestionPages: Sendable {
     /// The message next to each field that has one.
     struct FieldErrors: Encodable {
         var kind, text, explanation, points, choices, answer, answers, value, tolerance, unit, items, timeLimitSeconds: String?
-        var picture, pictureAlt: String?
+        var picture, pictureAlt, answerSeconds: String?
         var order, pairs, extras, pollChoices, minimum, maximum, step, margin, estimateValue, estimateUnit, cloze: String?
 
         init(_ errors: [String: String]) {
@@ -71,6 +71,7 @@ struct ManageQuestionPages: Sendable {
             timeLimitSeconds = errors["timeLimitSeconds"]
             picture = errors["picture"]
             pictureAlt = errors["pictureAlt"]
+            answerSeconds = errors["answerSeconds"]
             order = errors["order"]
             pairs = errors["pairs"]
             extras = errors["extras"]
@@ -87,13 +88,15 @@ struct ManageQuestionPages: Sendable {
         /// The domain names a field by what it is ("items", "value"); kinds that share a name with
         /// another kind's field have fields of their own on the form.
         static func keys(_ errors: [String: String], for kind: QuestionKind) -> [String: String] {
-            let renamed: [String: String] = switch kind {
+            var renamed: [String: String] = switch kind {
             case .ordering: ["items": "order"]
             case .poll: ["choices": "pollChoices"]
             case .estimate: ["value": "estimateValue", "unit": "estimateUnit"]
             case .gapFill: ["passage": "cloze", "gaps": "cloze"]
             default: [:]
             }
+            // Name-them-all's time limit has its own field; every other kind's seconds another.
+            if kind != .nameAll { renamed["timeLimitSeconds"] = "answerSeconds" }
             return Dictionary(errors.map { (renamed[$0.key] ?? $0.key, $0.value) }) { first, second in "\(first) \(second)" }
         }
     }
@@ -127,6 +130,7 @@ struct ManageQuestionPages: Sendable {
         var unit: String
         var items: String
         var timeLimit: String
+        var answerSeconds: String
         var typoTolerance: Bool
         var order: String
         var pairs: String
@@ -232,7 +236,9 @@ struct ManageQuestionPages: Sendable {
             tolerance: raw["tolerance"] ?? draft.tolerance.map { NumberFormatting.plain($0) } ?? "",
             unit: draft.unit ?? "",
             items: draft.items.map { ([$0.answer] + $0.alternates).joined(separator: " | ") }.joined(separator: "\n"),
-            timeLimit: raw["time_limit"] ?? String(draft.timeLimitSeconds ?? 300), typoTolerance: draft.typoTolerance,
+            timeLimit: raw["time_limit"] ?? String(draft.kind == .nameAll ? draft.timeLimitSeconds ?? 300 : 300),
+            answerSeconds: raw["answer_seconds"] ?? (draft.kind == .nameAll ? nil : draft.timeLimitSeconds.map(String.init)) ?? "",
+            typoTolerance: draft.typoTolerance,
             order: draft.order.joined(separator: "\n"),
             pairs: draft.pairs.map { "\($0.prompt) -> \($0.answer)" }.joined(separator: "\n"),
             extras: draft.extras.joined(separator: "\n"),
@@ -308,8 +314,9 @@ struct ManageQuestionPages: Sendable {
             let spellings = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             return NameAllItem(answer: spellings.first ?? "", alternates: Array(spellings.dropFirst()))
         }
-        sent.draft.timeLimitSeconds = number("time_limit", as: Int.self, field: "timeLimitSeconds",
-                                             message: t("The time limit must be a whole number of seconds."))
+        sent.draft.timeLimitSeconds = sent.draft.kind == .nameAll
+            ? number("time_limit", as: Int.self, field: "timeLimitSeconds", message: t("The time limit must be a whole number of seconds."))
+            : number("answer_seconds", as: Int.self, field: "answerSeconds", message: t("The time limit must be a whole number of seconds."))
         sent.draft.typoTolerance = form["typo_tolerance"] != nil
         sent.draft.order = lines(form["order"] ?? "")
         // "prompt -> answer", as GIFT writes a pair; a line without the arrow is a prompt with no answer.

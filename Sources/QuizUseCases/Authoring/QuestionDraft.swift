@@ -29,6 +29,7 @@ package struct QuestionDraft: Sendable, Hashable {
     package var tolerance: Double?
     package var unit: String?
     package var items: [NameAllItem] = []
+    /// Name-them-all's time limit, or any other kind's own seconds to answer (nil: the game's).
     package var timeLimitSeconds: Int?
     package var typoTolerance = false
     /// An ordering's items, in the right order.
@@ -63,6 +64,7 @@ package struct QuestionDraft: Sendable, Hashable {
         explanation = question.explanation
         difficulty = question.difficulty
         points = question.points
+        timeLimitSeconds = question.ownSeconds
         switch question.body {
         case .singleChoice(let list), .multipleChoice(let list):
             choices = list.map { ChoiceDraft(text: $0.text, correct: $0.isCorrect, fraction: $0.fraction?.value) }
@@ -151,7 +153,7 @@ package struct QuestionDraft: Sendable, Hashable {
         let explanation = explanation.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
         let (picture, pictureErrors) = resolvedPicture()
         let question = Question(id: id, text: text, explanation: explanation, difficulty: difficulty, points: points, body: body,
-                                picture: picture)
+                                picture: picture, timeLimitSeconds: kind == .nameAll ? nil : timeLimitSeconds)
         var errors = pictureErrors + question.validationErrors()
         if let unit, unit.count > 50 { errors.append(.init(field: "unit", message: "is longer than 50 characters")) }
         return errors.isEmpty ? .success(question) : .failure(QuestionProblems(errors))
