@@ -34,7 +34,7 @@ extension Question {
         case .text(let text): return text
         case .number(let number):
             let unit: String? = switch body {
-            case .numeric(_, _, let unit): unit
+            case .numeric(_, _, let unit, _): unit
             case .estimate(let estimate): estimate.unit
             default: nil
             }

@@ -6,8 +6,8 @@ extension Bank {
             var texts = [q.text] + [q.explanation].compactMap { $0 }
             switch q.body {
             case .singleChoice(let choices), .multipleChoice(let choices): texts += choices.map(\.text)
-            case .typedAnswer(let answers): texts += answers
-            case .numeric(_, _, let unit): texts += [unit].compactMap { $0 }
+            case .typedAnswer(let answers, let partial): texts += answers + partial.map(\.text)
+            case .numeric(_, _, let unit, let units): texts += [unit].compactMap { $0 } + units.map(\.name)
             case .nameAll(let items, _, _): texts += items.flatMap { [$0.answer] + $0.alternates }
             case .trueFalse, .wordCloud, .slide: break
             case .ordering(let ordering): texts += ordering.items

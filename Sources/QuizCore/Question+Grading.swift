@@ -65,17 +65,19 @@ extension Question {
             guard case .bool(let given) = answer else { throw .answerDoesNotFitKind(expected: .trueFalse) }
             return given == value ? .full : .none
 
-        case .typedAnswer(let accepted):
+        case .typedAnswer(let accepted, let partial):
             guard case .text(let given) = answer else { throw .answerDoesNotFitKind(expected: .typedAnswer) }
             let key = AnswerNormalizer.normalize(given)
-            return !key.isEmpty && accepted.contains { AnswerNormalizer.normalize($0) == key } ? .full : .none
+            guard !key.isEmpty else { return .none }
+            if accepted.contains(where: { AnswerNormalizer.normalize($0) == key }) { return .full }
+            return partial.isEmpty ? .none : Alternative.credit(for: given, among: partial)
 
-        case .numeric(let value, let tolerance, let unit):
+        case .numeric(let value, let tolerance, let unit, let units):
             let given: Double
             switch answer {
             case .number(let number): given = number
             case .text(let text):
-                guard let number = Question.parseNumber(text, unit: unit) else {
+                guard let number = Question.readNumber(text, unit: unit, units: units) else {
                     throw .answerDoesNotFitKind(expected: .numeric)
                 }
                 given = number
@@ -130,14 +132,14 @@ extension Question {
     /// `answer` as it is kept and graded: typed text for a numeric question is read as its number
     /// (so the page's "1,5 km" and the API's 1.5 are one answer). Text that is no number does not fit.
     public func normalized(_ answer: Answer) throws(GradingError) -> Answer {
-        let unit: String?
+        let unit: String?, units: [NumericUnit]
         switch body {
-        case .numeric(_, _, let numericUnit): unit = numericUnit
-        case .estimate(let estimate): unit = estimate.unit
+        case .numeric(_, _, let numericUnit, let others): (unit, units) = (numericUnit, others)
+        case .estimate(let estimate): (unit, units) = (estimate.unit, [])
         default: return answer
         }
         guard case .text(let text) = answer else { return answer }
-        guard let number = Question.parseNumber(text, unit: unit) else { throw .answerDoesNotFitKind(expected: kind) }
+        guard let number = Question.readNumber(text, unit: unit, units: units) else { throw .answerDoesNotFitKind(expected: kind) }
         // Too many digits for a Double: graded wrong, as before, and kept as typed.
         return number.isFinite ? .number(number) : answer
     }
@@ -149,9 +151,9 @@ extension Question {
             .choices(choices.filter(\.isCorrect))
         case .trueFalse(let value):
             .bool(value)
-        case .typedAnswer(let accepted):
+        case .typedAnswer(let accepted, _):
             .text(accepted.first ?? "")
-        case .numeric(let value, let tolerance, let unit):
+        case .numeric(let value, let tolerance, let unit, _):
             .number(value, tolerance: tolerance, unit: unit)
         case .nameAll(let items, _, _):
             .items(items.map(\.answer))
@@ -179,6 +181,13 @@ extension Question {
     /// Reads a typed number: optional sign, digits with at most one "." or "," as the decimal
     /// separator (so "1,5" is 1.5 and "1,000" is 1.0), optionally followed by the question's unit
     /// ("42 km"). No exponents, hex or "inf": players type plain numbers.
+    /// A typed number in the question's unit or, with `units`, in any of them, as the number in
+    /// the question's own unit ("2500 kg/ha" is 2.5 when kg/ha is 1000 t/ha).
+    static func readNumber(_ text: String, unit: String?, units: [NumericUnit]) -> Double? {
+        guard !units.isEmpty else { return parseNumber(text, unit: unit) }
+        return NumericUnit.read(text, units: [NumericUnit(name: unit ?? "")] + units)
+    }
+
     static func parseNumber(_ text: String, unit: String?) -> Double? {
         var scalars = Substring(text).unicodeScalars.drop { $0.properties.isWhitespace }
         while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }

@@ -68,19 +68,31 @@ extension Question {
             if !choices.contains(where: \.isCorrect) { fail("choices", "needs at least one correct choice") }
         case .trueFalse:
             break
-        case .typedAnswer(let answers):
+        case .typedAnswer(let answers, let partial):
             if !Question.acceptedAnswerCountRange.contains(answers.count) {
                 fail("answers", "needs 1 to 20 accepted answers, has \(answers.count)")
             }
             for (index, answer) in answers.enumerated() where AnswerNormalizer.normalize(answer).isEmpty {
                 fail("answers[\(index)]", "is empty once punctuation and spaces are ignored")
             }
-        case .numeric(let value, let tolerance, _):
+            validatePartial(partial, accepted: answers, fail)
+        case .numeric(let value, let tolerance, let unit, let units):
             if !value.isFinite { fail("value", "must be a finite number") }
             if !tolerance.isFinite {
                 fail("tolerance", "must be a finite number")
             } else if tolerance < 0 {
                 fail("tolerance", "must not be negative")
+            }
+            if !units.isEmpty {
+                if unit?.isEmpty ?? true { fail("unit", "is needed with other units: it is the one the value is in") }
+                let base = unit.flatMap { $0.isEmpty ? nil : [NumericUnit(name: $0)] } ?? []
+                NumericUnit.validationErrors(base + units) { field, message in
+                    // Index 0 is the value's own unit; the others are "units[0]" on.
+                    guard field.hasPrefix("units["), let close = field.firstIndex(of: "]"),
+                          let index = Int(field.dropFirst("units[".count).prefix(upTo: close)) else { return fail(field, message) }
+                    let offset = index - base.count
+                    fail(offset < 0 ? "unit" : "units[\(offset)]" + field[field.index(after: close)...], message)
+                }
             }
         case .nameAll(let items, let timeLimitSeconds, _):
             validateItems(items, fail)
@@ -97,6 +109,29 @@ extension Question {
         if case .singleChoice(let choices) = body { validateSingleFractions(choices, fail) }
         if case .multipleChoice(let choices) = body { validateMultipleFractions(choices, fail) }
         return errors
+    }
+
+    /// Answers worth part of the points: more than none, less than full (a full one is accepted).
+    private func validatePartial(_ partial: [Alternative], accepted: [String], _ fail: (String, String) -> Void) {
+        if partial.count > Question.acceptedAnswerCountRange.upperBound {
+            fail("partial", "holds at most \(Question.acceptedAnswerCountRange.upperBound) answers, has \(partial.count)")
+            return
+        }
+        let acceptedKeys = Set(accepted.map(AnswerNormalizer.normalize))
+        var seen: Set<String> = []
+        for (index, alternative) in partial.enumerated() {
+            let key = AnswerNormalizer.normalize(alternative.text)
+            if key.isEmpty {
+                fail("partial[\(index)].text", "is empty once punctuation and spaces are ignored")
+            } else if exceeds(alternative.text, Question.maxChoiceTextLength) {
+                fail("partial[\(index)].text", "is longer than \(Question.maxChoiceTextLength) characters")
+            } else if acceptedKeys.contains(key) || !seen.insert(key).inserted {
+                fail("partial[\(index)].text", "repeats another answer")
+            }
+            if !(alternative.fraction.value > 0 && alternative.fraction.value < 1) {
+                fail("partial[\(index)].fraction", "must be more than 0 % and less than 100 % (a full answer is an accepted one)")
+            }
+        }
     }
 
     private func validateChoices(_ choices: [Choice], _ fail: (String, String) -> Void) {

@@ -66,8 +66,11 @@ public enum QuestionBody: Sendable, Hashable {
     case multipleChoice([Choice])
     case trueFalse(Bool)
     /// Accepted answers: the first is shown as the correct answer, the rest are alternates.
-    case typedAnswer([String])
-    case numeric(value: Double, tolerance: Double, unit: String?)
+    /// `partial` answers earn part of the points (GIFT's `=%50%`, Moodle's fraction 50).
+    case typedAnswer([String], partial: [Alternative] = [])
+    /// `unit` is the value's own; `units` are others the answer may be given in, each with its
+    /// multiplier (Moodle's units: 2.5 t/ha is also 2500 kg/ha).
+    case numeric(value: Double, tolerance: Double, unit: String?, units: [NumericUnit] = [])
     case nameAll(items: [NameAllItem], timeLimitSeconds: Int, typoTolerance: Bool)
     case ordering(Ordering)
     case matching(Matching)

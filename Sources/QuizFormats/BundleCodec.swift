@@ -11,8 +11,9 @@ import QuizCore
 /// A question Q has "kind" (singleChoice, multipleChoice, trueFalse, typedAnswer, numeric,
 /// nameAll, …), "text", "difficulty" (default medium), "explanation", "points" (default 1),
 /// "timeLimitSeconds" (the question's own seconds to answer; none leaves it to the game), and
-/// per kind: "choices" [{"text", "correct"}]; "answer" (bool); "answers" [String]; "value",
-/// "tolerance" (default 0), "unit"; "items" [{"answer", "alternates"}], "timeLimitSeconds"
+/// per kind: "choices" [{"text", "correct"}]; "answer" (bool); "answers" [String] and
+/// "partial" [{"text", "fraction"}]; "value", "tolerance" (default 0), "unit", "units"
+/// [{"name", "multiplier"}]; "items" [{"answer", "alternates"}], "timeLimitSeconds"
 /// (default 300), "typoTolerance" (default false). Descriptions default to "".
 ///
 /// Question ids are not part of the format: a bank read back has `id == nil` everywhere.

@@ -5,7 +5,7 @@ extension BundleDecoder {
     static let commonQuestionKeys: Set<String> = ["kind", "text", "difficulty", "explanation", "points", "picture", "timeLimitSeconds"]
     static let questionKeys: [QuestionKind: Set<String>] = [
         .singleChoice: ["choices"], .multipleChoice: ["choices"], .trueFalse: ["answer"],
-        .typedAnswer: ["answers"], .numeric: ["value", "tolerance", "unit"],
+        .typedAnswer: ["answers", "partial"], .numeric: ["value", "tolerance", "unit", "units"],
         .nameAll: ["items", "timeLimitSeconds", "typoTolerance"],
         .ordering: ["order"], .matching: ["pairs", "extras"], .gapFill: ["passage", "gaps"], .poll: ["choices"],
         .wordCloud: [], .estimate: ["minimum", "maximum", "step", "value", "margin", "unit"], .slide: [],
@@ -70,13 +70,17 @@ extension BundleDecoder {
         case .trueFalse:
             return bool(fields, "answer").map(QuestionBody.trueFalse)
         case .typedAnswer:
-            return strings(fields, "answers").map(QuestionBody.typedAnswer)
+            let answers = strings(fields, "answers")
+            let partial = fields["partial"] == nil ? [] : alternatives(fields, key: "partial")
+            guard let answers, let partial else { return nil }
+            return .typedAnswer(answers, partial: partial)
         case .numeric:
             let value = number(fields, "value")
             let tolerance = number(fields, "tolerance", .defaulted(0))
             let unit = string(fields, "unit", .optional)
-            guard let value, let tolerance else { return nil }
-            return .numeric(value: value, tolerance: tolerance, unit: unit)
+            let units = self.units(fields)
+            guard let value, let tolerance, let units else { return nil }
+            return .numeric(value: value, tolerance: tolerance, unit: unit, units: units)
         case .nameAll:
             let items = nameAllItems(fields)
             let seconds = integer(fields, "timeLimitSeconds", .defaulted(Self.defaultTimeLimitSeconds))
@@ -156,11 +160,11 @@ extension BundleDecoder {
     }
 
     /// `[{"text", "fraction"}]`; "fraction" (-1 to 1) defaults to 1.
-    private mutating func alternatives(_ fields: Fields) -> [Alternative]? {
-        guard let values = array(fields, "answers") else { return nil }
+    private mutating func alternatives(_ fields: Fields, key: String = "answers") -> [Alternative]? {
+        guard let values = array(fields, key) else { return nil }
         var list: [Alternative] = []
         for (index, value) in values.enumerated() {
-            guard let item = object(value, at: fields.path("answers[\(index)]"), allowed: ["text", "fraction"], question: fields.question)
+            guard let item = object(value, at: fields.path("\(key)[\(index)]"), allowed: ["text", "fraction"], question: fields.question)
             else { continue }
             let text = string(item, "text")
             let fraction = self.fraction(item, default: 1)

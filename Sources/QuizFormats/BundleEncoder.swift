@@ -57,12 +57,14 @@ enum BundleEncoder {
             })
         case .trueFalse(let answer):
             members["answer"] = .bool(answer)
-        case .typedAnswer(let answers):
+        case .typedAnswer(let answers, let partial):
             members["answers"] = .array(answers.map(JSONValue.string))
-        case .numeric(let value, let tolerance, let unit):
+            if !partial.isEmpty { members["partial"] = alternatives(partial) }
+        case .numeric(let value, let tolerance, let unit, let units):
             members["value"] = .number(value)
             members["tolerance"] = .number(tolerance)
             if let unit { members["unit"] = .string(unit) }
+            if !units.isEmpty { members["units"] = Self.units(units) }
         case .nameAll(let items, _, let typoTolerance):
             members["items"] = .array(items.map { item in
                 object(["answer": .string(item.answer), "alternates": .array(item.alternates.map(JSONValue.string))])
@@ -91,10 +93,15 @@ enum BundleEncoder {
         return object(members)
     }
 
+    static func alternatives(_ list: [Alternative]) -> JSONValue {
+        .array(list.map { object(["text": .string($0.text), "fraction": .number($0.fraction.value)]) })
+    }
+
+    static func units(_ units: [NumericUnit]) -> JSONValue {
+        .array(units.map { object(["name": .string($0.name), "multiplier": .number($0.multiplier)]) })
+    }
+
     static func gap(_ weighted: GapFill.WeightedGap) -> JSONValue {
-        func alternatives(_ list: [Alternative]) -> JSONValue {
-            .array(list.map { object(["text": .string($0.text), "fraction": .number($0.fraction.value)]) })
-        }
         var members: [String: JSONValue] = ["weight": .number(Double(weighted.weight))]
         switch weighted.gap {
         case .choice(let list):
@@ -107,7 +114,7 @@ enum BundleEncoder {
             members["kind"] = .string("number")
             members["value"] = .number(value)
             members["tolerance"] = .number(tolerance)
-            members["units"] = .array(units.map { object(["name": .string($0.name), "multiplier": .number($0.multiplier)]) })
+            members["units"] = Self.units(units)
         }
         return object(members)
     }

@@ -129,6 +129,7 @@ extension GIFTBlock {
     func readShortAnswer(_ parts: Parts, into outcome: inout Outcome) -> Built? {
         guard let answers = splitAnswers(parts.answers, tildes: false, unmarkedWeight: 100, parts, into: &outcome) else { return nil }
         var accepted: [String] = []
+        var partial: [Alternative] = []
         var offsets: [Int] = []
         var feedback: String?
         for answer in answers {
@@ -145,17 +146,23 @@ extension GIFTBlock {
                 }
                 accepted.append(value)
                 offsets.append(answer.marker)
-            } else if answer.weight > 0 {
-                outcome.add(warning: problem(at: answer.marker, question: parts.stem,
-                    "the answer \"\(value)\" worth \(GIFTBlock.percent(answer.weight)) is dropped: Quizbox accepts only fully correct answers"))
+            } else if answer.weight > 0, let fraction = Fraction(answer.weight / 100) {
+                partial.append(Alternative(value, fraction: fraction))
             }
+        }
+        // An answer written twice counts once, at its best.
+        let acceptedKeys = Set(accepted.map(AnswerNormalizer.normalize))
+        var seen: Set<String> = []
+        partial = partial.sorted { $0.fraction.value > $1.fraction.value }.filter {
+            let key = AnswerNormalizer.normalize($0.text)
+            return !acceptedKeys.contains(key) && seen.insert(key).inserted
         }
         guard !accepted.isEmpty else {
             outcome.add(problem: problem(at: parts.open, question: parts.stem,
                 "no answer is worth 100% — mark each accepted answer with '=' and no weight"))
             return nil
         }
-        return Built(body: .typedAnswer(accepted), answerFeedback: feedback, itemOffsets: offsets)
+        return Built(body: .typedAnswer(accepted, partial: partial), answerFeedback: feedback, itemOffsets: offsets)
     }
 
     /// Ordering, as the `qtype_ordering` plugin (core Moodle since 4.4) writes it: `{>N options`

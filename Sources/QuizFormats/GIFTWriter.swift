@@ -86,7 +86,8 @@ public struct GIFTWriter: Sendable {
         if let error = question.validationErrors().first {
             return "the question is not valid (\(error)), so it could not be read back"
         }
-        if case .typedAnswer(let answers) = question.body, let arrow = answers.first(where: { $0.contains("->") }) {
+        if case .typedAnswer(let answers, let partial) = question.body,
+           let arrow = (answers + partial.map(\.text)).first(where: { $0.contains("->") }) {
             return "the accepted answer \"\(arrow)\" contains '->', which GIFT reads as a matching question"
         }
         return nil
@@ -126,11 +127,15 @@ public struct GIFTWriter: Sendable {
         case .trueFalse(let value):
             out += value ? "TRUE" : "FALSE"
             explanationOnOwnLine = false
-        case .typedAnswer(let answers):
+        case .typedAnswer(let answers, let partial):
             for answer in answers {
                 out += "\n" + (answer.hasPrefix("%") ? "=%100%" : "=") + piece(answer, tag: "[plain]")
             }
-        case .numeric(let value, let tolerance, _):
+            // Part credit as GIFT weighs an answer: =%50%Lutetia.
+            for alternative in partial {
+                out += "\n=%" + weightText(alternative.fraction.percent) + "%" + piece(alternative.text, tag: "[plain]")
+            }
+        case .numeric(let value, let tolerance, _, _):
             out += "#" + number(value) + ":" + number(tolerance)
             explanationOnOwnLine = false
         case .matching(let matching):

@@ -34,26 +34,34 @@ extension MoodleXMLQuestionReader {
             warn("case-sensitive matching is not supported: Quizbox compares typed answers ignoring case")
         }
         var accepted: [Answer] = []
+        var partial: [Answer] = []
         for answer in answers where !answer.isBlank {
             if answer.fraction == 100 {
                 accepted.append(answer)
-            } else if answer.fraction > 0 {
-                warn("answer \"\(answer.text)\" gives partial credit (\(MoodleXMLGrade.format(answer.fraction))%), "
-                     + "which Quizbox does not have: it was dropped", line: answer.line)
+            } else if answer.fraction > 0 && answer.fraction < 100 {
+                partial.append(answer)
             }
         }
         answerNumbers = accepted.map(\.number)
         failOnAnswersLeftEmpty(accepted)
-        var texts: [String] = []
-        for answer in accepted {
+        func text(_ answer: Answer) -> String {
             // In Moodle "*" matches anything and "\*" is a literal asterisk.
             let parts = answer.text.split(separator: "\\*", omittingEmptySubsequences: false)
             if parts.contains(where: { $0.contains("*") }) {
                 warn("answer \"\(answer.text)\" uses the * wildcard, which Quizbox does not support", line: answer.line)
             }
-            texts.append(parts.joined(separator: "*"))
+            return parts.joined(separator: "*")
         }
-        return (.typedAnswer(texts), accepted)
+        let texts = accepted.map(text)
+        // An answer written twice counts once, at its best; one that is only an image cannot count.
+        var seen = Set(texts.map(AnswerNormalizer.normalize))
+        let credited = partial.sorted { $0.fraction > $1.fraction }.compactMap { answer -> Alternative? in
+            let written = text(answer)
+            guard !answer.text.isEmpty, seen.insert(AnswerNormalizer.normalize(written)).inserted,
+                  let fraction = Fraction(answer.fraction / 100) else { return nil }
+            return Alternative(written, fraction: fraction)
+        }
+        return (.typedAnswer(texts, partial: credited), accepted)
     }
 
     mutating func numerical(_ answers: [Answer]) -> (body: QuestionBody, correct: [Answer])? {
@@ -86,7 +94,8 @@ extension MoodleXMLQuestionReader {
                 tolerance = number
             }
         }
-        return (.numeric(value: value, tolerance: tolerance, unit: readUnit()), [answer])
+        let (unit, units) = readUnits()
+        return (.numeric(value: value, tolerance: tolerance, unit: unit, units: units), [answer])
     }
 
     /// An answer that is only an image has no text left: say why rather than "is empty".
@@ -97,19 +106,34 @@ extension MoodleXMLQuestionReader {
     }
 
     /// The first unit with multiplier 1; the others cannot be kept.
-    private mutating func readUnit() -> String? {
+    /// The unit with multiplier 1 and the others with theirs (an answer in "mm" with multiplier
+    /// 10 is ten times the value in "cm"). Units without a usable multiplier are dropped, with a warning.
+    private mutating func readUnits() -> (unit: String?, units: [NumericUnit]) {
         let units = (element.child("units")?.children("unit") ?? []).compactMap { unit -> (name: String, multiplier: Double?)? in
             let name = MoodleXMLText.trimmed(unit.child("unit_name")?.text ?? "")
             guard !name.isEmpty else { return nil }
             return (name, Double(MoodleXMLText.trimmed(unit.child("multiplier")?.text ?? "1")))
         }
-        let baseIndex = units.firstIndex { $0.multiplier.map { abs($0 - 1) < 1e-9 } == true }
-        let dropped = units.indices.filter { $0 != baseIndex }.map { "\"\(units[$0].name)\"" }
-        if !dropped.isEmpty {
-            let kept = baseIndex.map { "only \"\(units[$0].name)\" (multiplier 1) was kept" } ?? "no unit has multiplier 1"
-            warn("\(kept); Quizbox has one unit per question, so \(dropped.joined(separator: ", ")) "
-                 + "\(dropped.count == 1 ? "was" : "were") dropped")
+        guard !units.isEmpty else { return (nil, []) }
+        guard let baseIndex = units.firstIndex(where: { $0.multiplier.map { abs($0 - 1) < 1e-9 } == true }) else {
+            warn("no unit has multiplier 1, so the units \(units.map { "\"\($0.name)\"" }.joined(separator: ", ")) were dropped")
+            return (nil, [])
         }
-        return baseIndex.map { units[$0].name }
+        var others: [NumericUnit] = []
+        var dropped: [String] = []
+        for (index, unit) in units.enumerated() where index != baseIndex {
+            guard let multiplier = unit.multiplier, multiplier.isFinite, multiplier > 0,
+                  others.count < NumericUnit.maxUnits - 1, unit.name != units[baseIndex].name,
+                  !others.contains(where: { $0.name == unit.name }) else {
+                dropped.append("\"\(unit.name)\"")
+                continue
+            }
+            others.append(NumericUnit(name: unit.name, multiplier: multiplier))
+        }
+        if !dropped.isEmpty {
+            warn("the units \(dropped.joined(separator: ", ")) were dropped: each needs a multiplier more than 0 and its own name, "
+                 + "and a question holds at most \(NumericUnit.maxUnits)")
+        }
+        return (units[baseIndex].name, others)
     }
 }

@@ -106,17 +106,22 @@ public struct MoodleXMLWriter: Sendable {
             type = "truefalse"
             parts.append(answer("true", fraction: value ? "100" : "0"))
             parts.append(answer("false", fraction: value ? "0" : "100"))
-        case .typedAnswer(let accepted):
+        case .typedAnswer(let accepted, let partial):
             type = "shortanswer"
             parts.append("<usecase>0</usecase>")
             for text in accepted {
                 parts.append(answer(text.replacing("*", with: "\\*"), fraction: "100"))
             }
-        case .numeric(let value, let tolerance, let unit):
+            for alternative in partial {
+                parts.append(answer(alternative.text.replacing("*", with: "\\*"),
+                                    fraction: number((alternative.fraction.value * 100 * 100_000).rounded() / 100_000)))
+            }
+        case .numeric(let value, let tolerance, let unit, let units):
             type = "numerical"
             parts.append(answer(number(value), fraction: "100", extra: "<tolerance>\(number(tolerance))</tolerance>"))
             if let unit, !unit.isEmpty {
-                parts.append("<units><unit><multiplier>1</multiplier><unit_name>\(escape(unit))</unit_name></unit></units>")
+                let others = units.map { "<unit><multiplier>\(number($0.multiplier))</multiplier><unit_name>\(escape($0.name))</unit_name></unit>" }
+                parts.append("<units><unit><multiplier>1</multiplier><unit_name>\(escape(unit))</unit_name></unit>\(others.joined())</units>")
                 parts.append("<unitgradingtype>0</unitgradingtype><showunits>0</showunits><unitsleft>0</unitsleft>")
             } else {
                 parts.append("<unitgradingtype>0</unitgradingtype><showunits>3</showunits><unitsleft>0</unitsleft>")

@@ -43,9 +43,11 @@ struct QuestionBodyRecord: Codable {
     var choices: [ChoiceRecord]?
     var answer: Bool?
     var answers: [String]?
+    var partial: [AlternativeRecord]?
     var value: Double?
     var tolerance: Double?
     var unit: String?
+    var units: [UnitRecord]?
     var items: [ItemRecord]?
     var timeLimitSeconds: Int?
     var typoTolerance: Bool?
@@ -65,12 +67,14 @@ struct QuestionBodyRecord: Codable {
             self.choices = choices.map { ChoiceRecord(text: $0.text, correct: $0.isCorrect, fraction: $0.fraction?.value) }
         case .trueFalse(let answer):
             self.answer = answer
-        case .typedAnswer(let answers):
+        case .typedAnswer(let answers, let partial):
             self.answers = answers
-        case .numeric(let value, let tolerance, let unit):
+            if !partial.isEmpty { self.partial = partial.map { AlternativeRecord(text: $0.text, fraction: $0.fraction.value) } }
+        case .numeric(let value, let tolerance, let unit, let units):
             self.value = value
             self.tolerance = tolerance
             self.unit = unit
+            if !units.isEmpty { self.units = units.map { UnitRecord(name: $0.name, multiplier: $0.multiplier) } }
         case .nameAll(let items, let timeLimit, let typoTolerance):
             self.items = items.map { ItemRecord(answer: $0.answer, alternates: $0.alternates) }
             self.timeLimitSeconds = timeLimit
@@ -125,10 +129,12 @@ struct QuestionBodyRecord: Codable {
         case .trueFalse:
             guard let answer else { throw Corrupt(description: "trueFalse question without answer") }
             return .trueFalse(answer)
-        case .typedAnswer: return .typedAnswer(answers ?? [])
+        case .typedAnswer:
+            return .typedAnswer(answers ?? [], partial: (partial ?? []).map { Alternative($0.text, fraction: Fraction($0.fraction) ?? .zero) })
         case .numeric:
             guard let value else { throw Corrupt(description: "numeric question without value") }
-            return .numeric(value: value, tolerance: tolerance ?? 0, unit: unit)
+            return .numeric(value: value, tolerance: tolerance ?? 0, unit: unit,
+                            units: (units ?? []).map { NumericUnit(name: $0.name, multiplier: $0.multiplier) })
         case .nameAll:
             return .nameAll(
                 items: (items ?? []).map { NameAllItem(answer: $0.answer, alternates: $0.alternates) },

@@ -18,7 +18,9 @@ import Testing
             ], questions: [
                 Question(text: "Seat of the Dutch government?", body: .typedAnswer(["The Hague", "Den Haag"]), timeLimitSeconds: 45),
                 Question(text: "π to two places?", body: .numeric(value: 3.14, tolerance: 0.005, unit: nil)),
-                Question(text: "Everest, in metres?", body: .numeric(value: 8_849, tolerance: 10, unit: "m")),
+                Question(text: "Everest, in metres?", body: .numeric(value: 8_849, tolerance: 10, unit: "m",
+                                                                      units: [NumericUnit(name: "km", multiplier: 0.001)])),
+                Question(text: "Capital of France?", body: .typedAnswer(["Paris"], partial: [Alternative("Lutetia", fraction: Fraction(0.5)!)])),
                 Question(text: "Name the Beatles", body: .nameAll(
                     items: [NameAllItem(answer: "John", alternates: ["John Lennon"]), NameAllItem(answer: "Paul")],
                     timeLimitSeconds: 120, typoTolerance: true)),

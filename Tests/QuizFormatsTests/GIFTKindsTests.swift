@@ -60,10 +60,14 @@ import Testing
         #expect(result.warnings.map(\.message) == ["Moodle shows 2 of the 3 items; Quizbox asks for all of them in order"])
     }
 
-    @Test func typedPartialCreditIsStillDroppedWithAWarning() throws {
-        let result = try GIFTSupport.read("Capital? {=Paris =%50%Lutetia}")
-        #expect(GIFTSupport.questions(in: result.bank).first?.body == .typedAnswer(["Paris"]))
-        #expect(result.warnings.map(\.message) == [#"the answer "Lutetia" worth 50% is dropped: Quizbox accepts only fully correct answers"#])
+    @Test func typedPartialCreditIsKeptAndWrittenBack() throws {
+        let result = try GIFTSupport.read("Capital? {=Paris =%50%Lutetia =%25%lutetia =%0%Lyon}")
+        let question = try #require(GIFTSupport.questions(in: result.bank).first)
+        // The same answer twice counts once, at its best; a worthless one is no answer at all.
+        #expect(question.body == .typedAnswer(["Paris"], partial: [Alternative("Lutetia", fraction: Fraction(0.5)!)]))
+        #expect(result.warnings.isEmpty)
+        let again = try GIFTSupport.read(GIFTWriter().write(result.bank).text)
+        #expect(GIFTSupport.questions(in: again.bank).first?.body == question.body)
     }
 
     @Test func matchingSlidesAndFractionsSurviveTheWriterAndTheReader() throws {

@@ -42,7 +42,7 @@ import Testing
         let questions = S.questions(in: result.bank)
         #expect(questions.count == 10)
         let values = questions.compactMap { question -> (Double, Double)? in
-            guard case .numeric(let value, let tolerance, nil) = question.body else { return nil }
+            guard case .numeric(let value, let tolerance, nil, _) = question.body else { return nil }
             return (value, tolerance)
         }
         let expected: [(Double, Double)] = [

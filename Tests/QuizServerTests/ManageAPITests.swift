@@ -210,8 +210,10 @@ import Testing
                 ["kind": "multipleChoice", "text": "Gas giants?", "choices": [["text": "Jupiter", "correct": true],
                                                                               ["text": "Saturn", "correct": true], ["text": "Mars", "correct": false]]],
                 ["kind": "trueFalse", "text": "The Moon is a planet.", "answer": false, "difficulty": "easy", "timeLimitSeconds": 10],
-                ["kind": "typedAnswer", "text": "Closest star?", "answers": ["the Sun", "Sol"], "explanation": "It is 8 light-minutes away."],
-                ["kind": "numeric", "text": "Moons of Mars?", "value": 2, "tolerance": 0, "unit": "moons", "points": 3],
+                ["kind": "typedAnswer", "text": "Closest star?", "answers": ["the Sun", "Sol"], "explanation": "It is 8 light-minutes away.",
+                 "partial": [["text": "Alpha Centauri", "fraction": 0.25]]],
+                ["kind": "numeric", "text": "Moons of Mars?", "value": 2, "tolerance": 0, "unit": "moons", "points": 3,
+                 "units": [["name": "pairs of moons", "multiplier": 0.5]]],
                 ["kind": "nameAll", "text": "Name the gas giants", "items": [["answer": "Jupiter"], ["answer": "Saturn", "alternates": ["Saturne"]]],
                  "timeLimitSeconds": 60, "typoTolerance": true],
             ]
@@ -231,6 +233,9 @@ import Testing
             #expect(added[3]["explanation"] as? String == "It is 8 light-minutes away.")
             #expect(added[4]["value"] as? Double == 2)
             #expect(added[4]["unit"] as? String == "moons")
+            #expect((added[3]["partial"] as? [[String: Any]])?.first?["fraction"] as? Double == 0.25)
+            #expect((added[4]["units"] as? [[String: Any]])?.first?["name"] as? String == "pairs of moons")
+            #expect((added[4]["units"] as? [[String: Any]])?.first?["multiplier"] as? Double == 0.5)
             #expect(added[4]["points"] as? Int == 3)
             #expect((added[5]["items"] as? [[String: Any]])?.last?["alternates"] as? [String] == ["Saturne"])
             #expect(added[5]["typoTolerance"] as? Bool == true)

@@ -52,6 +52,38 @@ import Testing
         }
     }
 
+    @Test func typedAnswersTakeSharesAndNumbersOtherUnits() async throws {
+        try await withApp { client, env in
+            let author = try await ManagePageTests().signedIn(client, env, "writer", role: .author)
+            let topicId = try #require(try await env.store.outline().first?.topics.first?.id)
+            for form: [(String, String)] in [
+                [("kind", "typedAnswer"), ("text", "Capital of France?"), ("answers", "Paris\nLutetia | 50%\nA | B")],
+                [("kind", "numeric"), ("text", "Wheat yield?"), ("value", "2,5"), ("unit", "t/ha"), ("units", "kg/ha = 1000\n")],
+            ] {
+                let saved = try await author.post("/manage/questions", [("topic", "\(topicId)")] + form)
+                #expect(saved.location == "/manage/topics/\(topicId)?done=created", "\(saved.html)")
+            }
+            let bank = try #require(try await env.store.topicQuestions(topicId: topicId))
+            #expect(bank.suffix(2).map(\.body) == [
+                .typedAnswer(["Paris", "A | B"], partial: [Alternative("Lutetia", fraction: Fraction(0.5)!)]),
+                .numeric(value: 2.5, tolerance: 0, unit: "t/ha", units: [NumericUnit(name: "kg/ha", multiplier: 1000)]),
+            ])
+            let ids = bank.suffix(2).compactMap(\.id)
+            #expect(try await author.get("/manage/questions/\(ids[0])").contains(">Paris\nA | B\nLutetia | 50%</textarea>"))
+            #expect(try await author.get("/manage/questions/\(ids[1])").contains(">kg/ha = 1000</textarea>"))
+
+            for (form, field) in [([("kind", "typedAnswer"), ("text", "Shares"), ("answers", "Paris\nLutetia | 150%")], "error-answers"),
+                                  ([("kind", "typedAnswer"), ("text", "Shares"), ("answers", "Paris\nLutetia | 0%")], "error-answers"),
+                                  ([("kind", "numeric"), ("text", "Units"), ("value", "1"), ("unit", "km"), ("units", "m 1000")], "error-units"),
+                                  ([("kind", "numeric"), ("text", "Units"), ("value", "1"), ("units", "m = 1000")], "error-unit")] {
+                let refused = try await author.post("/manage/questions", [("topic", "\(topicId)")] + form)
+                #expect(refused.status == .unprocessableContent, "\(form)")
+                #expect(refused.contains(#"id="\#(field)""#), "\(form): \(refused.html)")
+            }
+            #expect(try await env.store.topicQuestions(topicId: topicId)?.count == bank.count)
+        }
+    }
+
     @Test func aGapFillIsWrittenInMoodlesClozeSyntax() async throws {
         try await withApp { client, env in
             let author = try await ManagePageTests().signedIn(client, env, "writer", role: .author)

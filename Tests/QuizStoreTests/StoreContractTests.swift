@@ -80,7 +80,8 @@ import Testing
                 ])),
                 Question(text: "True?", body: .trueFalse(false)),
                 Question(text: "Capital of France?", body: .typedAnswer(["Paris", "Paree"]), timeLimitSeconds: 45),
-                Question(text: "How high?", body: .numeric(value: 8848.5, tolerance: 10, unit: "m")),
+                Question(text: "How high?", body: .numeric(value: 8848.5, tolerance: 10, unit: "m", units: [NumericUnit(name: "km", multiplier: 0.001)])),
+                Question(text: "Capital of Italy?", body: .typedAnswer(["Rome"], partial: [Alternative("Roma antica", fraction: Fraction(0.25)!)])),
                 Question(text: "Name them", body: .nameAll(items: [NameAllItem(answer: "Mars", alternates: ["Red planet"])],
                                                           timeLimitSeconds: 120, typoTolerance: true)),
                 Question(text: "Partly", body: .singleChoice([

@@ -92,6 +92,13 @@ extension QuestionDraft {
         choices = (wire.choices ?? []).map { ChoiceDraft(text: $0.text, correct: $0.correct, fraction: $0.fraction) }
         answer = wire.answer
         answers = wire.answers ?? []
+        partial = try (wire.partial ?? []).enumerated().map { index, answer in
+            guard let fraction = Fraction(answer.fraction ?? 1) else {
+                throw APIError(.unprocessableContent, "invalid_question", "A fraction is between -1 and 1.", field: "partial[\(index)].fraction")
+            }
+            return Alternative(answer.text, fraction: fraction)
+        }
+        units = (wire.units ?? []).map { NumericUnit(name: $0.name, multiplier: $0.multiplier ?? 1) }
         value = wire.value
         tolerance = wire.tolerance
         unit = wire.unit
@@ -140,7 +147,9 @@ extension Components.Schemas.AuthoredQuestion {
             points: question.points,
             choices: hasChoices ? draft.choices.map { .init(text: $0.text, correct: $0.correct, fraction: $0.fraction) } : nil,
             answer: draft.answer, answers: question.kind == .typedAnswer ? draft.answers : nil,
+            partial: draft.partial.isEmpty ? nil : draft.partial.map { .init(text: $0.text, fraction: $0.fraction.value) },
             value: draft.value, tolerance: draft.tolerance, unit: draft.unit,
+            units: draft.units.isEmpty ? nil : draft.units.map { .init(name: $0.name, multiplier: $0.multiplier) },
             items: question.kind == .nameAll ? draft.items.map { .init(answer: $0.answer, alternates: $0.alternates) } : nil,
             timeLimitSeconds: draft.timeLimitSeconds, typoTolerance: question.kind == .nameAll ? draft.typoTolerance : nil,
             order: question.kind == .ordering ? draft.order : nil,

@@ -59,7 +59,7 @@ extension Components.Schemas.Question {
         var passage: [Components.Schemas.PassagePart]?
         var range: (minimum: Double, maximum: Double, step: Double)?
         switch question.body {
-        case .numeric(_, _, let u): unit = u
+        case .numeric(_, _, let u, _): unit = u
         case .poll(let poll): choices = poll.shown.map { Option(id: $0.id, text: $0.text) }
         // Items in the order of their public ids, never their stored (right) order.
         case .ordering(let ordering): items = ordering.shown.map { Option(id: $0.id, text: $0.text) }

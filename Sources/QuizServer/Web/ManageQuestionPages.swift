@@ -53,7 +53,7 @@ struct ManageQuestionPages: Sendable {
     /// The message next to each field that has one.
     struct FieldErrors: Encodable {
         var kind, text, explanation, points, choices, answer, answers, value, tolerance, unit, items, timeLimitSeconds: String?
-        var picture, pictureAlt, answerSeconds: String?
+        var picture, pictureAlt, answerSeconds, units: String?
         var order, pairs, extras, pollChoices, minimum, maximum, step, margin, estimateValue, estimateUnit, cloze: String?
 
         init(_ errors: [String: String]) {
@@ -72,6 +72,7 @@ struct ManageQuestionPages: Sendable {
             picture = errors["picture"]
             pictureAlt = errors["pictureAlt"]
             answerSeconds = errors["answerSeconds"]
+            units = errors["units"]
             order = errors["order"]
             pairs = errors["pairs"]
             extras = errors["extras"]
@@ -89,6 +90,7 @@ struct ManageQuestionPages: Sendable {
         /// another kind's field have fields of their own on the form.
         static func keys(_ errors: [String: String], for kind: QuestionKind) -> [String: String] {
             var renamed: [String: String] = switch kind {
+            case .typedAnswer: ["partial": "answers"]
             case .ordering: ["items": "order"]
             case .poll: ["choices": "pollChoices"]
             case .estimate: ["value": "estimateValue", "unit": "estimateUnit"]
@@ -128,6 +130,7 @@ struct ManageQuestionPages: Sendable {
         var value: String
         var tolerance: String
         var unit: String
+        var units: String
         var items: String
         var timeLimit: String
         var answerSeconds: String
@@ -231,10 +234,12 @@ struct ManageQuestionPages: Sendable {
             difficulties: Difficulty.allCases.map { Option(value: $0.rawValue, label: QuestionFragments.difficultyName($0, t), selected: $0 == draft.difficulty) },
             text: draft.text, explanation: draft.explanation ?? "", points: raw["points"] ?? String(draft.points),
             choiceRows: Self.choiceRows(draft.kind == .poll ? [] : draft.choices), tfTrue: draft.answer == true, tfFalse: draft.answer == false,
-            answers: draft.answers.joined(separator: "\n"),
+            answers: (draft.answers + draft.partial.map { "\($0.text) | \(NumberFormatting.plain($0.fraction.value * 100))%" })
+                .joined(separator: "\n"),
             value: raw["value"] ?? draft.value.map { NumberFormatting.plain($0) } ?? "",
             tolerance: raw["tolerance"] ?? draft.tolerance.map { NumberFormatting.plain($0) } ?? "",
             unit: draft.unit ?? "",
+            units: raw["units"] ?? draft.units.map { "\($0.name) = \(NumberFormatting.plain($0.multiplier))" }.joined(separator: "\n"),
             items: draft.items.map { ([$0.answer] + $0.alternates).joined(separator: " | ") }.joined(separator: "\n"),
             timeLimit: raw["time_limit"] ?? String(draft.kind == .nameAll ? draft.timeLimitSeconds ?? 300 : 300),
             answerSeconds: raw["answer_seconds"] ?? (draft.kind == .nameAll ? nil : draft.timeLimitSeconds.map(String.init)) ?? "",
@@ -306,10 +311,34 @@ struct ManageQuestionPages: Sendable {
         // Empty rows are room to type, not choices.
         sent.draft.choices.removeAll { $0.text.isEmpty && !$0.correct }
         sent.draft.answer = ["true": true, "false": false][form.text("tf_answer")]
-        sent.draft.answers = lines(form["answers"] ?? "")
+        // "Lutetia | 50%": an answer worth part of the points.
+        for line in lines(form["answers"] ?? "") {
+            if let bar = line.lastIndex(of: "|"), case let share = line[line.index(after: bar)...].trimmingCharacters(in: .whitespaces),
+               share.hasSuffix("%"), let percent = Double(share.dropLast().trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")) {
+                let text = line[..<bar].trimmingCharacters(in: .whitespaces)
+                guard let fraction = Fraction(percent / 100) else {
+                    sent.errors["answers"] = t("A share of the points is a percentage from 0 to 100.")
+                    continue
+                }
+                sent.draft.partial.append(Alternative(text, fraction: fraction))
+            } else {
+                sent.draft.answers.append(line)
+            }
+        }
         sent.draft.value = number("value", as: Double.self, message: t("The answer must be a number, such as 42 or 3.14."))
         sent.draft.tolerance = number("tolerance", as: Double.self, message: t("The tolerance must be a number."))
         sent.draft.unit = form.text("unit")
+        // "kg/ha = 1000": another unit, and how many of it one of the value's unit is.
+        if !form.text("units").isEmpty { sent.raw["units"] = form["units"] ?? "" }
+        sent.draft.units = lines(form["units"] ?? "").compactMap { line in
+            guard let equals = line.lastIndex(of: "="),
+                  let multiplier = Double(line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "."))
+            else {
+                sent.errors["units"] = t("Write each unit as its name, = and how many of it make one of the value's unit: kg/ha = 1000")
+                return nil
+            }
+            return NumericUnit(name: line[..<equals].trimmingCharacters(in: .whitespaces), multiplier: multiplier)
+        }
         sent.draft.items = lines(form["items"] ?? "").map { line in
             let spellings = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             return NameAllItem(answer: spellings.first ?? "", alternates: Array(spellings.dropFirst()))

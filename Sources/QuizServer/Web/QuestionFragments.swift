@@ -114,7 +114,7 @@ struct QuestionFragments: Sendable {
             orderingShown = ordering == nil ? nil : true
             matchingShown = matching == nil ? nil : true
             gapFillShown = gapFill == nil ? nil : true
-            if case .numeric(_, _, let unit?) = question.body { self.unit = unit }
+            if case .numeric(_, _, let unit?, _) = question.body { self.unit = unit }
             if question.kind == .trueFalse {
                 truth = ChoiceField(id: 1, text: t("True"), variant: AnswerLook.trueVariant, position: 0)
                 falsehood = ChoiceField(id: 0, text: t("False"), variant: AnswerLook.falseVariant, position: 1)

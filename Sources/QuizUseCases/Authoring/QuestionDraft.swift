@@ -25,9 +25,13 @@ package struct QuestionDraft: Sendable, Hashable {
     package var choices: [ChoiceDraft] = []
     package var answer: Bool?
     package var answers: [String] = []
+    /// Typed answers worth part of the points.
+    package var partial: [Alternative] = []
     package var value: Double?
     package var tolerance: Double?
     package var unit: String?
+    /// A number's other units, with their multipliers from `unit`.
+    package var units: [NumericUnit] = []
     package var items: [NameAllItem] = []
     /// Name-them-all's time limit, or any other kind's own seconds to answer (nil: the game's).
     package var timeLimitSeconds: Int?
@@ -70,12 +74,14 @@ package struct QuestionDraft: Sendable, Hashable {
             choices = list.map { ChoiceDraft(text: $0.text, correct: $0.isCorrect, fraction: $0.fraction?.value) }
         case .trueFalse(let value):
             answer = value
-        case .typedAnswer(let list):
+        case .typedAnswer(let list, let partial):
             answers = list
-        case .numeric(let value, let tolerance, let unit):
+            self.partial = partial
+        case .numeric(let value, let tolerance, let unit, let units):
             self.value = value
             self.tolerance = tolerance
             self.unit = unit
+            self.units = units
         case .nameAll(let items, let timeLimitSeconds, let typoTolerance):
             self.items = items
             self.timeLimitSeconds = timeLimitSeconds
@@ -124,10 +130,10 @@ package struct QuestionDraft: Sendable, Hashable {
             guard let answer else { return .failure(.init([.init(field: "answer", message: "is required: true or false")])) }
             body = .trueFalse(answer)
         case .typedAnswer:
-            body = .typedAnswer(answers)
+            body = .typedAnswer(answers, partial: partial)
         case .numeric:
             guard let value else { return .failure(.init([.init(field: "value", message: "is required: the correct number")])) }
-            body = .numeric(value: value, tolerance: tolerance ?? 0, unit: unit.flatMap { $0.isEmpty ? nil : $0 })
+            body = .numeric(value: value, tolerance: tolerance ?? 0, unit: unit.flatMap { $0.isEmpty ? nil : $0 }, units: units)
         case .nameAll:
             body = .nameAll(items: items, timeLimitSeconds: timeLimitSeconds ?? 300, typoTolerance: typoTolerance)
         case .ordering:

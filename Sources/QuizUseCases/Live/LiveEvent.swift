@@ -40,7 +40,7 @@ package struct LiveQuestionView: Sendable, Equatable {
         let shown = stored.map { Choice(id: ids.publicId($0.id), text: $0.text) }
         choices = game.settings.shuffleAnswers ? shown.sorted { $0.id < $1.id } : shown
         seed = ids.mixed(game.id)
-        if case .numeric(_, _, let unit) = question.body { self.unit = unit }
+        if case .numeric(_, _, let unit, _) = question.body { self.unit = unit }
         picture = question.picture
         points = game.settings.points(at: game.index)
         seconds = game.seconds
