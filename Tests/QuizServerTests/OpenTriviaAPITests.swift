@@ -66,6 +66,23 @@ import Testing
         }
     }
 
+    @Test func aChoiceWorthPartOfThePointsKeepsItsQuestionOutOfTheAPI() async throws {
+        try await withApp(configure: Self.noLimit) { client, env in
+            let choices: [[String: Any]] = [["text": "Canberra", "correct": true], ["text": "Sydney", "correct": false]]
+            var partly = choices
+            partly[1]["fraction"] = 0.5
+            _ = try await QuestionKindsAPITests().publishedQuiz(client, env, questions: [
+                ["kind": "singleChoice", "text": "Capital of Australia?", "choices": choices],
+                ["kind": "singleChoice", "text": "Seat of Australia's government?", "choices": partly],
+            ])
+            env.time.advance(by: env.config.resolvedCacheLifetime + 0.1)
+            let served = try await client.call(.get, "/api.php?amount=3")
+            let texts = (served["results"] as? [[String: Any]])?.compactMap { $0["question"] as? String } ?? []
+            #expect(Set(texts) == ["Which planet is largest?", "The Sun is a star.", "Capital of Australia?"])
+            #expect(try await Self.code(client, "/api.php?amount=4") == 1)
+        }
+    }
+
     @Test func oneRequestEveryFiveSecondsThen429WithCode5() async throws {
         try await withApp(configure: Self.on) { client, env in
             #expect(try await client.call(.get, "/api.php?amount=1").status == .ok)

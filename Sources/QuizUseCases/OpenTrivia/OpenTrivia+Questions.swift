@@ -40,10 +40,13 @@ extension OpenTrivia {
         }
     }
 
-    /// Open Trivia DB's shapes: one correct choice among 2–4, or true/false.
+    /// Open Trivia DB's shapes: one correct choice among 2–4, or true/false. A wrong choice worth
+    /// part of the points has no place there (it would be served as simply incorrect).
     static func servable(_ question: Question) -> Bool {
         switch question.body {
-        case .singleChoice(let choices): (2...4).contains(choices.count) && choices.count(where: \.isCorrect) == 1
+        case .singleChoice(let choices):
+            (2...4).contains(choices.count) && choices.count(where: \.isCorrect) == 1
+                && !choices.contains { !$0.isCorrect && ($0.fraction?.value ?? 0) > 0 }
         case .trueFalse: true
         default: false
         }
