@@ -117,9 +117,8 @@ extension SQLStore: AttemptStore {
                 // The quiz's size and worth as played, so editing it later leaves this score alone.
                 try await db.raw("""
                     UPDATE attempts SET
-                      question_count = (SELECT COUNT(*) FROM quiz_questions qq WHERE qq.quiz_id = attempts.quiz_id),
-                      total_points = (SELECT COALESCE(SUM(x.points), 0) FROM quiz_questions qq
-                                      JOIN questions x ON x.id = qq.question_id WHERE qq.quiz_id = attempts.quiz_id)
+                      question_count = (\(unsafeRaw: Self.gradedCount("attempts.quiz_id"))),
+                      total_points = (\(unsafeRaw: Self.gradedPoints("attempts.quiz_id")))
                     WHERE id = \(bind: id)
                     """).run()
             }
@@ -187,13 +186,25 @@ extension SQLStore: AttemptStore {
         return max(0, Int64(attempt.points) - best)
     }
 
+    /// How many of a quiz's questions can be right, what a score is out of: polls, word clouds and
+    /// slides are not (`QuestionKind.hasRightAnswer`).
+    static func gradedCount(_ quiz: String) -> String {
+        "SELECT COUNT(*) FROM quiz_questions qq JOIN questions x ON x.id = qq.question_id WHERE qq.quiz_id = \(quiz) AND \(graded)"
+    }
+
+    /// The points a quiz's questions that can be right are worth.
+    static func gradedPoints(_ quiz: String) -> String {
+        "SELECT COALESCE(SUM(x.points), 0) FROM quiz_questions qq JOIN questions x ON x.id = qq.question_id WHERE qq.quiz_id = \(quiz) AND \(graded)"
+    }
+
+    private static let graded = "x.kind NOT IN (" + QuestionKind.allCases.filter { !$0.hasRightAnswer }.map { "'\($0.rawValue)'" }.joined(separator: ", ") + ")"
+
     static func score(_ db: any SQLDatabase, attempt: Attempt, userPoints: Int64, newlyFinished: Bool) async throws -> AttemptScore {
         // Finished attempts read the totals frozen at finishing (NULL only for ones finished before version 3).
         let totals = try await db.raw("""
             SELECT a.points_added,
-              COALESCE(a.question_count, (SELECT COUNT(*) FROM quiz_questions qq WHERE qq.quiz_id = a.quiz_id)) AS n,
-              COALESCE(a.total_points, (SELECT COALESCE(SUM(x.points), 0) FROM quiz_questions qq
-                JOIN questions x ON x.id = qq.question_id WHERE qq.quiz_id = a.quiz_id)) AS total
+              COALESCE(a.question_count, (\(unsafeRaw: Self.gradedCount("a.quiz_id")))) AS n,
+              COALESCE(a.total_points, (\(unsafeRaw: Self.gradedPoints("a.quiz_id")))) AS total
             FROM attempts a WHERE a.id = \(bind: attempt.id)
             """).first()
         return AttemptScore(

@@ -206,6 +206,111 @@ def test_a_player_signs_in_picks_a_quiz_with_arrows_and_numbers_and_sees_feedbac
         player.close()
 
 
+# The kinds with parts, in a bundle (GIFT cannot hold an estimate or a gap fill's typed credit).
+KINDS_BUNDLE = {"format": "quizbox-bundle", "version": 1, "subjects": [{"name": "Terminal Kinds", "topics": [{"name": "Parts", "quizzes": [
+    {"title": "Parts", "questions": [
+        {"kind": "slide", "text": "Round two: the planets", "points": 0},
+        {"kind": "ordering", "text": "Nearest the Sun first", "order": ["Mercury", "Venus", "Earth"]},
+        {"kind": "matching", "text": "Match the capitals", "points": 2,
+         "pairs": [{"prompt": "Finland", "answer": "Helsinki"}, {"prompt": "Sweden", "answer": "Stockholm"}]},
+        {"kind": "gapFill", "text": "Fill the gaps", "points": 4, "passage": "The [[1]] flows through [[2]].", "gaps": [
+            {"kind": "choice", "answers": [{"text": "Seine"}, {"text": "Rhine", "fraction": 0}]},
+            {"kind": "typed", "answers": [{"text": "Paris"}, {"text": "Lutetia", "fraction": 0.5}]}]},
+        {"kind": "estimate", "text": "Year of the Moon landing?", "minimum": 1900, "maximum": 2000, "step": 1, "value": 1969, "margin": 10},
+        {"kind": "typedAnswer", "text": "Capital of France, any name?", "points": 2, "answers": ["Paris"],
+         "partial": [{"text": "Lutetia", "fraction": 0.5}]},
+    ]}]}]}]}
+
+
+@pytest.fixture
+def kinds_server(tmp_path):
+    running = Server(tmp_path)
+    running.stop()
+    (tmp_path / "kinds.json").write_text(json.dumps(KINDS_BUNDLE))
+    imported = subprocess.run([str(BINARY), "import", str(tmp_path / "kinds.json"), "--database", str(running.database)],
+                              cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert imported.returncode == 0, imported.stdout + imported.stderr
+    running.start()
+    yield running
+    running.stop()
+    print_log_on_failure(running)
+
+
+def test_the_kinds_with_parts_are_played_at_the_terminal_with_their_credit(kinds_server, tmp_path):
+    kinds_server.user("kim", PASSWORD)
+    player = Player(kinds_server.url, tmp_path)
+    try:
+        player.expect(r"1\. Sign in")
+        player.send("1")
+        player.expect("Username: ")
+        player.send("kim\n")
+        player.expect("Password: ")
+        player.send(PASSWORD + "\n")
+        player.expect(r"What next\?")
+        player.send(ENTER)
+        subjects = menu(player, "Subjects")
+        player.send(UP * ((1 - int(subjects["Terminal Kinds"])) % len(subjects)) + ENTER)
+        player.expect(r"1\. Parts")
+        player.send(ENTER)
+        player.expect(r"1\. Parts \(6 questions\)")
+        player.send("1")
+
+        # A slide is read and passed with Enter: no answer, no verdict.
+        player.expect("Round two: the planets")
+        player.expect("Press Enter to go on.")
+        player.send("\n")
+
+        # Ordering: the items in a shuffled order; their numbers typed in the right one.
+        drawn = player.expect(r"(?s)Nearest the Sun first(.*?)Their numbers in the right order").group(1)
+        listed = {text.strip(): number for number, text in re.findall(r"(\d+)\. (.+)", drawn)}
+        assert set(listed) == {"Mercury", "Venus", "Earth"}
+        player.send(" ".join(listed[planet] for planet in ["Mercury", "Venus", "Earth"]) + "\n")
+        player.expect("Right!")
+        player.expect("Press any key")
+        player.send(" ")
+
+        # Matching: a menu per prompt; one of two right is half the points.
+        player.send(menu(player, "Finland")["Helsinki"])
+        player.send(menu(player, "Sweden")["Helsinki"])
+        player.expect(r"Partly right: \+1 point")
+        player.expect("Press any key")
+        player.send(" ")
+
+        # Gap fill: the text with its gaps numbered, a menu for the choice, a line for the typed one.
+        player.expect(r"The \[1\] flows through \[2\]\.")
+        player.send(menu(player, "[1]")["Seine"])
+        player.expect(r"\[2\] ")
+        player.send("Lutetia\n")
+        player.expect(r"Partly right: \+3 points")  # (1 + 0.5) of 2 gaps, of 4 points
+        player.expect("Press any key")
+        player.send(" ")
+
+        # Estimate: a number in the range; outside it is asked again.
+        player.expect(r"Your estimate \(1900–2000\): ")
+        player.send("2100\n")
+        player.expect(r"A number from 1900–2000, please\.")
+        player.send("1969\n")
+        player.expect("Right!")
+        player.expect("Press any key")
+        player.send(" ")
+
+        # A typed answer worth half the points.
+        player.expect("Capital of France, any name?")
+        player.expect("Your answer: ")
+        player.send("lutetia\n")
+        player.expect(r"Partly right: \+1 point\. The answer: Paris")
+
+        player.expect(r"You got 2 of 5 right")
+        player.expect("Press any key")
+        player.send(" ")
+        player.expect(r"What next\?")
+        player.send("q")
+        player.expect("Bye!")
+        assert player.finish() == 0
+    finally:
+        player.close()
+
+
 def test_ctrl_c_puts_the_terminal_back(server, tmp_path):
     player = Player(server.url, tmp_path)
     try:
