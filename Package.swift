@@ -56,6 +56,8 @@ let package = Package(
         .target(name: "QuizText", resources: [.copy("Resources/locales")], swiftSettings: swiftSettings),
         // A QR code encoder with no dependencies, for the join address on the host's screen.
         .target(name: "QRCode", swiftSettings: swiftSettings),
+        // TeX in question texts as MathML (and as plain text for the terminal), with no dependencies.
+        .target(name: "QuizMath", swiftSettings: swiftSettings),
         .target(
             name: "QuizFormats",
             dependencies: ["QuizCore", "QuizText", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
@@ -205,6 +207,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "QuizTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "QuizMathTests", dependencies: ["QuizMath"], swiftSettings: swiftSettings),
         .testTarget(name: "QuizLiveProtocolTests", dependencies: ["QuizLiveProtocol"], swiftSettings: swiftSettings),
         .testTarget(name: "QuizTextTests", dependencies: ["QuizText"], swiftSettings: swiftSettings),
         .testTarget(
