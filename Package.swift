@@ -108,7 +108,7 @@ let package = Package(
         .target(
             name: "QuizServer",
             dependencies: [
-                "QuizCore", "QuizFormats", "QuizStore", "QuizUseCases", "QuizAPI", "QRCode", "QuizText", "QuizLiveProtocol",
+                "QuizCore", "QuizFormats", "QuizStore", "QuizUseCases", "QuizAPI", "QRCode", "QuizText", "QuizLiveProtocol", "QuizMath",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -158,7 +158,7 @@ let package = Package(
         .executableTarget(
             name: "quizbox",
             dependencies: [
-                "QuizCore", "QuizFormats", "QuizStore", "QuizUseCases", "QuizServer", "QuizClient", "QuizText", "QuizLiveProtocol",
+                "QuizCore", "QuizFormats", "QuizStore", "QuizUseCases", "QuizServer", "QuizClient", "QuizText", "QuizLiveProtocol", "QuizMath",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -190,7 +190,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // A mutation fuzzer for the format readers, run by scripts/fuzz; not part of the product.
-        .executableTarget(name: "QuizFuzz", dependencies: ["QuizCore", "QuizFormats"], swiftSettings: swiftSettings),
+        .executableTarget(name: "QuizFuzz", dependencies: ["QuizCore", "QuizFormats", "QuizMath"], swiftSettings: swiftSettings),
         // Throwaway PostgreSQL databases for the test targets; not part of the product.
         .target(
             name: "QuizTestSupport",
@@ -203,7 +203,7 @@ let package = Package(
         .testTarget(name: "QuizCoreTests", dependencies: ["QuizCore", "QuizTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "QuizFormatsTests",
-            dependencies: ["QuizCore", "QuizFormats", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: ["QuizCore", "QuizFormats", "QuizMath", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "QuizTestSupport"], swiftSettings: swiftSettings),

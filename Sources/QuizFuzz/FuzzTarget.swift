@@ -1,6 +1,7 @@
 import Foundation
 import QuizCore
 import QuizFormats
+import QuizMath
 
 /// One reader under test: how to run it on bytes and check what it returned, what to start from,
 /// and which tokens of its format the mutator inserts.
@@ -50,6 +51,8 @@ struct FuzzTarget: Sendable {
                    nesting: [("<row>", "</row>"), ("<c>", "</c>"), ("<si>", "</si>")], run: readXLSX),
         FuzzTarget(name: "cloze", shared: [], seeds: Seeds.cloze, tokens: Seeds.clozeTokens,
                    nesting: [("{", "}")], run: readCloze),
+        FuzzTarget(name: "tex", shared: [], seeds: Seeds.tex, tokens: Seeds.texTokens,
+                   nesting: [("{", "}"), ("\\left(", "\\right)"), ("\\begin{matrix}", "\\end{matrix}")], run: readTeX),
         FuzzTarget(name: "html-entities", shared: [], seeds: Seeds.htmlEntities, tokens: Seeds.htmlEntityTokens,
                    nesting: [], run: readEntities),
     ]
@@ -184,6 +187,17 @@ struct FuzzTarget: Sendable {
         } catch {
             verdict.violations.append("written as \(written.debugDescription), refused: \(error)")
         }
+        return verdict
+    }
+
+    /// The TeX converter (`MathText`): whatever the text, the HTML holds only the elements it
+    /// writes, so nothing typed in a question becomes markup.
+    private static func readTeX(_ input: [UInt8], variant: UInt64) -> Verdict {
+        let text = String(decoding: input, as: UTF8.self)
+        let (html, problems) = MathText.html(text)
+        _ = MathText.plainText(text)
+        var verdict = Verdict(accepted: problems.isEmpty)
+        if let stray = TeXCheck.strayMarkup(in: html) { verdict.violations.append("wrote markup it does not make: \(stray)") }
         return verdict
     }
 

@@ -285,4 +285,15 @@ enum Seeds {
         "{", "}", "~", "=", "#", ":", "%", "%50%", "%-100%", "%1e309%", "\\", "\\}", "[[1]]", "[[", "]]", "{1:SA:", "{2:MC:",
         "{1:NUMERICAL:", "{:MULTICHOICE_HS:", "{99999999999:", "SHORTANSWER_C", "MULTIRESPONSE", "=*", "1e308", "nan", "-0",
     ]
+
+    static let tex = [
+        "Solve $$x = \\frac{-b \\pm \\sqrt{b^2 - 4ac}}{2a}$$ for \\(x\\).",
+        "\\[\\sum_{i=1}^n i = \\frac{n(n+1)}{2}\\] and $$\\begin{pmatrix} 1 & 2 \\\\ 3 & 4 \\end{pmatrix}$$",
+        "$$\\lim_{x \\to 0} \\left( \\frac{\\sin x}{x} \\right) = 1$$ costs $5 <b>now</b> & \\(\\text{<i>}\\)",
+    ]
+    static let texTokens = [
+        "$$", "\\(", "\\)", "\\[", "\\]", "{", "}", "^", "_", "&", "\\\\", "\\frac", "\\sqrt[", "]", "\\left", "\\right",
+        "\\middle|", "\\begin{cases}", "\\end{cases}", "\\text{", "\\mathbb{", "\\not", "\\hat", "'", "<", ">", "\"", "&amp;",
+        "\\alpha", "\\sum", "\\int", "\\lim", "\\limits", "\\color", "\\", "%", "~",
+    ]
 }

@@ -9,9 +9,14 @@ public enum MathText {
         case math(tex: String, display: Bool, source: String)
     }
 
+    /// Bounds on the work one text costs: a question's text is at most 2,000 characters, so
+    /// longer ones (and formulas past the 200th) are left as prose.
+    public static let maxLength = 20_000
+    public static let maxFormulas = 200
+
     /// Quick test before any work: most texts hold no maths.
     public static func mayHoldMath(_ text: String) -> Bool {
-        text.utf8.contains(UInt8(ascii: "$")) || text.contains("\\(") || text.contains("\\[")
+        text.utf8.count <= maxLength && (text.utf8.contains(UInt8(ascii: "$")) || text.contains("\\(") || text.contains("\\["))
     }
 
     /// The text cut into prose and formulas; an opening delimiter without its closing one is prose.
@@ -20,15 +25,19 @@ public enum MathText {
         var pieces: [Piece] = []
         var prose = ""
         var rest = Substring(text)
-        while let start = rest.firstIndex(where: { $0 == "$" || $0 == "\\" }) {
+        // An opener with no closer after it has none after any later one either: one search each.
+        var unclosed: Set<String> = []
+        var found = 0
+        while found < maxFormulas, let start = rest.firstIndex(where: { $0 == "$" || $0 == "\\" }) {
             let tail = rest[start...]
-            guard let (open, close, display) = delimiters(tail) else {
+            guard let (open, close, display) = delimiters(tail), !unclosed.contains(open) else {
                 prose += rest[..<rest.index(after: start)]
                 rest = rest[rest.index(after: start)...]
                 continue
             }
             let body = tail.dropFirst(open.count)
             guard let end = body.range(of: close) else {
+                unclosed.insert(open)
                 prose += rest[..<rest.index(after: start)]
                 rest = rest[rest.index(after: start)...]
                 continue
@@ -36,6 +45,7 @@ public enum MathText {
             prose += rest[..<start]
             if !prose.isEmpty { pieces.append(.text(prose)) }
             prose = ""
+            found += 1
             let tex = String(body[..<end.lowerBound])
             pieces.append(.math(tex: tex, display: display, source: open + tex + close))
             rest = body[end.upperBound...]
@@ -51,6 +61,9 @@ public enum MathText {
         if tail.hasPrefix("\\[") { return ("\\[", "\\]", true) }
         return nil
     }
+
+    /// Text for HTML element content: `&`, `<`, `>` and `"` as entities.
+    public static func escape(_ text: String) -> String { MathMLWriter.escape(text) }
 
     /// One formula as MathML, or why it could not be converted.
     public static func mathML(_ tex: String, display: Bool) throws(TeXError) -> String {

@@ -2,6 +2,7 @@ import Foundation
 import QuizAPI
 import QuizClient
 import QuizCore
+import QuizMath
 import QuizText
 
 /// The kinds with parts (an ordering, a matching, a gap fill, an estimate's range, a slide) read
@@ -9,7 +10,7 @@ import QuizText
 extension TerminalPlayer {
     /// nil: the player left; `.some(nil)`: nothing to answer (a slide, read and passed).
     func readParts(_ question: QuizboxClient.Question) -> Answer?? {
-        terminal.line(Style.bold(question.text))
+        terminal.line(Style.bold(MathText.plainText(question.text)))
         switch question.kind {
         case .ordering: return readOrder(question.items ?? [])
         case .matching: return readMatches(prompts: question.prompts ?? [], options: question.options ?? [])
@@ -20,13 +21,13 @@ extension TerminalPlayer {
             guard ask(Style.dim(t("Press Enter to go on. "))) != nil else { return nil }
             return .some(nil)
         default:
-            return readAnswer(text: nil, kind: question.kind, choices: (question.choices ?? []).map { ($0.id, $0.text) }, unit: question.unit)
+            return readAnswer(text: nil, kind: question.kind, choices: (question.choices ?? []).map { ($0.id, MathText.plainText($0.text)) }, unit: question.unit)
         }
     }
 
     /// "3 1 2": the items' numbers as listed, in the order the player puts them.
     private func readOrder(_ items: [Components.Schemas.ChoiceOption]) -> Answer?? {
-        for (index, item) in items.enumerated() { terminal.line("  \(index + 1). \(item.text)") }
+        for (index, item) in items.enumerated() { terminal.line("  \(index + 1). \(MathText.plainText(item.text))") }
         while true {
             guard let typed = ask(t("Their numbers in the right order (like 3 1 2): ")) else { return nil }
             let numbers = typed.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Int($0) }
@@ -40,7 +41,7 @@ extension TerminalPlayer {
     private func readMatches(prompts: [Components.Schemas.ChoiceOption], options: [Components.Schemas.ChoiceOption]) -> Answer?? {
         var matches: [Int: Int] = [:]
         for prompt in prompts {
-            guard case .item(let index) = Menu(title: prompt.text, items: options.map(\.text), backLabel: t("leave")).choose(on: terminal)
+            guard case .item(let index) = Menu(title: MathText.plainText(prompt.text), items: options.map { MathText.plainText($0.text) }, backLabel: t("leave")).choose(on: terminal)
             else { return nil }
             matches[prompt.id] = options[index].id
         }
@@ -55,7 +56,7 @@ extension TerminalPlayer {
             guard let gap = part.gap else { continue }
             if part.gapKind == .choice {
                 let choices = part.choices ?? []
-                guard case .item(let index) = Menu(title: "[\(gap)]", items: choices.map(\.text), backLabel: t("leave")).choose(on: terminal)
+                guard case .item(let index) = Menu(title: "[\(gap)]", items: choices.map { MathText.plainText($0.text) }, backLabel: t("leave")).choose(on: terminal)
                 else { return nil }
                 gaps[gap] = .choice(choices[index].id)
             } else {

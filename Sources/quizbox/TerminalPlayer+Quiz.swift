@@ -1,5 +1,6 @@
 import Foundation
 import QuizClient
+import QuizMath
 import QuizText
 
 /// Quizzes, random questions and "name them all" games, question by question.
@@ -155,7 +156,7 @@ extension TerminalPlayer {
         case "counted": terminal.line(Style.green(t("✓ Counted. Thanks!")))
         default: terminal.line(Style.red(t("✗ Wrong. The answer: {answer}", ["answer": answerText(correct)])))
         }
-        if let explanation, !explanation.isEmpty { terminal.line(Style.dim(explanation)) }
+        if let explanation, !explanation.isEmpty { terminal.line(Style.dim(MathText.plainText(explanation))) }
     }
 
     /// A "name them all" game: one guess a line until everything is found, time is up or an empty line gives up.

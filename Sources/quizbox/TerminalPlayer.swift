@@ -1,5 +1,6 @@
 import Foundation
 import QuizClient
+import QuizMath
 import QuizText
 
 /// The screens of `quizbox play`, in order: sign in, the main menu, and what it leads to.
@@ -109,7 +110,7 @@ struct TerminalPlayer {
 
     /// An answer as the server shows it, with true and false in the player's language.
     func answerText(_ display: String) -> String {
-        display == "True" || display == "False" ? t(display) : display
+        display == "True" || display == "False" ? t(display) : MathText.plainText(display)
     }
 }
 

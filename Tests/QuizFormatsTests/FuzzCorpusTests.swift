@@ -4,6 +4,7 @@ import Glibc
 #endif
 import QuizCore
 import QuizFormats
+import QuizMath
 import Testing
 
 /// The inputs QuizFuzz found failing (Tests/fuzz-corpus/<reader>/, see FUZZING.md), replayed
@@ -44,6 +45,9 @@ import Testing
             if let parsed = try? MoodleCloze.parse(String(decoding: data, as: UTF8.self)) {
                 #expect((try? MoodleCloze.parse(MoodleCloze.write(parsed.gapFill)))?.gapFill == parsed.gapFill, "\(input)")
             }
+        case "tex":
+            let html = MathText.html(String(decoding: data, as: UTF8.self)).html
+            #expect(!html.contains("<script"), "\(input)")
         case "json":
             for format in [BankFormat.bundle, .openTriviaDB, .remote] { checkBank(data, format, input) }
         case "xlsx":

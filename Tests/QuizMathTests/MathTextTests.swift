@@ -45,6 +45,16 @@ import Testing
         }
     }
 
+    @Test func oneTextCostsBoundedWork() {
+        let many = String(repeating: "$$x$$ ", count: 300)
+        #expect(MathText.pieces(many).count(where: { if case .math = $0 { true } else { false } }) == MathText.maxFormulas)
+        let long = String(repeating: "$$x$$", count: 5_000)
+        #expect(MathText.html(long).html == long)
+        // Openers without closers are prose, and cost one search each kind.
+        let open = String(repeating: "\\( \\[ ", count: 3_000)
+        #expect(MathText.pieces(open) == [.text(open)])
+    }
+
     @Test func theTerminalReadsFormulasAsPlainText() {
         #expect(MathText.plainText("Solve $$x^2 + 3x - 28 = 0$$ for \\(x\\); $$\\color{red}{y}$$") ==
             "Solve x^2 + 3x − 28 = 0 for x; $$\\color{red}{y}$$")

@@ -12,7 +12,7 @@ import Testing
         var question = Question(id: 7, text: "Which?", body: .singleChoice([
             Choice(id: 1, text: "<b>bold</b>", isCorrect: true), Choice(id: 2, text: "plain", isCorrect: false),
         ]))
-        let context = { ["singleChoice": true, "choices": question.body.choices.map { ["id": $0.id, "text": $0.text] as [String: Any] }] as [String: Any] }
+        let context = { ["singleChoice": true, "choices": question.body.choices.map { ["id": $0.id, "html": RichText.html($0.text)] as [String: Any] }] as [String: Any] }
         let first = renderer.fragment("question-fields", for: question, language: .en, context)
         #expect(first.contains("&lt;b&gt;bold&lt;/b&gt;"))
         question.body = .singleChoice([Choice(id: 1, text: "changed", isCorrect: true), Choice(id: 2, text: "plain", isCorrect: false)])

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import QuizCore
+import QuizMath
 import QuizFormats
 import QuizStore
 import QuizText
@@ -103,6 +104,30 @@ struct ManageQuestionPages: Sendable {
         }
     }
 
+    /// The question as players will see it, maths and all, with the TeX shown as written.
+    struct Preview: Encodable {
+        struct Line: Encodable { var html: String }
+        var text: String
+        var lines: [Line]
+        var explanation: String?
+        var warnings: [Line]
+
+        /// Nil when there is nothing worth previewing: no maths and no preview asked for.
+        init?(_ draft: QuestionDraft, asked: Bool, t: Texts) {
+            let choices = draft.kind == .poll || draft.kind == .singleChoice || draft.kind == .multipleChoice ? draft.choices.map(\.text) : []
+            let parts = choices + draft.order + draft.pairs.flatMap { [$0.prompt, $0.answer] } + draft.answers
+            let all = [draft.text, draft.explanation ?? "", draft.passage] + parts
+            guard asked || all.contains(where: MathText.mayHoldMath) else { return nil }
+            text = RichText.html(draft.text)
+            lines = parts.filter { !$0.isEmpty }.map { Line(html: RichText.html($0)) }
+            explanation = draft.explanation.flatMap { $0.isEmpty ? nil : RichText.html($0) }
+            warnings = all.flatMap(MathText.pieces).compactMap { piece in
+                guard case .math(let tex, let display, let source) = piece, (try? MathText.mathML(tex, display: display)) == nil else { return nil }
+                return Line(html: MathText.escape(t("{tex} is shown as written, not as maths: Quizbox does not know all of its TeX.", ["tex": source])))
+            }
+        }
+    }
+
     /// A link in the trail above the form: subject, topic, quiz.
     struct Crumb: Encodable {
         var name: String
@@ -153,6 +178,7 @@ struct ManageQuestionPages: Sendable {
         var removePicture: Bool
         var errors: FieldErrors
         var feedback: String?
+        var preview: Preview?
     }
 
     /// A picture as `question-picture` shows it.
@@ -202,7 +228,7 @@ struct ManageQuestionPages: Sendable {
 
     /// A new question for `topicId`, a stored one, or `sent` shown again with its messages.
     func questionForm(_ context: AuthorContext, questionId: Int64?, topicId: Int64?, quizId: Int64?,
-                      sent: SentForm? = nil) async throws -> Response {
+                      sent: SentForm? = nil, previewing: Bool = false) async throws -> Response {
         let t = context.visit.t
         var draft = sent?.draft ?? QuestionDraft()
         let topic: Int64
@@ -257,7 +283,9 @@ struct ManageQuestionPages: Sendable {
             cloze: raw["cloze"] ?? (draft.kind == .gapFill && !draft.gaps.isEmpty
                 ? MoodleCloze.write(GapFill(text: draft.passage, gaps: draft.gaps)) : ""),
             picture: storedPicture.map(PictureModel.init), pictureAlt: draft.pictureAlt ?? "", removePicture: draft.picture == .remove,
-            errors: FieldErrors(FieldErrors.keys(errors, for: draft.kind)), feedback: errors.isEmpty ? nil : t("Please fix the marked fields; nothing was saved."))
+            errors: FieldErrors(FieldErrors.keys(errors, for: draft.kind)),
+            feedback: errors.isEmpty ? nil : t("Please fix the marked fields; nothing was saved."),
+            preview: Preview(draft, asked: previewing, t: t))
         return pages.render("manage-question", model, visit: context.visit, title: questionId == nil ? t("New question") : t("Edit question"),
                             tab: "Manage", status: errors.isEmpty ? .ok : .unprocessableContent)
     }
@@ -397,6 +425,10 @@ struct ManageQuestionPages: Sendable {
         let quizId = context.form["quiz"].flatMap(Int64.init)
         let t = context.visit.t
         var sent = Self.read(context.form, t: t)
+        // "Preview": the form again with the question as players will see it; nothing is saved.
+        if context.form["preview"] != nil {
+            return try await questionForm(context, questionId: questionId, topicId: topicId, quizId: quizId, sent: sent, previewing: true)
+        }
         func redisplay(_ errors: [String: String]) async throws -> Response {
             sent.errors.merge(FieldErrors.keys(errors, for: sent.draft.kind)) { kept, _ in kept }
             return try await questionForm(context, questionId: questionId, topicId: topicId, quizId: quizId, sent: sent)

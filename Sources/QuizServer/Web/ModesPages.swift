@@ -255,8 +255,9 @@ struct ModesPages: Sendable {
             pointsText: !stored.counted
                 ? t("You already answered this question today, so this answer earns no points. It counts again tomorrow.")
                 : stored.pointsAwarded > 0 ? "+" + t.count(stored.pointsAwarded, "{count} point", "{count} points") : t("No points this time; it counts again tomorrow."),
-            given: result.given.flatMap { QuestionFragments.given(question, $0.answer, t: t) }, correctAnswer: QuestionFragments.correct(question, t: t),
-            explanation: question.explanation)
+            given: RichText.html(result.given.flatMap { QuestionFragments.given(question, $0.answer, t: t) }),
+            correctAnswer: RichText.html(QuestionFragments.correct(question, t: t)),
+            explanation: RichText.html(question.explanation))
         return pages.render("single-result", model, visit: context.visit, title: t("Question {number}", ["number": String(id)]), tab: "Quizzes")
     }
 

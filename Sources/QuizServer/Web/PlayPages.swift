@@ -151,9 +151,9 @@ struct PlayPages: Sendable {
             values.set("verdictClass", verdictClass)
             values.set("verdictText", verdictText)
             values.set("verdictIcon", verdictIcon)
-            values.set("given", given)
-            values.set("correctAnswer", correctAnswer)
-            values.set("explanation", explanation)
+            values.set("given", RichText.html(given))
+            values.set("correctAnswer", RichText.html(correctAnswer))
+            values.set("explanation", RichText.html(explanation))
             values.set("questionFields", questionFields?.html)
             values.set("timed", timed)
             values.set("secondsLeft", secondsLeft)
@@ -395,12 +395,12 @@ struct PlayPages: Sendable {
                 let given = entry.answer?.given.flatMap(GivenAnswer.init(stored:))
                 let verdict = entry.answer.map { QuestionFragments.judged(entry.question, correct: $0.isCorrect, given: given).verdictClass }
                     ?? "unanswered"
-                return SummaryLine(position: index + 1, text: entry.question.text, verdictClass: verdict,
+                return SummaryLine(position: index + 1, text: RichText.html(entry.question.text), verdictClass: verdict,
                                    verdictText: ["right": t("Right"), "wrong": t("Wrong"), "partly": t("Partly right"), "counted": t("Done")][verdict]
                                        ?? t("Not answered"),
-                                   yourAnswer: given.flatMap { QuestionFragments.given(entry.question, $0.answer, t: t) }.flatMap { $0.isEmpty ? nil : $0 },
-                                   rightAnswer: entry.question.kind.hasRightAnswer ? QuestionFragments.correct(entry.question, t: t) : nil,
-                                   pointsText: "+\(entry.answer?.pointsAwarded ?? 0)", explanation: entry.question.explanation)
+                                   yourAnswer: given.flatMap { QuestionFragments.given(entry.question, $0.answer, t: t) }.flatMap { $0.isEmpty ? nil : RichText.html($0) as String },
+                                   rightAnswer: entry.question.kind.hasRightAnswer ? RichText.html(QuestionFragments.correct(entry.question, t: t)) : nil,
+                                   pointsText: "+\(entry.answer?.pointsAwarded ?? 0)", explanation: RichText.html(entry.question.explanation))
             })
         return pages.render("result", model, visit: context.visit, title: t("Result"), tab: "Quizzes")
     }

@@ -10,6 +10,7 @@ struct QuestionFragments: Sendable {
     let renderer: PageRenderer
 
     struct Head: Encodable {
+        /// HTML: TeX in it is MathML.
         var text: String
         var difficulty: String
         var points: String
@@ -25,10 +26,13 @@ struct QuestionFragments: Sendable {
         var shape: String
         var path: String
         var key: String?
+        /// The text as HTML, its TeX as MathML.
+        var html: String
 
         init(id: Int, text: String, variant: Int, position: Int) {
             self.id = id
             self.text = text
+            html = RichText.html(text)
             self.variant = variant
             (shape, path) = AnswerLook.shapes[variant % AnswerLook.shapes.count]
             key = position < 9 ? String(position + 1) : nil
@@ -86,17 +90,17 @@ struct QuestionFragments: Sendable {
                 // In the order of their public ids: never the right order.
                 let items = body.shown
                 ordering = items.enumerated().map { index, item in
-                    OrderItem(id: item.id, text: item.text, place: index + 1,
+                    OrderItem(id: item.id, text: RichText.html(item.text), place: index + 1,
                               places: items.indices.map { PlaceOption(value: $0 + 1, selected: $0 == index ? true : nil) },
                               label: t("Place of “{item}”", ["item": item.text]))
                 }
             case .matching(let body):
                 let options = body.shownAnswers.map { Option(id: $0.id, text: $0.text) }
-                matching = body.pairs.enumerated().map { MatchPrompt(id: $0.offset + 1, text: $0.element.prompt, options: options) }
+                matching = body.pairs.enumerated().map { MatchPrompt(id: $0.offset + 1, text: RichText.html($0.element.prompt), options: options) }
             case .gapFill(let body):
                 gapFill = body.segments.map { segment in
                     switch segment {
-                    case .text(let text): return GapPiece(text: text)
+                    case .text(let text): return GapPiece(text: RichText.html(text))
                     case .gap(let index):
                         let weighted = body.gaps[index]
                         let label = t("Gap {number}", ["number": t.number(index + 1)])
@@ -123,14 +127,21 @@ struct QuestionFragments: Sendable {
         }
     }
 
+    /// An option of a select: plain text (a formula as its plain reading).
     struct Option: Encodable {
         var id: Int
         var text: String
+
+        init(id: Int, text: String) {
+            self.id = id
+            self.text = RichText.plain(text)
+        }
     }
 
     /// An ordering's item with the place it is shown at, and the places to choose from.
     struct OrderItem: Encodable {
         var id: Int
+        /// HTML.
         var text: String
         var place: Int
         var places: [PlaceOption]
@@ -144,12 +155,14 @@ struct QuestionFragments: Sendable {
 
     struct MatchPrompt: Encodable {
         var id: Int
+        /// HTML.
         var text: String
         var options: [Option]
     }
 
     /// A piece of a gap fill's text: words, or a gap's field.
     struct GapPiece: Encodable {
+        /// HTML.
         var text: String?
         var gap: GapInput?
     }
@@ -192,6 +205,7 @@ struct QuestionFragments: Sendable {
         var variant: Int
         var shape: String
         var path: String
+        /// HTML.
         var text: String
         // Names of their own: a missing optional would otherwise be looked up in the page's own
         // values (which have a `given`, the answer's text).
@@ -206,7 +220,7 @@ struct QuestionFragments: Sendable {
     static func answeredTiles(_ question: Question, given: Answer?, t: Texts = .of(.en)) -> [AnsweredTile]? {
         let fields = Fields(question, t: t)
         func tile(_ field: ChoiceField, correct: Bool, given chosen: Bool) -> AnsweredTile {
-            AnsweredTile(variant: field.variant, shape: field.shape, path: field.path, text: field.text,
+            AnsweredTile(variant: field.variant, shape: field.shape, path: field.path, text: field.html,
                          isRight: correct ? true : nil, isYours: chosen ? true : nil, isYoursWrong: chosen && !correct ? true : nil)
         }
         switch (question.body, given) {
@@ -270,7 +284,7 @@ struct QuestionFragments: Sendable {
     func head(_ question: Question, language: Language) -> PageHTML {
         let t = Texts.of(language)
         return PageHTML(renderer.fragment("question-head", for: question, language: language) {
-            MustacheEncoder.encode(Head(text: question.text, difficulty: Self.difficultyName(question.difficulty, t),
+            MustacheEncoder.encode(Head(text: RichText.html(question.text), difficulty: Self.difficultyName(question.difficulty, t),
                                         points: t.count(question.points, "{count} point", "{count} points"),
                                         picture: question.picture.map(ManageQuestionPages.PictureModel.init)))
         })
