@@ -1,5 +1,6 @@
 import Foundation
 import QuizCore
+import QuizMath
 import QuizText
 import QuizUseCases
 
@@ -28,11 +29,15 @@ struct QuestionFragments: Sendable {
         var key: String?
         /// The text as HTML, its TeX as MathML.
         var html: String
+        /// The input's name when the text holds maths: its plain reading (a name is not computed
+        /// from MathML everywhere).
+        var mathLabel: String?
 
         init(id: Int, text: String, variant: Int, position: Int) {
             self.id = id
             self.text = text
             html = RichText.html(text)
+            mathLabel = MathText.mayHoldMath(text) ? RichText.plain(text) : nil
             self.variant = variant
             (shape, path) = AnswerLook.shapes[variant % AnswerLook.shapes.count]
             key = position < 9 ? String(position + 1) : nil
@@ -92,11 +97,13 @@ struct QuestionFragments: Sendable {
                 ordering = items.enumerated().map { index, item in
                     OrderItem(id: item.id, text: RichText.html(item.text), place: index + 1,
                               places: items.indices.map { PlaceOption(value: $0 + 1, selected: $0 == index ? true : nil) },
-                              label: t("Place of “{item}”", ["item": item.text]))
+                              label: t("Place of “{item}”", ["item": RichText.plain(item.text)]))
                 }
             case .matching(let body):
                 let options = body.shownAnswers.map { Option(id: $0.id, text: $0.text) }
-                matching = body.pairs.enumerated().map { MatchPrompt(id: $0.offset + 1, text: RichText.html($0.element.prompt), options: options) }
+                matching = body.pairs.enumerated().map { MatchPrompt(id: $0.offset + 1, text: RichText.html($0.element.prompt),
+                                                               mathLabel: MathText.mayHoldMath($0.element.prompt) ? RichText.plain($0.element.prompt) : nil,
+                                                               options: options) }
             case .gapFill(let body):
                 gapFill = body.segments.map { segment in
                     switch segment {
@@ -157,6 +164,8 @@ struct QuestionFragments: Sendable {
         var id: Int
         /// HTML.
         var text: String
+        /// The select's name when the prompt holds maths.
+        var mathLabel: String?
         var options: [Option]
     }
 
