@@ -43,8 +43,7 @@ extension SQLStore: CatalogStore {
         SELECT q.id, q.topic_id, q.title, q.description, q.time_limit_seconds, q.practice_user_id, q.published,
           q.cover_hash, q.cover_type, q.cover_width, q.cover_height,
           (SELECT COUNT(*) FROM quiz_questions qq WHERE qq.quiz_id = q.id) AS n,
-          (SELECT COALESCE(SUM(x.points), 0) FROM quiz_questions qq JOIN questions x ON x.id = qq.question_id
-           WHERE qq.quiz_id = q.id) AS total
+          (\(gradedPoints("q.id"))) AS total
         FROM quizzes q
         """
 
@@ -88,8 +87,7 @@ extension SQLStore: CatalogStore {
                 SELECT q.id, q.topic_id, q.title, q.description, q.time_limit_seconds, q.practice_user_id, q.published,
                   q.cover_hash, q.cover_type, q.cover_width, q.cover_height, t.name AS topic_name, s.name AS subject_name,
                   (SELECT COUNT(*) FROM quiz_questions qq WHERE qq.quiz_id = q.id) AS n,
-                  (SELECT COALESCE(SUM(x.points), 0) FROM quiz_questions qq JOIN questions x ON x.id = qq.question_id
-                   WHERE qq.quiz_id = q.id) AS total
+                  (\(unsafeRaw: Self.gradedPoints("q.id"))) AS total
                 FROM quizzes q JOIN topics t ON t.id = q.topic_id JOIN subjects s ON s.id = t.subject_id
                 WHERE q.published AND q.practice_user_id IS NULL ORDER BY s.position, s.id, t.position, t.id, q.position, q.id
                 """).all().map {

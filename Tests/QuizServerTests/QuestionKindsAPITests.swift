@@ -54,6 +54,17 @@ import Testing
         ((question?[key] as? [[String: Any]]) ?? []).map { ($0["id"] as? Int ?? 0, $0["text"] as? String ?? "") }
     }
 
+    @Test func aQuizIsWorthThePointsOfTheQuestionsThatCanBeRight() async throws {
+        try await withApp { client, env in
+            let (quizId, _) = try await publishedQuiz(client, env)
+            env.time.advance(by: env.config.resolvedCacheLifetime + 0.1)
+            let quiz = try await client.call(.get, "/api/v1/quizzes/\(quizId)")
+            let graded = Self.questions.filter { !["poll", "wordCloud", "slide"].contains($0["kind"] as? String) }
+            #expect(graded.count < Self.questions.count)
+            #expect(quiz["totalPoints"] as? Int == graded.reduce(0) { $0 + ($1["points"] as? Int ?? 1) }, "\(quiz.raw)")
+        }
+    }
+
     @Test func theNewKindsAreShownWithoutTheirAnswersAndGradedWithPartialCredit() async throws {
         try await withApp { client, env in
             let (quizId, shown) = try await publishedQuiz(client, env)
