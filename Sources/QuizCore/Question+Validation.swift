@@ -50,6 +50,13 @@ extension Question {
         if let seconds = timeLimitSeconds, kind != .nameAll, !Question.timeLimitRange.contains(seconds) {
             fail("timeLimitSeconds", "must be between 5 and 240 seconds, not \(seconds)")
         }
+        if let audio {
+            if isBlank(audio.description) {
+                fail("audio.description", "is empty: describe the clip for people who cannot hear it")
+            } else if exceeds(audio.description, QuestionAudio.maxDescriptionLength) {
+                fail("audio.description", "is longer than \(QuestionAudio.maxDescriptionLength) characters")
+            }
+        }
         if let picture {
             if isBlank(picture.alt) {
                 fail("picture.alt", "is empty: describe the picture for people who cannot see it")

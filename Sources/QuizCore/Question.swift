@@ -123,6 +123,8 @@ public struct Question: Sendable, Hashable {
     /// Seconds to answer when the question is played against the clock (a live game); nil leaves
     /// it to the game's setting. Name-them-all keeps its own limit in its body, so this stays nil.
     public var timeLimitSeconds: Int?
+    /// At most one sound clip, played by the player's own controls (never on its own).
+    public var audio: QuestionAudio?
 
     public var kind: QuestionKind { body.kind }
 
@@ -135,7 +137,7 @@ public struct Question: Sendable, Hashable {
     public init(
         id: Int64? = nil, text: String, explanation: String? = nil,
         difficulty: Difficulty = .medium, points: Int = Question.defaultPoints, body: QuestionBody,
-        picture: QuestionPicture? = nil, timeLimitSeconds: Int? = nil
+        picture: QuestionPicture? = nil, timeLimitSeconds: Int? = nil, audio: QuestionAudio? = nil
     ) {
         self.id = id
         self.text = text
@@ -145,5 +147,6 @@ public struct Question: Sendable, Hashable {
         self.body = body
         self.picture = picture
         self.timeLimitSeconds = timeLimitSeconds
+        self.audio = audio
     }
 }

@@ -335,6 +335,17 @@ public struct Migrations: Sendable {
                 "CREATE INDEX live_players_by_nickname_key ON live_players (game_id, nickname_key)",
             ]
         },
+        Migration(version: 22, name: "a sound clip per question, stored like its picture") { _ in
+            [
+                // The file is `<hash>.<type>` among the sounds; null for no clip.
+                "ALTER TABLE questions ADD COLUMN audio_hash TEXT",
+                "ALTER TABLE questions ADD COLUMN audio_type TEXT",
+                "ALTER TABLE questions ADD COLUMN audio_description TEXT",
+                "ALTER TABLE questions ADD COLUMN audio_milliseconds INTEGER",
+                // Whether a file is still any question's, before it is deleted.
+                "CREATE INDEX questions_by_audio ON questions (audio_hash)",
+            ]
+        },
     ]
 
     /// The newest schema version this build knows.

@@ -189,8 +189,17 @@ struct QuestionBodyRecord: Codable {
             explanation: try row.decode(column: "explanation", as: String?.self),
             difficulty: Difficulty(rawValue: try row.string("difficulty")) ?? .medium,
             points: try row.int("points"), body: try record.body(kind: kind), picture: try decodePicture(row),
-            timeLimitSeconds: kind == .nameAll ? nil : record.timeLimitSeconds
+            timeLimitSeconds: kind == .nameAll ? nil : record.timeLimitSeconds, audio: try decodeAudio(row)
         )
+    }
+
+    /// Nil unless every part of it is there, as for a picture.
+    static func decodeAudio(_ row: any SQLRow) throws -> QuestionAudio? {
+        guard let hash = try row.decode(column: "audio_hash", as: String?.self),
+              let type = try row.decode(column: "audio_type", as: String?.self).flatMap(AudioType.init(rawValue:)),
+              let milliseconds = try row.decode(column: "audio_milliseconds", as: Int?.self) else { return nil }
+        return QuestionAudio(hash: hash, type: type, description: try row.decode(column: "audio_description", as: String?.self) ?? "",
+                             seconds: Double(milliseconds) / 1000)
     }
 
     /// Nil unless every part of it is there: a half-written row shows no picture rather than a broken one.

@@ -248,7 +248,10 @@ extension SQLStore: AuthoringStore {
                   points = \(bind: question.points), body = \(bind: try QuestionBodyRecord.encode(question)),
                   picture_hash = \(bind: question.picture?.hash), picture_type = \(bind: question.picture?.type.rawValue),
                   picture_alt = \(bind: question.picture?.alt), picture_width = \(bind: question.picture?.width),
-                  picture_height = \(bind: question.picture?.height)
+                  picture_height = \(bind: question.picture?.height),
+                  audio_hash = \(bind: question.audio?.hash), audio_type = \(bind: question.audio?.type.rawValue),
+                  audio_description = \(bind: question.audio?.description),
+                  audio_milliseconds = \(bind: question.audio.map { Int(($0.seconds * 1000).rounded()) })
                 WHERE id = \(bind: id)
                 """).run()
         }

@@ -99,7 +99,8 @@ extension SQLStore: CatalogStore {
 
     static let questionColumns = """
         x.id, x.kind, x.text, x.explanation, x.difficulty, x.points, x.body, \
-        x.picture_hash, x.picture_type, x.picture_alt, x.picture_width, x.picture_height
+        x.picture_hash, x.picture_type, x.picture_alt, x.picture_width, x.picture_height, \
+        x.audio_hash, x.audio_type, x.audio_description, x.audio_milliseconds
         """
 
     public func questions(quizId: Int64) async throws -> [Question] {
@@ -239,17 +240,21 @@ extension SQLStore: CatalogStore {
                 var question = questions[index]
                 // A picture nobody stored (no hash yet) has no file to show: none is recorded.
                 if question.picture?.hash.isEmpty == true { question.picture = nil }
+                if question.audio?.hash.isEmpty == true { question.audio = nil }
                 return """
                     (\(bind: ids[index]), \(bind: topicId), \(bind: question.kind.rawValue), \(bind: question.text),
                      \(bind: question.explanation), \(bind: question.difficulty.rawValue), \(bind: question.points),
                      \(bind: try QuestionBodyRecord.encode(question)), \(bind: date.millis),
                      \(bind: question.picture?.hash), \(bind: question.picture?.type.rawValue), \(bind: question.picture?.alt),
-                     \(bind: question.picture?.width), \(bind: question.picture?.height))
+                     \(bind: question.picture?.width), \(bind: question.picture?.height),
+                     \(bind: question.audio?.hash), \(bind: question.audio?.type.rawValue), \(bind: question.audio?.description),
+                     \(bind: question.audio.map { Int(($0.seconds * 1000).rounded()) }))
                     """
             }
             try await db.raw("""
                 INSERT INTO questions (id, topic_id, kind, text, explanation, difficulty, points, body, created_at,
-                  picture_hash, picture_type, picture_alt, picture_width, picture_height)
+                  picture_hash, picture_type, picture_alt, picture_width, picture_height,
+                  audio_hash, audio_type, audio_description, audio_milliseconds)
                 VALUES \(rows.joined(separator: ", "))
                 """).run()
         }

@@ -106,4 +106,15 @@ import Testing
             }
         }
     }
+
+    @Test func aClipNeedsADescriptionForPeopleWhoCannotHearIt() {
+        func question(_ description: String) -> Question {
+            Question(text: "Name the song", body: .trueFalse(true),
+                     audio: QuestionAudio(hash: String(repeating: "b", count: 64), type: .mp3, description: description, seconds: 9))
+        }
+        #expect(question("A piano waltz, eight bars").validationErrors().isEmpty)
+        #expect(question("  ").validationErrors().map(\.field) == ["audio.description"])
+        #expect(question(String(repeating: "x", count: 501)).validationErrors().map(\.field) == ["audio.description"])
+        #expect(question("x").audio?.fileName == String(repeating: "b", count: 64) + ".mp3")
+    }
 }

@@ -79,6 +79,8 @@ import Testing
                     Choice(id: 3, text: "C", isCorrect: false),
                 ])),
                 Question(text: "True?", body: .trueFalse(false)),
+                Question(text: "Name the song", body: .trueFalse(true),
+                         audio: QuestionAudio(hash: String(repeating: "a", count: 64), type: .ogg, description: "Eight bars of a waltz", seconds: 12.345)),
                 Question(text: "Capital of France?", body: .typedAnswer(["Paris", "Paree"]), timeLimitSeconds: 45),
                 Question(text: "How high?", body: .numeric(value: 8848.5, tolerance: 10, unit: "m", units: [NumericUnit(name: "km", multiplier: 0.001)])),
                 Question(text: "Capital of Italy?", body: .typedAnswer(["Rome"], partial: [Alternative("Roma antica", fraction: Fraction(0.25)!)])),
@@ -103,7 +105,7 @@ import Testing
             let inQuiz = questions.filter { $0.kind != .nameAll }
             let bank = Bank(subjects: [BankSubject(name: "S", topics: [BankTopic(name: "T", quizzes: [
                 BankQuiz(title: "Q", questions: inQuiz),
-            ], questions: [questions[5]])])])
+            ], questions: questions.filter { $0.kind == .nameAll })])])
             _ = try await store.importBank(bank, at: t0)
             let stored = try await store.questions(quizId: try await firstQuizId(store))
             #expect(stored.map { var q = $0; q.id = nil; return q } == inQuiz)
