@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import QuizCore
 import QuizStore
 import QuizTestSupport
@@ -169,6 +170,22 @@ import Testing
             try host.send(["type": "next"])
             let next = try #require(try await ann.messages(through: "question").last)
             #expect(next["index"] as? Int == 1 && next["kind"] as? String == "trueFalse")
+        }
+    }
+
+    @Test func theSetupPageNamesEachQuestionLeftOutAndWhy() async throws {
+        try await sockets.withLiveApp { _, client, env, _ in
+            let gap = GapFill(text: "The Seine flows through [[1]].", gaps: [.init(.typed([Alternative("Paris")]))])
+            _ = try await env.store.importBank(Bank(subjects: [BankSubject(name: "Live", topics: [BankTopic(name: "Kinds", quizzes: [
+                BankQuiz(title: "Left out", questions: [Question(text: "Fill the gap <here>", body: .gapFill(gap)),
+                                                        Question(text: "The sky is blue", body: .trueFalse(true))])])])]), at: env.time.now())
+            let quiz = try #require(try await env.store.allQuizzes().first { $0.quiz.title == "Left out" }?.quiz)
+            let browser = TestBrowser(client)
+            try await browser.register("hostess")
+            let page = try await browser.get("/live/new?quiz=\(quiz.id)")
+            #expect(page.status == .ok)
+            #expect(page.contains("id=\"live-left-out\""))
+            #expect(page.contains("“Fill the gap &lt;here&gt;”: a gap fill is too much to read and fill in on a phone against the clock"))
         }
     }
 }
