@@ -240,7 +240,9 @@
       else if (trueFalse) li.dataset.choice = position === 0 ? 'true' : 'false';
       const label = el('span', 'dist-label' + (variant === null ? ' plain-' + (tally.correct ? 'right' : 'wrong') : ' variant-' + variant));
       if (variant !== null) label.append(live.shape(variant));
-      label.append(el('span', 'answer-text', tally.label));
+      // The server names the rows of kinds without choices in English: said in the page's language.
+      const plain = tally.choice === null || tally.choice === undefined;
+      label.append(el('span', 'answer-text', plain ? PLAIN_LABELS[tally.label] || tally.label : tally.label));
       if (tally.correct) label.append(el('span', 'tick', t('✓ correct')));
       const track = el('span', 'dist-track');
       track.setAttribute('aria-hidden', 'true');
@@ -257,6 +259,8 @@
     });
     $('reveal-question').focus({ preventScroll: true });
   }
+
+  const PLAIN_LABELS = { Right: t('Right'), 'Partly right': t('Partly right'), Wrong: t('Wrong'), True: t('True'), False: t('False') };
 
   function leaderboard(message) {
     countdown.stop();
