@@ -10,6 +10,8 @@ public enum LiveEvent: Sendable, Equatable {
     /// The answer to question `index` is stored; the first answer counts.
     case ack(question: Int)
     case reveal(Reveal)
+    /// A word cloud after the host hid an entry: show these words in place of the reveal's.
+    case cloud(Cloud)
     case result(Result)
     case leaderboard(Leaderboard)
     case ended(Ended)
@@ -34,6 +36,14 @@ public enum LiveEvent: Sendable, Equatable {
     public typealias TeamScore = LiveServerMessage.TeamScore
     public typealias Leaderboard = LiveServerMessage.Leaderboard
     public typealias Ended = LiveServerMessage.Ended
+    /// An estimate's slider; a matching's right pair; an estimate's reveal and closest players.
+    public typealias Range = LiveServerMessage.Range
+    public typealias Pair = LiveServerMessage.Pair
+    public typealias EstimateReveal = LiveServerMessage.EstimateReveal
+    public typealias Closest = LiveServerMessage.Closest
+    /// A word cloud's counted words.
+    public typealias Cloud = LiveServerMessage.Cloud
+    public typealias Word = LiveServerMessage.Word
 
     /// Reads one text frame; a frame that is not a message of this protocol is `nil`.
     public init?(text: String) {
@@ -56,6 +66,7 @@ public enum LiveEvent: Sendable, Equatable {
         case .question(let question): self = .question(question)
         case .ack(let ack): self = .ack(question: ack.question)
         case .reveal(let reveal): self = .reveal(reveal)
+        case .cloud(let cloud): self = .cloud(cloud)
         case .result(let result): self = .result(result)
         case .leaderboard(let leaderboard): self = .leaderboard(leaderboard)
         case .ended(let ended): self = .ended(ended)

@@ -20,13 +20,14 @@ public enum QuestionKind: String, Sendable, Codable, CaseIterable, Hashable {
     /// Whether a player answers it at all: a slide is only read.
     public var takesAnswers: Bool { self != .slide }
 
-    /// Whether live games play it. Name-them-all is a game of its own; the kinds with parts, word
-    /// clouds and slides are not played live yet, so a live game leaves them out and its setup
-    /// page says so.
+    /// Whether live games play it. Name-them-all is a game of its own; a gap fill (a passage with
+    /// up to 20 gaps of choices, words and numbers) is too much to read and fill in on a phone
+    /// against a speed-scored clock. A live game leaves them out and its setup page says why.
     public var playsLive: Bool {
         switch self {
-        case .singleChoice, .multipleChoice, .trueFalse, .typedAnswer, .numeric, .poll: true
-        case .nameAll, .ordering, .matching, .gapFill, .wordCloud, .estimate, .slide: false
+        case .singleChoice, .multipleChoice, .trueFalse, .typedAnswer, .numeric, .poll,
+             .ordering, .matching, .wordCloud, .estimate, .slide: true
+        case .nameAll, .gapFill: false
         }
     }
 }

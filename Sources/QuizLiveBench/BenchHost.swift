@@ -43,16 +43,21 @@ final class BenchHost: BenchPeer {
         case .players:
             game.rosters.add(1, ordering: .relaxed)
             return
-        case .progress: return
+        case .progress, .cloud: return
         case .hosting(let hosting): (index, number) = (-1, Int64(hosting.game.questionCount))
         case .question(let question): (index, number) = (question.index, question.deadline)
         case .reveal(let reveal): (index, number) = (reveal.index, 0)
         case .result(let result): (index, number) = (result.index, 0)
         default: (index, number) = (-1, 0)
         }
+        let said: String = switch message {
+        case .error: text
+        case .question(let question): question.kind.rawValue
+        case .reveal(let reveal): reveal.cloud.map { "\($0.words.count) words" } ?? ""
+        default: ""
+        }
         events.yield(HostEvent(type: message.kind.rawValue, index: index, at: now,
-                               wallMilliseconds: Int64(Date().timeIntervalSince1970 * 1000), number: number,
-                               text: message.kind == .error ? text : ""))
+                               wallMilliseconds: Int64(Date().timeIntervalSince1970 * 1000), number: number, text: said))
     }
 
     func closed() {

@@ -47,6 +47,8 @@ final class BenchPlayer: BenchPeer {
     private var ended = false
     private var sentAt: [Int: UInt64] = [:]
     private var deadlines: [Int: Int64] = [:]
+    /// Each question's kind, to time its result by kind.
+    private var kinds: [Int: String] = [:]
     private var acked: Set<Int> = []
     private var score: Int?
 
@@ -79,12 +81,14 @@ final class BenchPlayer: BenchPeer {
             onJoin(nil)
         case .question:
             let since = game.commandAt.load(ordering: .acquiring)
-            let leak = message.contains("correct") || message.contains("correctChoices") || message.contains("isCorrect")
+            // No rightness, and none of the new kinds' answers (an order, pairs, an estimate's value or margin, a credit).
+            let leak = ["correct", "correctChoices", "isCorrect", "order", "pairs", "value", "margin", "credit"].contains { message.contains($0) }
             recorder.update {
                 if now >= since { $0.broadcast.append(now - since) } else { $0.overtaken += 1 }
                 if leak { $0.leaks += 1 }
             }
             deadlines[index] = message.int("deadline").map(Int64.init)
+            kinds[index] = message.string("kind")
             plan(message, index: index)
         case .ack:
             let question = message.int("question") ?? -1
@@ -106,8 +110,10 @@ final class BenchPlayer: BenchPeer {
             let late = Int64(Date().timeIntervalSince1970 * 1000) - (deadlines[index] ?? 0)
             let answered = message.bool("answered") ?? false
             score = message.int("score")
+            let kind = kinds[index] ?? "?"
             recorder.update {
                 $0.result.append(late)
+                $0.resultByKind[kind, default: []].append(late)
                 if answered != acked.contains(index) { $0.resultMismatches += 1 }
             }
         case .leaderboard:
@@ -140,7 +146,20 @@ final class BenchPlayer: BenchPeer {
         switch message.string("kind").map(LiveProtocol.QuestionKind.init(rawValue:)) {
         case .trueFalse?: answer = #"{"value":\#(random.next() % 2 == 0)}"#
         case .multipleChoice?: answer = #"{"choices":[\#(choices.randomElement(using: &random) ?? 1)]}"#
-        case .singleChoice?: answer = #"{"choice":\#(choices.randomElement(using: &random) ?? 1)}"#
+        case .singleChoice?, .poll?: answer = #"{"choice":\#(choices.randomElement(using: &random) ?? 1)}"#
+        case .ordering?:
+            // The items in a random order: a few get it wholly right.
+            let order = message.ids(in: "items").shuffled(using: &random)
+            answer = #"{"order":[\#(order.map(String.init).joined(separator: ","))]}"#
+        case .estimate?:
+            // Whole numbers in the range (the bench's slider steps by 1).
+            let low = message.int("minimum", after: "estimate") ?? 0
+            let high = max(low, message.int("maximum", after: "estimate") ?? 100)
+            answer = #"{"number":\#(Int.random(in: low...high, using: &random))}"#
+        case .wordCloud?:
+            // Forty words, some far commoner than others, as a class's answers are.
+            let word = Int(random.next() % 40) * Int(random.next() % 40) / 40
+            answer = #"{"text":"word \#(word)"}"#
         default: answer = #"{"text":"\#(random.next() % 10)"}"#
         }
         socket?.schedule(after: max(0, delay)) { [weak self] in

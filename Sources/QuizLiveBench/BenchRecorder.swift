@@ -10,6 +10,8 @@ final class BenchRecorder: Sendable {
         var ack: [UInt64] = []
         /// Milliseconds from a question's deadline (server clock) to the player's result.
         var result: [Int64] = []
+        /// The same, by the question's kind.
+        var resultByKind: [String: [Int64]] = [:]
         /// Nanoseconds from a host's next to a player's leaderboard.
         var leaderboard: [UInt64] = []
         /// Nanoseconds from opening the socket to `joined`.

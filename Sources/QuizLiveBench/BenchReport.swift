@@ -33,6 +33,11 @@ struct BenchReport {
         Swift.print("answer ack: \(ack); answers sent \(samples.sent), acked \(samples.acked), refused \(samples.refusals)")
         Swift.print("deadline → host's reveal: \(reveal)")
         Swift.print("deadline → player's result (score and rank): \(result)")
+        if samples.resultByKind.count > 1 {
+            for (kind, values) in samples.resultByKind.sorted(by: { $0.key < $1.key }) {
+                Swift.print("  \(kind): \(Spread(milliseconds: values.map(Double.init)))")
+            }
+        }
         Swift.print("host's next → player's leaderboard: \(board)")
         Swift.print("dropped sockets: \(samples.dropped); messages read after the next command (client behind, not timed): \(samples.overtaken); correct answers leaked in questions: \(samples.leaks); results disagreeing with acks: \(samples.resultMismatches)")
         Swift.print("stored: \(stored.stored) answers; acked but missing \(stored.missing), stored but never acked \(stored.unacknowledged), "

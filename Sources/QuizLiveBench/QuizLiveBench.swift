@@ -169,6 +169,8 @@ struct QuizLiveBench: AsyncParsableCommand {
                 return revealDelays
             }
             revealDelays.append(reveal.wallMilliseconds - question.number)
+            print("question \(index + 1) (\(question.text)): deadline → host's reveal \(reveal.wallMilliseconds - question.number) ms"
+                  + (reveal.text.isEmpty ? "" : ", its word cloud \(reveal.text)"))
             if index == questions - 1 { atLastQuestion() }
             try? await Task.sleep(for: .seconds(pause))
             command("next")

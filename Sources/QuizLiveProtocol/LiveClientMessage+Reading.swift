@@ -66,6 +66,7 @@ extension LiveClientMessage: Decodable {
         var answer: GivenAnswer?
         var settings: LiveProtocol.Settings?
         var locked: Bool?
+        var key: String?
 
         func message(accepting: (Answer) -> Bool) throws(ReadError) -> LiveClientMessage {
             guard v == LiveProtocol.version else { throw .version(type: type) }
@@ -89,6 +90,7 @@ extension LiveClientMessage: Decodable {
             case .end: return .end
             case .kick: return .kick(player: try need(player, .player))
             case .lock: return .lock(locked: try need(locked, .locked))
+            case .hide: return .hide(question: try need(question, .question), key: try need(key, .key))
             }
         }
     }

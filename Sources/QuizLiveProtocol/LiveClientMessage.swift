@@ -13,10 +13,12 @@ public enum LiveClientMessage: Sendable, Equatable {
     case start, close, next, end
     case kick(player: Int)
     case lock(locked: Bool)
+    /// A word cloud's entry (`key`, as the cloud names it) hidden from every screen.
+    case hide(question: Int, key: String)
 
     /// The `type` of each message.
     public enum Kind: String, Sendable, CaseIterable {
-        case host, join, resume, rejoin, answer, settings, start, close, next, end, kick, lock
+        case host, join, resume, rejoin, answer, settings, start, close, next, end, kick, lock, hide
     }
 
     /// An answer: exactly one field, named after the question's kind.
@@ -82,12 +84,13 @@ public enum LiveClientMessage: Sendable, Equatable {
         case .end: .end
         case .kick: .kick
         case .lock: .lock
+        case .hide: .hide
         }
     }
 
     /// Every field any message may carry; which are needed depends on `type`.
     enum Field: String, CodingKey {
-        case v, type, game, pin, nickname, team, player, secret, code, question, answer, settings, locked
+        case v, type, game, pin, nickname, team, player, secret, code, question, answer, settings, locked, key
     }
 
     /// The message as a client sends it: keys sorted, `"v": 1`.
@@ -120,6 +123,9 @@ extension LiveClientMessage: Encodable {
         case .start, .close, .next, .end: break
         case .kick(let player): try container.encode(player, forKey: .player)
         case .lock(let locked): try container.encode(locked, forKey: .locked)
+        case .hide(let question, let key):
+            try container.encode(question, forKey: .question)
+            try container.encode(key, forKey: .key)
         }
     }
 }

@@ -27,6 +27,16 @@ public enum LiveProtocol {
         public static let numeric = Self(rawValue: "numeric")
         /// Choices with no right answer: the reveal is how everyone voted.
         public static let poll = Self(rawValue: "poll")
+        /// `items` to put in order (`{order}`): points only for the whole order.
+        public static let ordering = Self(rawValue: "ordering")
+        /// `prompts` each matched to one of `answers` (`{matches}`): credit per pair.
+        public static let matching = Self(rawValue: "matching")
+        /// A number on a slider (`estimate`, `{number}`): points by closeness.
+        public static let estimate = Self(rawValue: "estimate")
+        /// A short free text (`{text}`, at most `maxLength` characters), no points: the reveal is a word cloud.
+        public static let wordCloud = Self(rawValue: "wordCloud")
+        /// A page to read: no answer and no clock; the host moves on.
+        public static let slide = Self(rawValue: "slide")
     }
 
     /// Where a game is: `lobby` → `question` → `reveal` → (`leaderboard`) → … → `ended`.

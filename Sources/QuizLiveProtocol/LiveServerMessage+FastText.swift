@@ -21,8 +21,9 @@ extension LiveServerMessage {
             guard let nickname = Self.plainJSONString(ahead.nickname) else { return LiveProtocol.text(LiveServerMessage.result(result)) }
             behind = #""behind":{"nickname":"# + nickname + #","points":\#(ahead.points)},"#
         }
+        let credit = result.credit.map { #""credit":\#($0),"# } ?? ""
         return #"{"answered":\#(result.answered),"# + behind
-            + #""bonus":\#(result.bonus),"correct":\#(result.correct),"index":\#(result.index),"#
+            + #""bonus":\#(result.bonus),"correct":\#(result.correct),"# + credit + #""index":\#(result.index),"#
             + #""late":\#(result.late),"points":\#(result.points),"rank":\#(result.rank),"score":\#(result.score),"#
             + #""streak":\#(result.streak),"type":"result","v":\#(LiveProtocol.version)}"#
     }

@@ -19,6 +19,14 @@ extension LiveServerMessage {
         }
     }
 
+    /// An estimate's slider: never its value or margin.
+    public struct Range: Sendable, Codable, Equatable {
+        public var minimum: Double
+        public var maximum: Double
+        public var step: Double
+        public init(minimum: Double, maximum: Double, step: Double) { (self.minimum, self.maximum, self.step) = (minimum, maximum, step) }
+    }
+
     public struct Question: Sendable, Codable, Equatable {
         public var index: Int
         public var count: Int
@@ -26,6 +34,15 @@ extension LiveServerMessage {
         public var kind: LiveProtocol.QuestionKind
         /// In this player's own order when the host shuffles answers.
         public var choices: [Choice]
+        /// An ordering's items, in the order of their ids (which says nothing of the right one).
+        public var items: [Choice]?
+        /// A matching's prompts (ids 1…n) and the answers offered (9-digit ids, in their order).
+        public var prompts: [Choice]?
+        public var answers: [Choice]?
+        /// An estimate's range and step.
+        public var estimate: Range?
+        /// A word cloud's longest entry, in characters.
+        public var maxLength: Int?
         public var unit: String?
         public var image: Image?
         public var points: LiveProtocol.Points
@@ -39,6 +56,14 @@ extension LiveServerMessage {
                     points: LiveProtocol.Points, seconds: Int, openedAt: Int64, deadline: Int64, now: Int64) {
             (self.index, self.count, self.text, self.kind, self.choices, self.unit) = (index, count, text, kind, choices, unit)
             (self.image, self.points, self.seconds, self.openedAt, self.deadline, self.now) = (image, points, seconds, openedAt, deadline, now)
+        }
+
+        /// The parts of the new kinds, each left out (not `null`) when the kind has none.
+        public func with(items: [Choice]? = nil, prompts: [Choice]? = nil, answers: [Choice]? = nil, estimate: Range? = nil,
+                         maxLength: Int? = nil) -> Question {
+            var copy = self
+            (copy.items, copy.prompts, copy.answers, copy.estimate, copy.maxLength) = (items, prompts, answers, estimate, maxLength)
+            return copy
         }
 
         /// Time left when the message left the server, whatever this device's clock says.
@@ -63,6 +88,46 @@ extension LiveServerMessage {
         }
     }
 
+    /// A matching's right answer (its id) for a prompt (its id).
+    public struct Pair: Sendable, Codable, Equatable {
+        public var prompt: Int
+        public var answer: Int
+        public init(prompt: Int, answer: Int) { (self.prompt, self.answer) = (prompt, answer) }
+    }
+
+    /// A player whose estimate came closest.
+    public struct Closest: Sendable, Codable, Equatable {
+        public var nickname: String
+        public var value: Double
+        public var points: Int
+        public init(nickname: String, value: Double, points: Int) { (self.nickname, self.value, self.points) = (nickname, value, points) }
+    }
+
+    /// An estimate's right value and the closest players (up to 3, closest first; earlier on a tie).
+    public struct EstimateReveal: Sendable, Codable, Equatable {
+        public var value: Double
+        public var closest: [Closest]
+        public init(value: Double, closest: [Closest]) { (self.value, self.closest) = (value, closest) }
+    }
+
+    /// One word of a word cloud: `key` is its normalised form (what a host hides), `text` its most
+    /// common spelling, as players typed it (show it as text, never as markup).
+    public struct Word: Sendable, Codable, Equatable {
+        public var key: String
+        public var text: String
+        public var count: Int
+        public init(key: String, text: String, count: Int) { (self.key, self.text, self.count) = (key, text, count) }
+    }
+
+    /// A word cloud as counted on the server: the most common entries first (at most 50), hidden
+    /// ones left out; `others` counts the answers not among them.
+    public struct Cloud: Sendable, Codable, Equatable {
+        public var index: Int
+        public var words: [Word]
+        public var others: Int
+        public init(index: Int, words: [Word], others: Int) { (self.index, self.words, self.others) = (index, words, others) }
+    }
+
     public struct Reveal: Sendable, Codable, Equatable {
         public var index: Int
         /// The correct answer as a person reads it.
@@ -73,11 +138,24 @@ extension LiveServerMessage {
         public var distribution: [Tally]
         public var answered: Int
         public var players: Int
+        /// An ordering's items in the right order.
+        public var order: [Choice]?
+        /// A matching's right pairs, in prompt order.
+        public var pairs: [Pair]?
+        public var estimate: EstimateReveal?
+        public var cloud: Cloud?
 
         public init(index: Int, correct: String, correctChoices: [Int], explanation: String?, distribution: [Tally], answered: Int,
                     players: Int) {
             (self.index, self.correct, self.correctChoices, self.explanation) = (index, correct, correctChoices, explanation)
             (self.distribution, self.answered, self.players) = (distribution, answered, players)
+        }
+
+        /// The parts of the new kinds, each left out when the kind has none.
+        public func with(order: [Choice]? = nil, pairs: [Pair]? = nil, estimate: EstimateReveal? = nil, cloud: Cloud? = nil) -> Reveal {
+            var copy = self
+            (copy.order, copy.pairs, copy.estimate, copy.cloud) = (order, pairs, estimate, cloud)
+            return copy
         }
     }
 
@@ -94,11 +172,14 @@ extension LiveServerMessage {
         public var streak: Int
         /// The nearest player with a higher score, and by how much: absent for whoever leads.
         public var behind: Behind?
+        /// The share of the question the answer earned, in whole percent (1–99; `points` are the
+        /// speed points times it): present only for part of it (absent: 100 when `correct`, else 0).
+        public var credit: Int?
 
         public init(index: Int, answered: Bool, correct: Bool, late: Bool, points: Int, bonus: Int, score: Int, rank: Int, streak: Int,
-                    behind: Behind? = nil) {
+                    behind: Behind? = nil, credit: Int? = nil) {
             (self.index, self.answered, self.correct, self.late, self.points) = (index, answered, correct, late, points)
-            (self.bonus, self.score, self.rank, self.streak, self.behind) = (bonus, score, rank, streak, behind)
+            (self.bonus, self.score, self.rank, self.streak, self.behind, self.credit) = (bonus, score, rank, streak, behind, credit)
         }
     }
 

@@ -12,6 +12,8 @@ public enum LiveServerMessage: Sendable, Equatable {
     case question(Question)
     /// Answers so far (host only).
     case progress(Progress)
+    /// A word cloud as it grows (host only) or after the host hid an entry (everyone, once shown).
+    case cloud(Cloud)
     case reveal(Reveal)
     /// A player's own outcome of a question.
     case result(Result)
@@ -27,7 +29,7 @@ public enum LiveServerMessage: Sendable, Equatable {
 
     /// The `type` of each message.
     public enum Kind: String, Sendable, CaseIterable {
-        case joined, hosting, players, question, progress, reveal, result, leaderboard, ended, host, kicked, ack, error
+        case joined, hosting, players, question, progress, cloud, reveal, result, leaderboard, ended, host, kicked, ack, error
     }
 
     public var kind: Kind {
@@ -37,6 +39,7 @@ public enum LiveServerMessage: Sendable, Equatable {
         case .players: .players
         case .question: .question
         case .progress: .progress
+        case .cloud: .cloud
         case .reveal: .reveal
         case .result: .result
         case .leaderboard: .leaderboard
@@ -70,6 +73,7 @@ extension LiveServerMessage: Codable {
         case .players(let payload): try payload.encode(to: encoder)
         case .question(let payload): try payload.encode(to: encoder)
         case .progress(let payload): try payload.encode(to: encoder)
+        case .cloud(let payload): try payload.encode(to: encoder)
         case .reveal(let payload): try payload.encode(to: encoder)
         case .result(let payload): try payload.encode(to: encoder)
         case .leaderboard(let payload): try payload.encode(to: encoder)
@@ -93,6 +97,7 @@ extension LiveServerMessage: Codable {
         case .players: self = .players(try Roster(from: decoder))
         case .question: self = .question(try Question(from: decoder))
         case .progress: self = .progress(try Progress(from: decoder))
+        case .cloud: self = .cloud(try Cloud(from: decoder))
         case .reveal: self = .reveal(try Reveal(from: decoder))
         case .result: self = .result(try Result(from: decoder))
         case .leaderboard: self = .leaderboard(try Leaderboard(from: decoder))

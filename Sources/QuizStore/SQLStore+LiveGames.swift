@@ -89,7 +89,8 @@ extension SQLStore: LiveGameStore {
     /// One row of `live_answers`, in the order of `liveAnswerColumns`.
     static func liveAnswerRow(_ record: LiveAnswerRecord) -> SQLQueryString {
         let answer = record.answer
-        let stored = GivenAnswer(answer.answer, late: answer.late).stored
+        // A partial credit (a matching's pairs, an estimate's closeness) is kept with the answer.
+        let stored = GivenAnswer(answer.answer, late: answer.late, credit: answer.credit).stored
         return """
             (\(bind: record.gameId), \(bind: answer.playerId), \(bind: answer.questionIndex), \(bind: record.questionId), \(bind: stored),
              \(bind: answer.isCorrect), \(bind: answer.late), \(bind: answer.points), \(bind: answer.bonus), \(bind: answer.milliseconds),
@@ -183,7 +184,8 @@ extension SQLStore: LiveGameStore {
             guard let given = GivenAnswer(stored: try row.string("answer")) else { return nil }
             let answer = LiveAnswer(playerId: try row.int("player_id"), questionIndex: try row.int("question_index"), answer: given.answer,
                                     isCorrect: try row.bool("correct"), points: try row.int("points"), bonus: try row.int("bonus"),
-                                    milliseconds: try row.int("milliseconds"), late: try row.bool("late"))
+                                    milliseconds: try row.int("milliseconds"), late: try row.bool("late"),
+                                    credit: given.credit(correct: try row.bool("correct")))
             return LiveAnswerRecord(gameId: gameId, questionId: try row.int64("question_id"), answer: answer,
                                     answeredAt: try row.date("answered_at"))
         }

@@ -25,6 +25,29 @@ extension TerminalPlayer {
         }
     }
 
+    /// A live game's ordering, matching, estimate or slide, from the protocol's fields; nil for other kinds.
+    func readLiveParts(_ question: LiveEvent.Question) -> Answer??? {
+        func options(_ parts: [LiveEvent.Choice]?) -> [Components.Schemas.ChoiceOption] { (parts ?? []).map { .init(id: $0.id, text: $0.text) } }
+        switch question.kind {
+        case .ordering:
+            terminal.line(Style.bold(question.text))
+            return .some(readOrder(options(question.items)))
+        case .matching:
+            terminal.line(Style.bold(question.text))
+            return .some(readMatches(prompts: options(question.prompts), options: options(question.answers)))
+        case .estimate:
+            terminal.line(Style.bold(question.text))
+            return .some(readEstimate(minimum: question.estimate?.minimum ?? 0, maximum: question.estimate?.maximum ?? 0, unit: question.unit))
+        case .slide:
+            // Nothing to answer, and no key to wait for: the host moves the game on.
+            terminal.line(Style.bold(question.text))
+            terminal.line(Style.dim(t("Look at the big screen: the host moves on.")))
+            return .some(.some(nil))
+        default:
+            return nil
+        }
+    }
+
     /// "3 1 2": the items' numbers as listed, in the order the player puts them.
     private func readOrder(_ items: [Components.Schemas.ChoiceOption]) -> Answer?? {
         for (index, item) in items.enumerated() { terminal.line("  \(index + 1). \(MathText.plainText(item.text))") }

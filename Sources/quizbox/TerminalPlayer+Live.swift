@@ -41,8 +41,9 @@ extension TerminalPlayer {
                     "number": String(question.index + 1), "total": String(question.count), "seconds": String(Int(question.secondsLeft.rounded())),
                 ]) + (question.points == .double ? t(" · double points") : "")))
                 let kind = Components.Schemas.QuestionKind(rawValue: question.kind.rawValue) ?? .singleChoice
-                guard let answer = readAnswer(text: question.text, kind: kind, choices: question.choices.map { ($0.id, $0.text) },
-                                              unit: question.unit) else {
+                let read = readLiveParts(question)
+                    ?? readAnswer(text: question.text, kind: kind, choices: question.choices.map { ($0.id, $0.text) }, unit: question.unit)
+                guard let answer = read else {
                     if interruption.isClosed(question.index) { continue }
                     return  // the player left
                 }
@@ -56,6 +57,8 @@ extension TerminalPlayer {
             case .result(let result):
                 if !result.answered {
                     terminal.line(Style.red(t("✗ No answer in time.")))
+                } else if let credit = result.credit, !result.late {
+                    terminal.line(t("Partly right ({percent} %). +{points}", ["percent": String(credit), "points": String(result.points)]))
                 } else if result.correct {
                     terminal.line(Style.green(t("✓ Right! +{points}", ["points": String(result.points)])
                                                + (result.bonus > 0 ? t(" (streak bonus {bonus})", ["bonus": String(result.bonus)]) : "")))
@@ -81,7 +84,7 @@ extension TerminalPlayer {
                 terminal.line(Style.red(t("The host removed you from the game.")))
                 return
             case .error(_, let message, _): terminal.line(Style.red(t(message)))
-            case .joined, .other: continue
+            case .joined, .cloud, .other: continue
             }
         }
         terminal.line(t("The connection to the game closed."))

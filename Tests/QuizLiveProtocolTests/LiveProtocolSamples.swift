@@ -30,7 +30,32 @@ enum LiveProtocolSamples {
                         openedAt: 1, deadline: 20_001, now: 2)),
         .question(.init(index: 2, count: 3, text: "New kind", kind: .init(rawValue: "ordering"), choices: [], unit: nil, image: nil,
                         points: .standard, seconds: 5, openedAt: 0, deadline: 0, now: 0)),
+        // Issue 31's kinds: their parts, an estimate's slider, a word cloud's length.
+        .question(Message.Question(index: 3, count: 6, text: "Oldest first", kind: .ordering, choices: [], unit: nil, image: nil, points: .standard,
+                                   seconds: 20, openedAt: 0, deadline: 20_000, now: 5)
+            .with(items: [.init(id: 204_000_002, text: "Paris"), .init(id: 731_000_001, text: "Rome")])),
+        .question(Message.Question(index: 4, count: 6, text: "Capitals", kind: .matching, choices: [], unit: nil, image: nil, points: .standard,
+                                   seconds: 20, openedAt: 0, deadline: 20_000, now: 5)
+            .with(prompts: [.init(id: 1, text: "France"), .init(id: 2, text: "Italy")],
+                  answers: [.init(id: 204_000_002, text: "Paris"), .init(id: 388_000_004, text: "Lyon")])),
+        .question(Message.Question(index: 5, count: 6, text: "Eiffel", kind: .estimate, choices: [], unit: "m", image: nil, points: .standard,
+                                   seconds: 20, openedAt: 0, deadline: 20_000, now: 5)
+            .with(estimate: .init(minimum: -10, maximum: 1_000.5, step: 0.5))),
+        .question(Message.Question(index: 5, count: 6, text: "A word", kind: .wordCloud, choices: [], unit: nil, image: nil, points: .none,
+                                   seconds: 20, openedAt: 0, deadline: 20_000, now: 5).with(maxLength: 40)),
         .progress(.init(index: 0, answered: 1, players: 2)),
+        .cloud(.init(index: 5, words: [.init(key: "coffee", text: "Coffee", count: 7), .init(key: "b", text: "<b>\"", count: 1)], others: 3)),
+        .reveal(Message.Reveal(index: 3, correct: "Rome → Paris", correctChoices: [], explanation: nil, distribution: [], answered: 1, players: 1)
+            .with(order: [.init(id: 731_000_001, text: "Rome"), .init(id: 204_000_002, text: "Paris")])),
+        .reveal(Message.Reveal(index: 4, correct: "France: Paris", correctChoices: [], explanation: nil, distribution: [], answered: 1, players: 1)
+            .with(pairs: [.init(prompt: 1, answer: 204_000_002)])),
+        .reveal(Message.Reveal(index: 5, correct: "330 m", correctChoices: [], explanation: nil, distribution: [], answered: 1, players: 1)
+            .with(estimate: .init(value: 330, closest: [.init(nickname: "Ann", value: 330.5, points: 995)]))),
+        .reveal(Message.Reveal(index: 5, correct: "", correctChoices: [], explanation: nil, distribution: [], answered: 8, players: 9)
+            .with(cloud: .init(index: 5, words: [.init(key: "tea", text: "Tea", count: 8)], others: 0))),
+        .result(.init(index: 4, answered: true, correct: false, late: false, points: 667, bonus: 0, score: 667, rank: 1, streak: 0, credit: 67)),
+        .result(.init(index: 4, answered: true, correct: false, late: false, points: 250, bonus: 0, score: 900, rank: 2, streak: 0,
+                      behind: .init(nickname: "Ann", points: 5), credit: 25)),
         .reveal(.init(index: 0, correct: "Paris", correctChoices: [482_019_331], explanation: "Since 987.",
                       distribution: [.init(label: "Paris", choice: 482_019_331, count: 1, correct: true),
                                      .init(label: "Lyon", choice: 100_000_007, count: 0, correct: false)],
@@ -82,5 +107,8 @@ enum LiveProtocolSamples {
         .start, .close, .next, .end,
         .kick(player: 7),
         .lock(locked: true),
+        .hide(question: 5, key: "coffee \"x\""),
+        .answer(question: 3, answer: .order([731_000_001, 204_000_002])),
+        .answer(question: 4, answer: .matches([1: 204_000_002, 2: 388_000_004])),
     ]
 }

@@ -35,6 +35,30 @@ struct LiveWireFormatTests {
         ("kicked", #"{"type":"kicked","v":1}"#),
     ]
 
+    /// Issue 31's kinds: the new fields, each left out for the kinds without it; nothing in a
+    /// question that says the right order, pair or value.
+    static let kinds: [(String, String)] = [
+        ("question-ordering", #"{"choices":[],"count":5,"deadline":1700000030250,"index":0,"items":[{"id":204000002,"text":"Paris"},{"id":519000003,"text":"Helsinki"},{"id":731000001,"text":"Rome"}],"kind":"ordering","now":1700000000457,"openedAt":1700000000250,"points":"standard","seconds":30,"text":"Oldest first","type":"question","v":1}"#),
+        ("question-matching", #"{"answers":[{"id":204000002,"text":"Rome"},{"id":519000003,"text":"Lyon"},{"id":731000001,"text":"Paris"}],"choices":[],"count":5,"deadline":1700000030250,"index":1,"kind":"matching","now":1700000000457,"openedAt":1700000000250,"points":"standard","prompts":[{"id":1,"text":"France"},{"id":2,"text":"Italy <it>"}],"seconds":30,"text":"Capitals","type":"question","v":1}"#),
+        ("question-estimate", #"{"choices":[],"count":5,"deadline":1700000030250,"estimate":{"maximum":1000,"minimum":0,"step":0.5},"index":2,"kind":"estimate","now":1700000000457,"openedAt":1700000000250,"points":"standard","seconds":30,"text":"Eiffel tower","type":"question","unit":"m","v":1}"#),
+        ("question-wordCloud", #"{"choices":[],"count":5,"deadline":1700000030250,"index":3,"kind":"wordCloud","maxLength":40,"now":1700000000457,"openedAt":1700000000250,"points":"standard","seconds":30,"text":"One word for Monday","type":"question","v":1}"#),
+        ("question-slide", #"{"choices":[],"count":5,"deadline":1700000000250,"index":4,"kind":"slide","now":1700000000457,"openedAt":1700000000250,"points":"standard","seconds":0,"text":"Now for geography","type":"question","v":1}"#),
+        ("reveal-ordering", #"{"answered":1,"correct":"Rome → Paris → Helsinki","correctChoices":[],"distribution":[{"correct":true,"count":1,"label":"Right"},{"correct":false,"count":0,"label":"Wrong"}],"index":0,"order":[{"id":731000001,"text":"Rome"},{"id":204000002,"text":"Paris"},{"id":519000003,"text":"Helsinki"}],"players":1,"type":"reveal","v":1}"#),
+        ("reveal-matching", #"{"answered":1,"correct":"France: Paris; Italy <it>: Rome","correctChoices":[],"distribution":[{"correct":true,"count":1,"label":"Right"},{"correct":false,"count":0,"label":"Wrong"}],"index":1,"pairs":[{"answer":731000001,"prompt":1},{"answer":204000002,"prompt":2}],"players":1,"type":"reveal","v":1}"#),
+        ("reveal-estimate", #"{"answered":1,"correct":"330 m","correctChoices":[],"distribution":[{"correct":true,"count":1,"label":"Right"},{"correct":false,"count":0,"label":"Wrong"}],"estimate":{"closest":[{"nickname":"Ann","points":995,"value":330.5}],"value":330},"index":2,"players":1,"type":"reveal","v":1}"#),
+        ("reveal-wordCloud", #"{"answered":10,"cloud":{"index":3,"others":2,"words":[{"count":7,"key":"coffee","text":"Coffee"},{"count":1,"key":"b","text":"<b>"}]},"correct":"","correctChoices":[],"distribution":[],"index":3,"players":12,"type":"reveal","v":1}"#),
+        ("cloud", #"{"index":3,"others":2,"type":"cloud","v":1,"words":[{"count":7,"key":"coffee","text":"Coffee"},{"count":1,"key":"b","text":"<b>"}]}"#),
+        ("result-partly", #"{"answered":true,"bonus":0,"correct":false,"credit":50,"index":1,"late":false,"points":425,"rank":1,"score":425,"streak":0,"type":"result","v":1}"#),
+    ]
+
+    @Test func theServerWritesTheNewKindsAsDocumented() throws {
+        let written = try LiveWireKindSamples.messages()
+        #expect(written.map(\.0) == Self.kinds.map(\.0))
+        for ((name, text), (_, pinned)) in zip(written, Self.kinds) {
+            #expect(text == pinned, "\(name)")
+        }
+    }
+
     @Test func theServerWritesEveryMessageAsVersion1Did() throws {
         let written = try LiveWireSamples.messages()
         #expect(written.map(\.0) == Self.pinned.map(\.0))
@@ -52,7 +76,8 @@ struct LiveProtocolDomainNamesTests {
         #expect(LiveProtocol.Points.allCases.count == LiveSettings.Points.allCases.count)
         let phases: [LivePhase] = [.lobby, .question, .reveal, .leaderboard, .ended]
         #expect(phases.map { LiveProtocol.Phase(rawValue: $0.rawValue) } == [.lobby, .question, .reveal, .leaderboard, .ended])
-        let kinds: [LiveProtocol.QuestionKind] = [.singleChoice, .multipleChoice, .trueFalse, .typedAnswer, .numeric, .poll]
+        let kinds: [LiveProtocol.QuestionKind] = [.singleChoice, .multipleChoice, .trueFalse, .typedAnswer, .numeric, .ordering, .matching,
+                                                  .poll, .wordCloud, .estimate, .slide]
         #expect(kinds.map(\.rawValue) == QuestionKind.allCases.filter(\.playsLive).map(\.rawValue))
     }
 }

@@ -189,6 +189,65 @@ import Testing
         }
     }
 
+    @Test func theNewKindsArePlayedLiveThroughTheClient() async throws {
+        try await withApp(.live) { client, env in
+            let (quizId, _) = try await QuestionKindsAPITests().publishedQuiz(client, env)
+            let port = try #require(client.port)
+            let host = QuizboxClient(serverURL: URL(string: "http://127.0.0.1:\(port)/api/v1")!, transport: AsyncHTTPClientTransport())
+            try await signedUp(host, "hostess")
+            let game = try await host.createLiveGame(.init(quizId: Int64(quizId)))
+            let screen = LiveSocketClient(port: port, cookie: "quizbox_session=\(try #require(host.token))")
+            defer { screen.close() }
+            try screen.send(["type": "host", "game": game.id])
+            _ = try #require(try await screen.next("hosting"))
+            let guest = QuizboxClient(serverURL: host.serverURL, transport: AsyncHTTPClientTransport())
+            let player = try await guest.joinLiveGame(pin: game.pin, nickname: "Terminal")
+            defer { player.close() }
+            _ = try await screen.next("players")
+            try screen.send(["type": "start"])
+            var kinds: [Int: LiveProtocol.QuestionKind] = [:]
+            var reveals: [LiveProtocol.QuestionKind: LiveEvent.Reveal] = [:]
+            var results: [LiveProtocol.QuestionKind: LiveEvent.Result] = [:]
+            func id(_ text: String, in parts: [LiveEvent.Choice]?) -> Int { parts?.first { $0.text == text }?.id ?? 0 }
+            for await event in player.events {
+                switch event {
+                case .question(let question):
+                    kinds[question.index] = question.kind
+                    switch question.kind {
+                    case .ordering:
+                        player.answer(question: question.index, with: .order(["Rome", "Paris", "Helsinki", "Brasília"].map { id($0, in: question.items) }))
+                    case .matching:
+                        #expect(question.prompts?.map(\.id) == [1, 2])
+                        player.answer(question: question.index, with: .matches([1: id("Helsinki", in: question.answers), 2: id("Oslo", in: question.answers)]))
+                    case .poll: player.answer(question: question.index, with: .choice(id("Tea", in: question.choices)))
+                    case .wordCloud: player.answer(question: question.index, with: .text("Coffee!"))
+                    case .estimate:
+                        #expect(question.estimate == .init(minimum: 1900, maximum: 2000, step: 1) && question.unit == "AD")
+                        player.answer(question: question.index, with: .number(1968))
+                    default: player.answer(question: question.index, with: .choice(id("Sydney", in: question.choices)))
+                    }
+                case .reveal(let reveal): reveals[kinds[reveal.index] ?? .slide] = reveal
+                case .result(let result):
+                    results[kinds[result.index] ?? .slide] = result
+                    try screen.send(["type": "next"])
+                case .leaderboard: try screen.send(["type": "next"])
+                default: break
+                }
+                if case .ended = event { break }
+            }
+            #expect(kinds.count == 6, "every kind but the gap fill")
+            #expect(reveals[.ordering]?.order?.map(\.text) == ["Rome", "Paris", "Helsinki", "Brasília"])
+            #expect(results[.ordering]?.correct == true && results[.ordering]?.credit == nil)
+            #expect(reveals[.matching]?.pairs?.map(\.prompt) == [1, 2])
+            #expect(results[.matching]?.credit == 50 && results[.matching]?.correct == false)
+            #expect(reveals[.wordCloud]?.cloud?.words.map(\.text) == ["Coffee"])
+            #expect(reveals[.estimate]?.estimate?.value == 1969 && reveals[.estimate]?.estimate?.closest.map(\.nickname) == ["Terminal"])
+            #expect(results[.estimate]?.credit == 90)
+            #expect(results[.singleChoice]?.credit == 50, "an author's fraction is live partial credit")
+            #expect(results[.poll]?.points == 0 && results[.poll]?.credit == nil)
+        }
+    }
+
     @Test func refusalsOfLiveGamesAndADownServerAreTypedErrors() async throws {
         try await withServer { api, _, _ in
             await #expect(throws: QuizboxClient.Error.live(code: "unknown-game", message: "No game is running with that PIN. Check it with your host.")) {

@@ -27,6 +27,9 @@ final class RecordingOutbox: LiveOutbox, Sendable {
         sent.withLock { sent in sent.compactMap { if case (.question(let view, _), _) = $0 { view } else { nil } } }
     }
 
+    /// Every event sent so far, with whom it was for.
+    func events() -> [(LiveEvent, LiveAudience)] { sent.withLock { $0 } }
+
     func reveals() -> [LiveReveal] {
         sent.withLock { sent in sent.compactMap { if case (.reveal(let reveal), _) = $0 { reveal } else { nil } } }
     }
@@ -40,6 +43,7 @@ final class RecordingOutbox: LiveOutbox, Sendable {
                 case .players: "players"
                 case .question: "question"
                 case .progress: "progress"
+                case .cloud: "cloud"
                 case .reveal: "reveal"
                 case .result: "result"
                 case .leaderboard: "leaderboard"
@@ -101,7 +105,9 @@ final class RecordingOutbox: LiveOutbox, Sendable {
         try await withUseCases { env in
             let questions = [
                 Question(text: "Tea or coffee?", body: .poll(Poll(choices: ["Tea", "Coffee"]))),
-                Question(text: "Oldest first", body: .ordering(Ordering(items: ["Rome", "Paris", "Helsinki"]))),
+                Question(text: "The Seine flows through [[1]].", body: .gapFill(GapFill(text: "The Seine flows through [[1]].", gaps: [
+                    .init(.typed([Alternative("Paris")])),
+                ]))),
                 Question(text: "Capital of France?", body: .singleChoice([Choice(id: 1, text: "Paris", isCorrect: true),
                                                                           Choice(id: 2, text: "Lyon", isCorrect: false)])),
             ]
@@ -112,7 +118,8 @@ final class RecordingOutbox: LiveOutbox, Sendable {
             let (games, outbox) = makeSUT(env)
             let setup = try await games.setup(quizId: quiz.id, user: host)
             #expect(setup.questions.map(\.kind) == [.poll, .singleChoice])
-            #expect(setup.skipped == 1 && setup.skippedKinds == [.ordering])
+            #expect(setup.skipped == 1 && setup.skippedKinds == [.gapFill])
+            #expect(setup.leftOut.map(\.text) == ["The Seine flows through [[1]]."], "the setup page names it")
 
             let game = try await games.host(quizId: quiz.id, user: host, settings: LiveSettings())
             let ann = try await games.join(pin: game.pin, nickname: "Ann", user: nil, team: nil, address: "192.0.2.1")

@@ -12,16 +12,29 @@ from test_play_finished import axe
 ORDER = ["Rome", "Paris", "Helsinki", "Brasília"]
 
 
-def kinds_quiz(server):
-    """A published quiz of the new kinds, made through the API by a new author; its id."""
+def published_quiz(server, title, questions):
+    """A published quiz of `questions` (the API's question shapes), made through the API by a new author; its id."""
     author = new_username("author")
     server.create_user(author, "author-password")
     server.set_role(author, "author")
     _, session = server.api("POST", "/sessions", {"username": author, "password": "author-password"})
     token = session["token"]
-    _, subject = server.api("POST", "/manage/subjects", {"name": "Kinds", "description": ""}, token=token)
-    _, topic = server.api("POST", f"/manage/subjects/{subject['id']}/topics", {"name": "New kinds"}, token=token)
-    questions = [
+    _, subject = server.api("POST", "/manage/subjects", {"name": title, "description": ""}, token=token)
+    _, topic = server.api("POST", f"/manage/subjects/{subject['id']}/topics", {"name": title}, token=token)
+    ids = []
+    for question in questions:
+        status, created = server.api("POST", f"/manage/topics/{topic['id']}/questions", question, token=token)
+        assert status == 201, created
+        ids.append(created["id"])
+    _, quiz = server.api("POST", f"/manage/topics/{topic['id']}/quizzes", {"title": title}, token=token)
+    assert server.api("PUT", f"/manage/quizzes/{quiz['id']}/questions", {"questionIds": ids}, token=token)[0] == 204
+    assert server.api("PATCH", f"/manage/quizzes/{quiz['id']}", {"published": True}, token=token)[0] == 204
+    return quiz["id"]
+
+
+def kinds_quiz(server):
+    """A published quiz of the new kinds, made through the API by a new author; its id."""
+    return published_quiz(server, "New kinds", [
         {"kind": "ordering", "text": "Oldest first", "points": 4, "order": ORDER},
         {"kind": "matching", "text": "Capitals", "points": 2,
          "pairs": [{"prompt": "Finland", "answer": "Helsinki"}, {"prompt": "Sweden", "answer": "Stockholm"}], "extras": ["Oslo"]},
@@ -31,16 +44,7 @@ def kinds_quiz(server):
         {"kind": "poll", "text": "Tea or coffee?", "choices": [{"text": "Tea", "correct": False}, {"text": "Coffee", "correct": False}]},
         {"kind": "estimate", "text": "Moon landing?", "points": 10, "minimum": 1900, "maximum": 2000, "step": 1, "value": 1969,
          "margin": 10},
-    ]
-    ids = []
-    for question in questions:
-        status, created = server.api("POST", f"/manage/topics/{topic['id']}/questions", question, token=token)
-        assert status == 201, created
-        ids.append(created["id"])
-    _, quiz = server.api("POST", f"/manage/topics/{topic['id']}/quizzes", {"title": "New kinds"}, token=token)
-    assert server.api("PUT", f"/manage/quizzes/{quiz['id']}/questions", {"questionIds": ids}, token=token)[0] == 204
-    assert server.api("PATCH", f"/manage/quizzes/{quiz['id']}", {"published": True}, token=token)[0] == 204
-    return quiz["id"]
+    ])
 
 
 def item_texts(driver):

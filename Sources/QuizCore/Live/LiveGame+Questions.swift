@@ -11,9 +11,31 @@ extension LiveGame {
         self.index = index
         phase = .question
         openedAt = now
-        deadline = now.addingTimeInterval(TimeInterval(seconds))
-        advanceAt = nil
         answers = [:]
+        cloud = WordCloud.Tally()
+        // A slide has no clock: the host moves on (or, auto-advancing, the question's time does).
+        if questions[index].kind == .slide {
+            deadline = nil
+            advanceAt = settings.autoAdvance ? now.addingTimeInterval(TimeInterval(seconds)) : nil
+        } else {
+            deadline = now.addingTimeInterval(TimeInterval(seconds))
+            advanceAt = nil
+        }
+    }
+
+    /// Whether the open question is a slide (shown, never answered).
+    var onSlide: Bool { phase == .question && question?.kind == .slide }
+
+    /// The credit a live game gives an answer: an ordering's whole order or nothing (Kahoot's
+    /// rule), every other kind as graded (partial credit, a matching's pairs, an estimate's closeness).
+    public static func credit(_ question: Question, for answer: Answer) throws(GradingError) -> Credit {
+        guard question.kind.takesAnswers else { throw .answerDoesNotFitKind(expected: question.kind) }
+        if case .ordering(let ordering) = question.body {
+            guard case .order(let order) = answer else { throw .answerDoesNotFitKind(expected: .ordering) }
+            return try ordering.isWhollyRight(order) ? .full : .none
+        }
+        let credit = try question.credit(for: answer)
+        return question.kind.hasRightAnswer ? credit : .none
     }
 
     /// Grades and scores an answer to the open question. After the deadline (and before the
@@ -21,23 +43,24 @@ extension LiveGame {
     public mutating func answer(_ answer: Answer, player id: Int, question: Int, now: Date) throws(LiveGameError) -> LiveAnswer {
         guard let player = player(id) else { throw .unknownPlayer }
         guard !player.kicked else { throw .kicked }
-        guard phase == .question, question == index, let open = self.question, let openedAt, let deadline else { throw .notOpen }
+        guard phase == .question, question == index, let open = self.question, let openedAt else { throw .notOpen }
+        guard let deadline else { throw .badAnswer }  // a slide: nothing to answer
         guard answers[id] == nil else { throw .alreadyAnswered }
         // Kept as a quiz keeps it: typed "1,5 km" for a numeric question is the number 1.5.
         let given: Answer
-        let correct: Bool
+        let credit: Credit
         do {
             given = try open.normalized(answer)
-            correct = try open.isCorrect(given)
+            credit = try Self.credit(open, for: given)
         } catch {
             throw .badAnswer
         }
         let elapsed = max(0, now.timeIntervalSince(openedAt))
         let late = now > deadline
-        let right = correct && !late
-        let (points, bonus) = right ? award(elapsed: elapsed, streak: player.streak) : (0, 0)
+        let right = credit.isFull && !late
+        let (points, bonus) = late || credit.isNone ? (0, 0) : award(elapsed: elapsed, streak: player.streak, credit: credit, kind: open.kind)
         let taken = LiveAnswer(playerId: id, questionIndex: index, answer: given, isCorrect: right, points: points, bonus: bonus,
-                               milliseconds: Int((elapsed * 1000).rounded()), late: late)
+                               milliseconds: Int((elapsed * 1000).rounded()), late: late, credit: late ? .none : credit)
         record(taken)
         return taken
     }
@@ -49,6 +72,16 @@ extension LiveGame {
     public mutating func record(_ answer: LiveAnswer) {
         guard player(answer.playerId) != nil else { return }
         answers[answer.playerId] = answer
+        if question?.kind == .wordCloud, answer.questionIndex == index, case .text(let entry) = answer.answer { cloud.add(entry) }
+    }
+
+    /// Hides a word cloud entry (by its key) from every screen, while its question is open or shown.
+    public mutating func hide(_ key: String, question: Int) throws(LiveGameError) {
+        guard question == index, self.question?.kind == .wordCloud, [.question, .reveal, .leaderboard].contains(phase) else { throw .notOpen }
+        guard cloud.hidden.count < Self.maxHidden, cloud.top(WordCloud.Tally.maxKeys).contains(where: { $0.key == key }) else {
+            throw .badHide
+        }
+        cloud.hide(key)
     }
 
     /// Takes back an answer that could not be stored, while its question is still open: the
@@ -58,7 +91,18 @@ extension LiveGame {
         guard phase == .question, index == answer.questionIndex, answers[answer.playerId] == answer,
               player(answer.playerId) != nil else { return false }
         answers[answer.playerId] = nil
+        if question?.kind == .wordCloud { recount() }
         return true
+    }
+
+    /// The word cloud counted again from the answers (an answer taken back cannot be uncounted).
+    mutating func recount() {
+        let hidden = cloud.hidden
+        cloud = WordCloud.Tally()
+        for answer in answers.values.sorted(by: { ($0.milliseconds, $0.playerId) < ($1.milliseconds, $1.playerId) }) {
+            if case .text(let entry) = answer.answer { cloud.add(entry) }
+        }
+        for key in hidden { cloud.hide(key) }
     }
 
     /// Every player still in the game answered: `answers` holds only theirs (a kick takes its
@@ -69,7 +113,7 @@ extension LiveGame {
 
     /// Ends the open question: who did not answer loses their streak.
     public mutating func close(now: Date) throws(LiveGameError) {
-        guard phase == .question else { throw .notNow }
+        guard phase == .question, !onSlide else { throw .notNow }
         settle(graded: question?.kind.hasRightAnswer ?? true)
         phase = .reveal
         advanceAt = settings.autoAdvance ? now.addingTimeInterval(Self.autoAdvanceSeconds) : nil
@@ -84,7 +128,7 @@ extension LiveGame {
             phase = .leaderboard
             advanceAt = settings.autoAdvance ? now.addingTimeInterval(Self.autoAdvanceSeconds) : nil
             markRanks()
-        case .reveal, .leaderboard:
+        case .reveal, .leaderboard, .question where onSlide:
             if isLastQuestion { end(now: now) } else { open(index + 1, now: now) }
         default:
             throw .notNow
@@ -108,7 +152,7 @@ extension LiveGame {
             try? close(now: now)
             return true
         }
-        if let advanceAt, now >= advanceAt, phase == .reveal || phase == .leaderboard {
+        if let advanceAt, now >= advanceAt, phase == .reveal || phase == .leaderboard || onSlide {
             try? next(now: now)
             return true
         }
@@ -118,7 +162,7 @@ extension LiveGame {
     /// The next moment `tick` has work: a deadline or an auto-advance.
     public var nextTick: Date? {
         switch phase {
-        case .question: deadline
+        case .question: deadline ?? advanceAt
         case .reveal, .leaderboard: advanceAt
         default: nil
         }

@@ -77,10 +77,42 @@ extension LiveGame {
             let trues = given.filter { $0.answer == .bool(true) }.count
             return [Tally(label: "True", choice: nil, count: trues, isCorrect: value),
                     Tally(label: "False", choice: nil, count: given.count - trues, isCorrect: !value)]
+        case .wordCloud, .slide:
+            return []
+        case .matching, .estimate:
+            // Kinds graded by parts or closeness: the partly right apart from the wrong.
+            let right = given.filter(\.isCorrect).count
+            let partly = given.filter { !$0.isCorrect && !$0.late && !$0.credit.isNone }.count
+            return [Tally(label: "Right", choice: nil, count: right, isCorrect: true),
+                    Tally(label: "Partly right", choice: nil, count: partly, isCorrect: false),
+                    Tally(label: "Wrong", choice: nil, count: given.count - right - partly, isCorrect: false)]
         default:
             let right = given.filter(\.isCorrect).count
             return [Tally(label: "Right", choice: nil, count: right, isCorrect: true),
                     Tally(label: "Wrong", choice: nil, count: given.count - right, isCorrect: false)]
         }
+    }
+
+    /// An estimate's closest answer: who, what they said, what it earned.
+    public struct Closest: Sendable, Equatable {
+        public var playerId: Int
+        public var nickname: String
+        public var value: Double
+        public var points: Int
+    }
+
+    /// The players whose estimates (in time) came closest to the value, closest first; the
+    /// earlier answer first on a tie. Empty for other kinds.
+    public func closest(_ limit: Int = 3) -> [Closest] {
+        guard case .estimate(let estimate)? = question?.body else { return [] }
+        var found: [(distance: Double, answer: LiveAnswer, value: Double)] = []
+        for answer in answers.values where !answer.late {
+            guard case .number(let value) = answer.answer, let player = player(answer.playerId), !player.kicked else { continue }
+            found.append((estimate.distance(value), answer, value))
+        }
+        return found.sorted { ($0.distance, $0.answer.milliseconds, $0.answer.playerId) < ($1.distance, $1.answer.milliseconds, $1.answer.playerId) }
+            .prefix(limit)
+            .map { Closest(playerId: $0.answer.playerId, nickname: players[$0.answer.playerId - 1].nickname, value: $0.value,
+                           points: $0.answer.points) }
     }
 }

@@ -3,13 +3,15 @@ import Foundation
 /// Scoring: what the open question's answers add to the players' totals and streaks when it
 /// closes, and replaying a stored game's answers question by question.
 extension LiveGame {
-    /// A right answer's speed points (the question's points, down to half of them by its time
-    /// limit) and its streak bonus (`Streak.bonus`).
-    func award(elapsed: TimeInterval, streak: Int) -> (points: Int, bonus: Int) {
-        let base = Double(settings.points(at: index).base)
-        let points = Int((base * (1 - min(1, elapsed / Double(seconds)) / 2)).rounded())
-        let bonus = settings.streakBonus ? Streak.bonus(after: streak) : 0
-        return (points, bonus)
+    /// An answer's points: the speed points (the question's points, down to half of them by its
+    /// time limit) times its credit, and for a wholly right one the streak bonus (`Streak.bonus`).
+    /// An estimate scores its closeness alone: the question's points at the value, none at the
+    /// margin, however long the player took to get there.
+    func award(elapsed: TimeInterval, streak: Int, credit: Credit = .full, kind: QuestionKind = .singleChoice) -> (points: Int, bonus: Int) {
+        let base = settings.points(at: index).base
+        let speed = kind == .estimate ? base : Int((Double(base) * (1 - min(1, elapsed / Double(seconds)) / 2)).rounded())
+        let bonus = settings.streakBonus && credit.isFull ? Streak.bonus(after: streak) : 0
+        return (credit.points(of: speed), bonus)
     }
 
     /// The open question's answers join the totals; who did not answer loses their streak. A
@@ -50,6 +52,7 @@ extension LiveGame {
         let byQuestion = Dictionary(grouping: answers, by: \.questionIndex)
         for question in 0...index {
             self.answers = [:]
+            self.cloud = WordCloud.Tally()
             for answer in byQuestion[question] ?? [] { record(answer) }
             if question < index || phase != .question { settle(graded: questions.indices.contains(question) ? questions[question].kind.hasRightAnswer : true) }
         }

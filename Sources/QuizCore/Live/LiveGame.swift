@@ -7,6 +7,8 @@ public enum LivePhase: String, Sendable, Codable {
 public enum LiveGameError: Error, Equatable, Sendable {
     /// `full`: the game has as many players as the server lets one game take.
     case locked, full, nicknameTaken, nicknameInvalid, kicked, notOpen, alreadyAnswered, badAnswer, notNow, ended, unknownPlayer
+    /// A word cloud entry to hide that is not shown, or more hidden than `LiveGame.maxHidden`.
+    case badHide
 }
 
 /// The rules of a live game, as a value: every change takes the server's `now` and says what
@@ -33,12 +35,19 @@ public struct LiveGame: Sendable {
     public internal(set) var players: [LivePlayer] = []
     /// The open (or last) question's answers, by player id.
     public internal(set) var answers: [Int: LiveAnswer] = [:]
+    /// The open (or last) word cloud's entries, counted as they arrive, and what the host hid.
+    public internal(set) var cloud = WordCloud.Tally()
     /// `Nickname.key` of every player's nickname, kicked ones too, to the player's id.
     var nicknameKeys: [String: Int] = [:]
     /// Kept as players are kicked, so counting who is in costs nothing on every answer.
     var kickedCount = 0
 
     public static let autoAdvanceSeconds: TimeInterval = 5
+    /// Entries a host may hide from one word cloud: enough for every rude one in a class, and a
+    /// bound on what a host's screen can make the server keep.
+    public static let maxHidden = 50
+    /// Entries a word cloud shows; the rest are counted in `others`.
+    public static let cloudSize = 50
 
     public init(id: Int64, pin: String, quizId: Int64, hostUserId: Int64, title: String, questions: [Question], settings: LiveSettings) {
         self.id = id

@@ -35,9 +35,13 @@ public struct LiveAnswer: Sendable, Equatable {
     /// From the question's opening to the answer's arrival.
     public var milliseconds: Int
     public var late: Bool
+    /// How much of the question it earned (none when late): full or none but for partial credit,
+    /// a matching's pairs, an estimate's closeness. `points` are the speed points times it.
+    public var credit: Credit
 
+    /// `credit` nil: full when correct, else none (as answers were before partial credit).
     public init(playerId: Int, questionIndex: Int, answer: Answer, isCorrect: Bool, points: Int, bonus: Int,
-                milliseconds: Int, late: Bool) {
+                milliseconds: Int, late: Bool, credit: Credit? = nil) {
         self.playerId = playerId
         self.questionIndex = questionIndex
         self.answer = answer
@@ -46,5 +50,6 @@ public struct LiveAnswer: Sendable, Equatable {
         self.bonus = bonus
         self.milliseconds = milliseconds
         self.late = late
+        self.credit = credit ?? (isCorrect ? .full : .none)
     }
 }

@@ -47,7 +47,19 @@ extension LiveMessages {
         return Message.question(.init(index: view.index, count: view.count, text: view.text, kind: .init(rawValue: view.kind.rawValue),
                                       choices: view.choices.map { .init(id: $0.id, text: $0.text) }, unit: view.unit, image: image,
                                       points: LiveProtocol.Points(rawValue: view.points.rawValue) ?? .standard, seconds: view.seconds,
-                                      openedAt: millis(view.openedAt), deadline: millis(view.deadline), now: millis(now))).text
+                                      openedAt: millis(view.openedAt), deadline: millis(view.deadline), now: millis(now))
+            .with(items: parts(view.items), prompts: parts(view.prompts), answers: parts(view.answers),
+                  estimate: view.estimate.map { .init(minimum: $0.minimum, maximum: $0.maximum, step: $0.step) },
+                  maxLength: view.maxLength)).text
+    }
+
+    /// A kind's parts as choices; nil (left out of the message) for a kind without them.
+    static func parts(_ parts: [LiveQuestionView.Choice]) -> [Message.Choice]? {
+        parts.isEmpty ? nil : parts.map { .init(id: $0.id, text: $0.text) }
+    }
+
+    static func cloud(_ cloud: LiveCloud) -> Message.Cloud {
+        Message.Cloud(index: cloud.index, words: cloud.entries.map { .init(key: $0.key, text: $0.text, count: $0.count) }, others: cloud.others)
     }
 
     static func standing(_ standing: LiveGame.Standing) -> Message.Standing {
@@ -92,7 +104,14 @@ extension LiveMessages {
             let distribution = reveal.distribution.map { Message.Tally(label: $0.label, choice: $0.choice, count: $0.count, correct: $0.isCorrect) }
             return Message.reveal(.init(index: reveal.index, correct: reveal.correct, correctChoices: reveal.correctChoices,
                                         explanation: reveal.explanation, distribution: distribution, answered: reveal.answered,
-                                        players: reveal.players)).text
+                                        players: reveal.players)
+                .with(order: parts(reveal.order), pairs: reveal.pairs.isEmpty ? nil : reveal.pairs.map { .init(prompt: $0.prompt, answer: $0.answer) },
+                      estimate: reveal.estimate.map { estimate in
+                          .init(value: estimate.value, closest: estimate.closest.map { .init(nickname: $0.nickname, value: $0.value, points: $0.points) })
+                      },
+                      cloud: reveal.cloud.map(cloud))).text
+        case .cloud(let cloud):
+            return Message.cloud(Self.cloud(cloud)).text
         case .leaderboard(let top, let teams, let final):
             return Message.leaderboard(.init(top: top.map(standing), teams: Self.teams(teams), final: final)).text
         case .ended(let podium, let standings, let teams):
@@ -105,13 +124,15 @@ extension LiveMessages {
         }
     }
 
-    /// Through the protocol's hand-written encoder: one per player when a question ends.
+    /// Through the protocol's hand-written encoder: one per player when a question ends. `credit`
+    /// only for part of the points: all or nothing is `correct`, so old kinds' results are as they were.
     static func result(_ result: LivePlayerResult) -> String {
         let answer = result.answer
         return Message.text(Message.Result(index: result.index, answered: answer != nil, correct: answer?.isCorrect ?? false,
                                            late: answer?.late ?? false, points: answer?.points ?? 0, bonus: answer?.bonus ?? 0,
                                            score: result.score, rank: result.rank, streak: result.streak,
-                                           behind: result.behind.map { .init(nickname: $0.nickname, points: $0.points) }))
+                                           behind: result.behind.map { .init(nickname: $0.nickname, points: $0.points) },
+                                           credit: result.graded && answer?.credit.isPartial == true ? answer?.credit.percent : nil))
     }
 
     /// Through the protocol's hand-written encoder: one per answer, thousands a second in a full room.

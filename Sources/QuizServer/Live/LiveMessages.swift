@@ -35,6 +35,7 @@ enum LiveMessages {
         case .end: .end
         case .kick(let player): .kick(player)
         case .lock(let locked): .lock(locked)
+        case .hide(let question, let key): .hide(question: question, key: key)
         case .host, .join, .resume, .rejoin, .answer: nil
         }
     }

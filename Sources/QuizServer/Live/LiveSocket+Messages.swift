@@ -98,6 +98,7 @@ extension LiveSocket {
             case .notNow: ("not-now", "Not now: the game is not at that step.")
             case .ended: ("unknown-game", "This game has ended.")
             case .unknownPlayer: ("bad-rejoin", "You are not a player of this game.")
+            case .badHide: ("bad-hide", "That word is not in the cloud, or too many are hidden already.")
             }
         }
     }

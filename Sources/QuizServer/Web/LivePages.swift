@@ -47,6 +47,12 @@ struct LivePages: Sendable {
         var none = false
     }
 
+    /// A question a live game leaves out, and why.
+    struct LeftOutLine: Encodable {
+        var text: String
+        var reason: String
+    }
+
     struct NewGamePage: Encodable {
         var quizId: Int64
         var quizTitle: String
@@ -54,6 +60,8 @@ struct LivePages: Sendable {
         var error: String?
         var skipped: String?
         var ownTimes: String?
+        var leftOut: [LeftOutLine] = []
+        var hasLeftOut = false
         // What was sent, shown again after a mistake (nil and false show the defaults).
         var secondsPerQuestion: String?
         var streakBonusOff = false
@@ -97,7 +105,14 @@ struct LivePages: Sendable {
                 ? t.count(setup.skipped, "{count} question of this quiz is left out: live games do not play these kinds: {kinds}.",
                           "{count} questions of this quiz are left out: live games do not play these kinds: {kinds}.",
                           ["kinds": setup.skippedKinds.map { ManageText.kindLabel($0, t).lowercased() }.joined(separator: ", ")])
-                : nil)
+                : nil,
+            leftOut: setup.leftOut.map { question in
+                LeftOutLine(text: question.text.count > 80 ? String(question.text.prefix(79)) + "…" : question.text,
+                            reason: question.kind == .gapFill
+                                ? t("a gap fill is too much to read and fill in on a phone against the clock")
+                                : t("name them all is a game of its own"))
+            })
+        model.hasLeftOut = !model.leftOut.isEmpty
         let timed = setup.questions.count { $0.timeLimitSeconds != nil }
         if timed > 0 {
             model.ownTimes = t.count(timed, "{count} question has its own time and keeps it.", "{count} questions have their own time and keep it.")

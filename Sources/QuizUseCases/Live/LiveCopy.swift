@@ -79,6 +79,8 @@ struct LiveCopy: LiveRole {
         case .kicked(let id):
             context.send([(.kicked(playerId: id), .player(id))], gameId: room.id)
             LiveSync(context: context).requestReload(room)
+        case .hidden(let index, let key):
+            if let change = try? room.hide(key, question: index) { context.send(change.events, gameId: room.id) }
         case .answers, .command, .hostSocket:
             break  // for the owner
         }

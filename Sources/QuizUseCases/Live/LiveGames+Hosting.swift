@@ -17,7 +17,7 @@ extension LiveGames {
             guard !playable.isEmpty else { throw Failure.noPlayableQuestions }
             let leftOut = Set(all.map(\.kind).filter { !$0.playsLive })
             return Setup(quiz: quiz, questions: playable, skipped: all.count - playable.count,
-                         skippedKinds: QuestionKind.allCases.filter(leftOut.contains))
+                         skippedKinds: QuestionKind.allCases.filter(leftOut.contains), leftOut: all.filter { !$0.kind.playsLive })
         } catch let failure as Failure {
             throw failure
         } catch {

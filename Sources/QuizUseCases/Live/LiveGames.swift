@@ -88,6 +88,8 @@ package final class LiveGames: Sendable {
         case start, close, next, end
         case kick(Int)
         case lock(Bool)
+        /// A word cloud's entry (its key) hidden from every screen.
+        case hide(question: Int, key: String)
     }
 
     /// What hosting a quiz would play: its questions a live game can play, and how many it leaves out.
@@ -97,6 +99,8 @@ package final class LiveGames: Sendable {
         package var skipped: Int
         /// The kinds of the questions left out, in `QuestionKind` order.
         package var skippedKinds: [QuestionKind]
+        /// The questions left out, in the quiz's order (the setup page names each and why).
+        package var leftOut: [Question] = []
     }
 
     package struct Joined: Sendable {

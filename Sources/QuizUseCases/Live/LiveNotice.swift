@@ -25,6 +25,8 @@ enum LiveNotice: Equatable, Sendable {
     case progress(index: Int, answered: Int, players: Int)
     /// A player the host kicked (`p`).
     case kicked(Int)
+    /// The owner hid a word cloud's entry (`i`: the question, `w`: the entry's key).
+    case hidden(index: Int, key: String)
 
     /// The notice as sent; nil when it would not fit in a notice (`LiveNotifications.maxPayloadBytes`).
     func payload(gameId: Int64, sender: String) -> String? {
@@ -36,6 +38,7 @@ enum LiveNotice: Equatable, Sendable {
         case .hostSocket(let connected): (object["k"], object["c"]) = ("hostSocket", connected)
         case .host(let connected): (object["k"], object["c"]) = ("host", connected)
         case .kicked(let id): (object["k"], object["p"]) = ("kicked", id)
+        case .hidden(let index, let key): (object["k"], object["i"], object["w"]) = ("hidden", index, key)
         case .progress(let index, let answered, let players): (object["k"], object["i"], object["a"], object["n"]) = ("progress", index, answered, players)
         case .command(let command):
             object["k"] = "command"
@@ -46,6 +49,7 @@ enum LiveNotice: Equatable, Sendable {
             case .end: object["c"] = "end"
             case .kick(let id): (object["c"], object["p"]) = ("kick", id)
             case .lock(let locked): (object["c"], object["l"]) = ("lock", locked)
+            case .hide(let question, let key): (object["c"], object["i"], object["w"]) = ("hide", question, key)
             case .settings(let settings):
                 object["c"] = "settings"
                 object["s"] = (try? JSONEncoder().encode(settings)).map { String(decoding: $0, as: UTF8.self) }
@@ -81,6 +85,9 @@ enum LiveNotice: Equatable, Sendable {
         case "kicked":
             guard let id = (object["p"] as? NSNumber)?.intValue else { return nil }
             notice = .kicked(id)
+        case "hidden":
+            guard let index = (object["i"] as? NSNumber)?.intValue, let key = object["w"] as? String else { return nil }
+            notice = .hidden(index: index, key: key)
         default:
             return nil
         }
@@ -95,6 +102,8 @@ enum LiveNotice: Equatable, Sendable {
         case "end": .end
         case "kick": (object["p"] as? NSNumber).map { .kick($0.intValue) }
         case "lock": (object["l"] as? Bool).map { .lock($0) }
+        case "hide":
+            if let index = (object["i"] as? NSNumber)?.intValue, let key = object["w"] as? String { .hide(question: index, key: key) } else { nil }
         case "settings":
             (object["s"] as? String).flatMap { try? JSONDecoder().decode(LiveSettings.self, from: Data($0.utf8)) }.map { .settings($0) }
         default: nil

@@ -26,7 +26,7 @@ extension LiveOwner {
             let connected = said || room.hostHere.load(ordering: .relaxed)
             context.send(room.hostConnected(connected, now: context.time.now()), gameId: room.id)
             context.publish(.host(connected), gameId: room.id)
-        case .state, .host, .progress, .kicked:
+        case .state, .host, .progress, .kicked, .hidden:
             break  // the owner's own word, for copies
         }
     }

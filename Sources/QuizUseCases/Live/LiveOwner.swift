@@ -75,6 +75,13 @@ struct LiveOwner: LiveRole {
             default: break
             }
         }
+        if case .hide(let question, let key) = command {
+            let change: LiveRoom.Change
+            do { change = try room.hide(key, question: question) } catch { throw .game(error) }
+            context.send(change.events, gameId: room.id)
+            context.publish(.hidden(index: question, key: key), gameId: room.id)
+            return
+        }
         let now = context.time.now()
         let change: LiveRoom.Change
         do {
@@ -94,6 +101,7 @@ struct LiveOwner: LiveRole {
                 case .end: game.end(now: now)
                 case .kick(let id): try game.kick(id)
                 case .lock(let locked): game.lock(locked)
+                case .hide: break  // above
                 }
             }
         } catch {

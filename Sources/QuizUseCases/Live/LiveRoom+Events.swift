@@ -34,6 +34,7 @@ extension LiveRoom {
                 }
                 if audience == .host {
                     events.append(.progress(index: game.index, answered: game.answers.count, players: game.activeCount))
+                    if game.question?.kind == .wordCloud { events.append(.cloud(LiveCloud(game))) }
                 }
             case .reveal:
                 // The host's screen titles the reveal with the question, which the reveal does not
@@ -68,11 +69,13 @@ extension LiveRoom {
                 }
             case .reveal:
                 change.events.append((.reveal(reveal(after)), .everyone))
+                let graded = after.question?.kind.hasRightAnswer ?? true
                 let places = Self.places(after.standings())
                 for player in after.activePlayers {
                     let place = places[player.id]
                     change.events.append((.result(LivePlayerResult(index: after.index, answer: after.answers[player.id], score: player.score,
-                                                                   rank: place?.rank ?? 0, streak: player.streak, behind: place?.behind)),
+                                                                   rank: place?.rank ?? 0, streak: player.streak, behind: place?.behind,
+                                                                   graded: graded)),
                                           .player(player.id)))
                 }
             case .leaderboard:
@@ -111,22 +114,35 @@ extension LiveRoom {
         let question = game.question
         let ids = shownIds(game)
         func shown(_ id: Int) -> Int { ids?.publicId(id) ?? id }
-        return LiveReveal(index: game.index, correct: question?.correctAnswer.display ?? "",
-                          correctChoices: question?.body.choices.filter(\.isCorrect).map { shown($0.id) } ?? [],
-                          explanation: question?.explanation,
-                          distribution: game.distribution().map { tally in
-                              var shownTally = tally
-                              shownTally.choice = tally.choice.map(shown)
-                              return shownTally
-                          },
-                          answered: game.answers.count, players: game.activeCount)
+        var reveal = LiveReveal(index: game.index, correct: question?.correctAnswer.display ?? "",
+                                correctChoices: question?.body.choices.filter(\.isCorrect).map { shown($0.id) } ?? [],
+                                explanation: question?.explanation,
+                                distribution: game.distribution().map { tally in
+                                    var shownTally = tally
+                                    shownTally.choice = tally.choice.map(shown)
+                                    return shownTally
+                                },
+                                answered: game.answers.count, players: game.activeCount)
+        switch question?.body {
+        case .ordering(let ordering)?:
+            // Stored ids are the right places: 1…n under the ids the items were shown with.
+            reveal.order = ordering.items.enumerated().map { LiveQuestionView.Choice(id: shown($0.offset + 1), text: $0.element) }
+        case .matching(let matching)?:
+            reveal.pairs = matching.rightAnswerIds.enumerated().map { (prompt: $0.offset + 1, answer: shown($0.element)) }
+        case .estimate(let estimate)?:
+            reveal.estimate = (estimate.value, game.closest())
+        case .wordCloud?:
+            reveal.cloud = LiveCloud(game)
+        default: break
+        }
+        return reveal
     }
 
     private func result(_ game: LiveGame, playerId: Int) -> LivePlayerResult? {
         guard let player = game.player(playerId), !player.kicked else { return nil }
         let place = Self.places(game.standings())[playerId]
         return LivePlayerResult(index: game.index, answer: game.answers[playerId], score: player.score, rank: place?.rank ?? 0,
-                                streak: player.streak, behind: place?.behind)
+                                streak: player.streak, behind: place?.behind, graded: game.question?.kind.hasRightAnswer ?? true)
     }
 
     /// Each player's rank and whom they are behind: the last-listed player of the next higher

@@ -16,7 +16,9 @@ extension LiveRoom {
                 added += 1
             }
             guard added > 0 else { return [] }
-            return [(.progress(index: state.game.index, answered: state.game.answers.count, players: state.game.activeCount), .host)]
+            let progress = (LiveEvent.progress(index: state.game.index, answered: state.game.answers.count, players: state.game.activeCount),
+                            LiveAudience.host)
+            return state.game.question?.kind == .wordCloud ? [progress, (.cloud(LiveCloud(state.game)), .host)] : [progress]
         }
     }
 
@@ -36,7 +38,10 @@ extension LiveRoom {
             let before = Marker(state.game)
             let roster = state.game.players.count != game.players.count
                 || zip(state.game.players, game.players).contains { $0.kicked != $1.kicked || $0.team != $1.team }
+            // What the owner's host hid stays hidden here (the database keeps no hides).
+            let hidden = state.game.index == game.index ? state.game.cloud.hidden : []
             state.game = game
+            for key in hidden.sorted() { try? state.game.hide(key, question: game.index) }
             state.secretHashes.merge(secretHashes) { $1 }
             state.codeHashes.merge(codeHashes) { $1 }
             var change = change(from: before, to: game, now: nil)

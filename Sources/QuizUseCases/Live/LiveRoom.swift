@@ -190,8 +190,18 @@ final class LiveRoom: Sendable {
             let players = state.game.activeCount
             if state.game.phase == .question, answered % max(1, players / 100) == 0 || answered == players {
                 change.events.append((.progress(index: state.game.index, answered: answered, players: players), .host))
+                // A word cloud grows on the host's screen as answers come, as often as the progress.
+                if state.game.question?.kind == .wordCloud { change.events.append((.cloud(LiveCloud(state.game)), .host)) }
             }
             return Taken(answer: taken, questionId: questionId, change: change, at: now)
+        }
+    }
+
+    /// Hides a word cloud's entry: gone from the host's cloud, and from everyone's once shown.
+    func hide(_ key: String, question: Int) throws(LiveGameError) -> Change {
+        try state.withLock { state throws(LiveGameError) in
+            try state.game.hide(key, question: question)
+            return Change(events: [(.cloud(LiveCloud(state.game)), state.game.phase == .question ? .host : .everyone)])
         }
     }
 

@@ -308,8 +308,37 @@
 
   const points = { double: t('Double points'), none: t('No points') };
 
+  /**
+   * A word cloud (`cloud.words`, most common first) into the list `ul`: each word's size by its
+   * count, its text as text (players typed it). With `onHide`, each word gets a Hide button.
+   */
+  function renderCloud(ul, cloud, onHide) {
+    const words = cloud && Array.isArray(cloud.words) ? cloud.words : [];
+    const most = Math.max(1, ...words.map((word) => Number(word.count) || 0));
+    ul.replaceChildren(...words.map((word) => {
+      const li = el('li', 'cloud-word');
+      li.dataset.key = word.key;
+      // Five sizes, from the count's share of the most common: the class names the size.
+      li.classList.add('cloud-size-' + Math.max(1, Math.ceil(5 * (Number(word.count) || 0) / most)));
+      const text = el('span', 'cloud-text', word.text);
+      const count = el('span', 'cloud-count', number(word.count));
+      count.setAttribute('aria-label', plural(word.count, t('{count} answer'), t('{count} answers')));
+      li.append(text, count);
+      if (onHide) {
+        const hide = el('button', 'cloud-hide quiet', '×');
+        hide.type = 'button';
+        hide.setAttribute('aria-label', fill(t('Hide “{word}”'), { word: word.text }));
+        hide.addEventListener('click', () => onHide(word));
+        li.append(hide);
+      }
+      return li;
+    }));
+    ul.hidden = words.length === 0;
+  }
+
   window.QuizboxLive = {
     t, fill, time, LiveSocket, Countdown, clock, variants, shape, icon, el, number, plural, movement, fillImage, showScreen, fitWords, batched,
+    renderCloud,
     TRUE_VARIANT, FALSE_VARIANT, SHAPE_COUNT: SHAPES.length, pointsLabel: (value) => points[value] || ''
   };
 })();

@@ -64,6 +64,7 @@
       case 'players': players(message); break;
       case 'question': question(message, at); break;
       case 'progress': progress(message); break;
+      case 'cloud': cloud(message); break;
       case 'reveal': reveal(message); break;
       case 'leaderboard': leaderboard(message); break;
       case 'ended': ended(message); break;
@@ -118,14 +119,39 @@
       for (const choice of message.choices || []) tiles.append(tile(choice.id, choice.text, looks.get(Number(choice.id))));
     }
     tiles.className = 'tile-grid host-tiles tiles-' + Math.min(tiles.children.length, 4);
+    tiles.hidden = tiles.children.length === 0;
     const hint = $('host-typed-hint');
-    hint.hidden = !typed;
-    if (message.kind !== 'numeric') hint.textContent = t('Players type their answer on their phones.');
+    const kind = message.kind;
+    const range = message.estimate || null;
+    const unit = message.unit ? ' ' + message.unit : '';
+    const hints = {
+      ordering: t('Players put these in order on their phones: points only for the whole order.'),
+      matching: fill(t('Players match each one on their phones. The answers: {answers}.'),
+        { answers: (message.answers || []).map((answer) => answer.text).join(' · ') }),
+      estimate: range ? fill(t('Players estimate between {minimum} and {maximum} on their phones: the closer, the more points.'),
+        { minimum: live.number(range.minimum) + unit, maximum: live.number(range.maximum) + unit }) : '',
+      wordCloud: t('Players type a word or a few on their phones. Select × to hide a word from every screen.'),
+      slide: ''
+    };
+    hint.hidden = !(typed || hints[kind]);
+    if (hints[kind] !== undefined) hint.textContent = hints[kind];
+    else if (kind !== 'numeric') hint.textContent = t('Players type their answer on their phones.');
     else if (message.unit) hint.textContent = fill(t('Players type a number (in {unit}) on their phones.'), { unit: message.unit });
     else hint.textContent = t('Players type a number on their phones.');
+    // An ordering's items (in the order of their ids, which says nothing), a matching's prompts.
+    const parts = kind === 'ordering' ? message.items || [] : kind === 'matching' ? message.prompts || [] : [];
+    $('host-parts').replaceChildren(...parts.map((part) => el('li', 'host-part', part.text)));
+    $('host-parts').hidden = parts.length === 0;
+    $('host-cloud').replaceChildren();
+    $('host-cloud').hidden = true;
+    state.slide = kind === 'slide';
+    $('answered-count').hidden = state.slide;
+    $('countdown').hidden = state.slide;
+    updateControls();
     const connected = state.players.length === state.count ? state.players.filter((p) => p.connected !== false).length : state.count;
     $('answered-count').textContent = answeredText(0, connected);
     const ring = $('countdown-ring');
+    if (state.slide) { countdown.stop(); $('host-question-text').focus({ preventScroll: true }); return; }
     countdown.start(message, at, (seconds, fraction) => {
       $('countdown-number').textContent = String(seconds);
       // CSSOM, not a style attribute: the CSP forbids inline style attributes in the HTML, but a
@@ -152,6 +178,21 @@
     $('answered-count').textContent = answeredText(message.answered, message.players);
   }
 
+  /** A word cloud as it grows (or after a word was hidden): on the question's screen and the reveal's. */
+  function cloud(message) {
+    if (!state.question || state.question.index !== message.index) return;
+    live.renderCloud(state.phase === 'question' ? $('host-cloud') : $('reveal-cloud'), message, hideWord);
+  }
+
+  function hideWord(word) {
+    if (!state.question) return;
+    socket.send({ type: 'hide', question: state.question.index, key: word.key });
+    // Gone at once; the server's next `cloud` message confirms it.
+    for (const list of [$('host-cloud'), $('reveal-cloud')]) {
+      for (const li of list.querySelectorAll('.cloud-word')) if (li.dataset.key === word.key) li.remove();
+    }
+  }
+
   function reveal(message) {
     countdown.stop();
     setPhase('reveal');
@@ -162,11 +203,25 @@
     $('reveal-question').textContent = asked ? asked.text : '';
     $('correct-answer').textContent = message.correct || '';
     // A poll's reveal is only how everyone voted: no answer is right, none is dimmed.
-    const poll = !!asked && asked.kind === 'poll';
+    const poll = !!asked && (asked.kind === 'poll' || asked.kind === 'wordCloud');
     document.querySelector('.reveal-correct').hidden = poll || !message.correct;
     $('reveal-explanation').textContent = message.explanation || '';
     $('reveal-explanation').hidden = !message.explanation;
     $('reveal-answered').textContent = answeredText(message.answered, message.players);
+    // The new kinds' reveals: the right order, the right pairs, the closest estimates, the word cloud.
+    const byId = new Map(((asked && asked.answers) || []).map((answer) => [answer.id, answer.text]));
+    const promptText = new Map(((asked && asked.prompts) || []).map((prompt) => [prompt.id, prompt.text]));
+    const parts = Array.isArray(message.order) ? message.order.map((item) => item.text)
+      : Array.isArray(message.pairs) ? message.pairs.map((pair) => (promptText.get(pair.prompt) || '?') + ' → ' + (byId.get(pair.answer) || '?')) : [];
+    $('reveal-parts').replaceChildren(...parts.map((text) => el('li', 'host-part', text)));
+    $('reveal-parts').hidden = parts.length === 0;
+    const closest = message.estimate && Array.isArray(message.estimate.closest) ? message.estimate.closest : [];
+    const unit = asked && asked.unit ? ' ' + asked.unit : '';
+    $('closest').replaceChildren(...closest.map((entry) => el('li', 'closest-row',
+      fill(t('{nickname}: {value} (+{points} points)'), { nickname: entry.nickname, value: live.number(entry.value) + unit, points: live.number(entry.points) }))));
+    $('closest').hidden = closest.length === 0;
+    live.renderCloud($('reveal-cloud'), message.cloud, hideWord);
+    if (message.cloud) document.querySelector('.reveal-correct').hidden = true;
     const tallies = Array.isArray(message.distribution) ? message.distribution : [];
     const choices = tallies.filter((t) => t.choice !== null && t.choice !== undefined).map((t) => ({ id: t.choice }));
     const looks = live.variants(choices);
@@ -185,7 +240,9 @@
       else if (trueFalse) li.dataset.choice = position === 0 ? 'true' : 'false';
       const label = el('span', 'dist-label' + (variant === null ? ' plain-' + (tally.correct ? 'right' : 'wrong') : ' variant-' + variant));
       if (variant !== null) label.append(live.shape(variant));
-      label.append(el('span', 'answer-text', tally.label));
+      // The server names the rows of kinds without choices in English: said in the page's language.
+      const plain = tally.choice === null || tally.choice === undefined;
+      label.append(el('span', 'answer-text', plain ? PLAIN_LABELS[tally.label] || tally.label : tally.label));
       if (tally.correct) label.append(el('span', 'tick', t('✓ correct')));
       const track = el('span', 'dist-track');
       track.setAttribute('aria-hidden', 'true');
@@ -202,6 +259,8 @@
     });
     $('reveal-question').focus({ preventScroll: true });
   }
+
+  const PLAIN_LABELS = { Right: t('Right'), 'Partly right': t('Partly right'), Wrong: t('Wrong'), True: t('True'), False: t('False') };
 
   function leaderboard(message) {
     countdown.stop();
@@ -335,9 +394,10 @@
     const waiting = (command) => state.awaiting === command;
     $('start-button').hidden = phase !== 'lobby';
     $('start-button').disabled = state.count === 0 || waiting('start');
-    $('close-button').hidden = phase !== 'question';
+    $('close-button').hidden = phase !== 'question' || !!state.slide;
     $('close-button').disabled = waiting('close');
-    const canNext = phase === 'reveal' || phase === 'leaderboard';
+    // A slide has no answers to close: the host moves on from it.
+    const canNext = phase === 'reveal' || phase === 'leaderboard' || (phase === 'question' && !!state.slide);
     $('next-button').hidden = !canNext;
     $('next-button').disabled = waiting('next');
     $('next-hint').hidden = !canNext;
@@ -357,7 +417,8 @@
   }
 
   function next() {
-    if ((state.phase === 'reveal' || state.phase === 'leaderboard') && state.awaiting !== 'next') command('next');
+    const slide = state.phase === 'question' && state.slide;
+    if ((state.phase === 'reveal' || state.phase === 'leaderboard' || slide) && state.awaiting !== 'next') command('next');
   }
 
   $('start-button').addEventListener('click', () => command('start'));
@@ -382,7 +443,7 @@
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.repeat) return;
     // A focused control handles Space itself: taking it here too would move on twice.
     if (event.target.closest && event.target.closest('button, a, input, select, textarea, summary')) return;
-    if (state.phase !== 'reveal' && state.phase !== 'leaderboard') return;
+    if (state.phase !== 'reveal' && state.phase !== 'leaderboard' && !(state.phase === 'question' && state.slide)) return;
     event.preventDefault();
     next();
   });

@@ -109,6 +109,7 @@
       case 'question': question(message, at); break;
       case 'ack': acknowledged(message); break;
       case 'reveal': reveal(message); break;
+      case 'cloud': cloud(message); break;
       case 'result': result(message); break;
       case 'leaderboard': leaderboard(message); break;
       case 'ended': ended(message); break;
@@ -187,14 +188,21 @@
     }
     const short = Array.from(answers.children).every((node) => node.textContent.length <= 26);
     answers.className = 'tile-grid player-tiles ' + (short && answers.children.length <= 4 ? 'tiles-2' : 'tiles-1');
-    answers.hidden = typed;
-    $('text-answer-box').hidden = !typed;
+    const cloudWord = kind === 'wordCloud';
+    const parts = ['ordering', 'matching', 'estimate', 'wordCloud', 'slide'].includes(kind);
+    answers.hidden = typed || parts;
+    $('text-answer-box').hidden = !(typed || cloudWord);
     const input = $('text-answer');
     input.value = '';
     input.disabled = false;
     input.setAttribute('inputmode', kind === 'numeric' ? 'decimal' : 'text');
-    $('text-answer-label').textContent = kind === 'numeric' && message.unit ? fill(t('Your answer (in {unit})'), { unit: message.unit }) : t('Your answer');
-    $('answer-submit').hidden = !(typed || kind === 'multipleChoice');
+    input.setAttribute('maxlength', String(cloudWord ? (message.maxLength || 40) : 1000));
+    $('text-answer-label').textContent = kind === 'numeric' && message.unit ? fill(t('Your answer (in {unit})'), { unit: message.unit })
+      : cloudWord ? t('A word or a few') : t('Your answer');
+    orderList(kind === 'ordering' ? message.items || [] : []);
+    matchList(kind === 'matching' ? message : null);
+    estimateBox(kind === 'estimate' ? message : null);
+    $('answer-submit').hidden = !(typed || cloudWord || kind === 'multipleChoice' || kind === 'ordering' || kind === 'matching' || kind === 'estimate');
     $('answer-submit').disabled = false;
     $('question-help').textContent = {
       singleChoice: t('Tap one answer.'),
@@ -202,19 +210,122 @@
       multipleChoice: t('Choose every right answer, then Submit.'),
       trueFalse: t('True or false?'),
       typedAnswer: t('Type your answer, then Submit.'),
-      numeric: t('Type a number, then Submit.')
+      numeric: t('Type a number, then Submit.'),
+      ordering: t('Put the items in order with Move up and Move down, then Submit. Points only for the whole order.'),
+      matching: t('Choose the answer for each one, then Submit.'),
+      estimate: t('Move the slider to your estimate, then Submit. The closer, the more points.'),
+      wordCloud: t('Type a word or a few, then Submit: there is no wrong answer.'),
+      slide: t('Look at the big screen: the host moves on.')
     }[kind];
 
-    countdown.start(message, at, (seconds) => {
-      $('countdown-number').textContent = String(seconds);
-      $('countdown').classList.toggle('countdown-low', seconds <= 5);
-    }, timeIsUp);
-    show('question', typed ? input : null);
+    // A slide has no clock: it stays until the host moves on.
+    $('countdown').hidden = kind === 'slide';
+    if (kind === 'slide') countdown.stop();
+    else {
+      countdown.start(message, at, (seconds) => {
+        $('countdown-number').textContent = String(seconds);
+        $('countdown').classList.toggle('countdown-low', seconds <= 5);
+      }, timeIsUp);
+    }
+    show('question', typed || cloudWord ? input : null);
   }
+
+  /** An ordering's items as a list with Move up / Move down buttons; the list's order is the answer. */
+  function orderList(items) {
+    const list = $('order-list');
+    list.replaceChildren(...items.map((item) => {
+      const li = el('li', 'order-item');
+      li.dataset.item = String(item.id);
+      const up = el('button', 'order-move', t('Move up'));
+      up.type = 'button';
+      up.dataset.move = '-1';
+      const down = el('button', 'order-move', t('Move down'));
+      down.type = 'button';
+      down.dataset.move = '1';
+      li.append(el('span', 'order-text', item.text), up, down);
+      return li;
+    }));
+    list.hidden = items.length === 0;
+    labelOrder();
+  }
+
+  /** Each move button names its item, and the first and last cannot move further. */
+  function labelOrder() {
+    const rows = Array.from($('order-list').children);
+    rows.forEach((li, position) => {
+      const text = li.querySelector('.order-text').textContent;
+      const [up, down] = li.querySelectorAll('.order-move');
+      up.setAttribute('aria-label', fill(t('Move “{item}” up'), { item: text }));
+      down.setAttribute('aria-label', fill(t('Move “{item}” down'), { item: text }));
+      up.disabled = position === 0 || !!state.sent;
+      down.disabled = position === rows.length - 1 || !!state.sent;
+    });
+  }
+
+  $('order-list').addEventListener('click', (event) => {
+    const button = event.target.closest('.order-move');
+    if (!button || button.disabled) return;
+    const li = button.closest('li');
+    const list = $('order-list');
+    if (button.dataset.move === '-1' && li.previousElementSibling) list.insertBefore(li, li.previousElementSibling);
+    else if (button.dataset.move === '1' && li.nextElementSibling) list.insertBefore(li.nextElementSibling, li);
+    labelOrder();
+    // Focus follows the item, so pressing again keeps moving it.
+    const same = li.querySelector('.order-move[data-move="' + button.dataset.move + '"]');
+    (same.disabled ? li.querySelector('.order-move:not([disabled])') || same : same).focus();
+    $('order-status').textContent = (fill(t('“{item}” is now number {place}.'), { item: li.querySelector('.order-text').textContent,
+      place: Array.from(list.children).indexOf(li) + 1 }));
+  });
+
+  /** A matching: a select of the answers for each prompt. */
+  function matchList(message) {
+    const box = $('match-list');
+    const prompts = message ? message.prompts || [] : [];
+    const offered = message ? message.answers || [] : [];
+    box.replaceChildren(...prompts.map((prompt) => {
+      const row = el('div', 'match-row');
+      const id = 'match-' + prompt.id;
+      const label = el('label', 'match-prompt', prompt.text);
+      label.htmlFor = id;
+      const select = el('select');
+      select.id = id;
+      select.dataset.prompt = String(prompt.id);
+      select.append(new Option(t('Choose…'), ''));
+      for (const answer of offered) select.append(new Option(answer.text, String(answer.id)));
+      row.append(label, select);
+      return row;
+    }));
+    box.hidden = prompts.length === 0;
+  }
+
+  /** An estimate's slider, starting in the middle of its range, with the value written beside it. */
+  function estimateBox(message) {
+    const box = $('estimate-box');
+    box.hidden = !message;
+    if (!message) return;
+    const range = message.estimate || { minimum: 0, maximum: 100, step: 1 };
+    const slider = $('estimate-answer');
+    slider.min = String(range.minimum);
+    slider.max = String(range.maximum);
+    slider.step = String(range.step);
+    const steps = Math.round((range.maximum - range.minimum) / range.step);
+    slider.value = String(range.minimum + Math.round(steps / 2) * range.step);
+    slider.disabled = false;
+    $('estimate-label').textContent = message.unit ? fill(t('Your estimate (in {unit})'), { unit: message.unit }) : t('Your estimate');
+    showEstimate();
+  }
+
+  function showEstimate() {
+    const message = state.question;
+    const value = Number($('estimate-answer').value);
+    $('estimate-value').textContent = live.number(value) + (message && message.unit ? ' ' + message.unit : '');
+  }
+  $('estimate-answer').addEventListener('input', showEstimate);
 
   /** The question's kind; an unknown one with choices is played as one choice. */
   function kindOf(message) {
-    const known = ['singleChoice', 'multipleChoice', 'trueFalse', 'typedAnswer', 'numeric', 'poll'];
+    const known = ['singleChoice', 'multipleChoice', 'trueFalse', 'typedAnswer', 'numeric', 'poll', 'ordering', 'matching', 'estimate',
+      'wordCloud', 'slide'];
     if (known.includes(message.kind)) return message.kind;
     return (message.choices || []).length > 0 ? 'singleChoice' : 'typedAnswer';
   }
@@ -265,10 +376,26 @@
       const picked = Array.from($('answers').querySelectorAll('.answer-tile[aria-pressed="true"]'));
       send({ choices: picked.map((node) => Number(node.dataset.choice)) },
         picked.map((node) => node.querySelector('.answer-text').textContent).join(', '));
-    } else if (kind === 'typedAnswer' || kind === 'numeric') {
+    } else if (kind === 'typedAnswer' || kind === 'numeric' || kind === 'wordCloud') {
       const value = $('text-answer').value.trim();
       if (!value) { say(t('Type an answer first.')); $('text-answer').focus(); return; }
       send(kind === 'numeric' ? { number: value } : { text: value }, value);
+    } else if (kind === 'ordering') {
+      const rows = Array.from($('order-list').children);
+      send({ order: rows.map((li) => Number(li.dataset.item)) }, rows.map((li) => li.querySelector('.order-text').textContent).join(' → '));
+    } else if (kind === 'matching') {
+      const matches = {};
+      const said = [];
+      for (const select of $('match-list').querySelectorAll('select')) {
+        if (!select.value) continue;
+        matches[select.dataset.prompt] = Number(select.value);
+        said.push(select.labels[0].textContent + ': ' + select.selectedOptions[0].textContent);
+      }
+      if (said.length === 0) { say(t('Choose at least one answer first.')); return; }
+      send({ matches }, said.join('; '));
+    } else if (kind === 'estimate') {
+      const value = Number($('estimate-answer').value);
+      send({ number: value }, $('estimate-value').textContent || String(value));
     }
   });
 
@@ -283,6 +410,10 @@
 
   function lockAnswers(locked) {
     for (const button of $('answers').querySelectorAll('.answer-tile')) button.disabled = locked;
+    for (const control of $('order-list').querySelectorAll('button')) control.disabled = locked;
+    for (const control of $('match-list').querySelectorAll('select')) control.disabled = locked;
+    $('estimate-answer').disabled = locked;
+    if (!locked) labelOrder();
     $('text-answer').disabled = locked;
     $('answer-submit').disabled = locked;
   }
@@ -320,12 +451,18 @@
     $('result-correct').hidden = !message.correct;
     $('result-explanation').textContent = message.explanation || '';
     $('result-explanation').hidden = !message.explanation;
+    live.renderCloud($('result-cloud'), message.cloud);
     if (!state.result || state.result.index !== message.index) {
       // The player's own result usually follows at once; until it does, say only that time is up.
       setVerdict('none', t('Question closed'));
       $('result-points').textContent = '';
     }
     show('result');
+  }
+
+  /** A word cloud after the host hid a word: shown in place of the reveal's. */
+  function cloud(message) {
+    if (state.reveal && state.reveal.index === message.index) live.renderCloud($('result-cloud'), message);
   }
 
   function result(message) {
@@ -335,11 +472,15 @@
       $('result-correct').hidden = true;
       $('result-explanation').hidden = true;
     }
-    // A poll has no right answer: a vote is counted, never wrong, and earns nothing.
-    const poll = state.question && state.question.index === message.index && kindOf(state.question) === 'poll';
+    // A poll or a word cloud has no right answer: a vote or a word is counted, never wrong, and earns nothing.
+    const asked = state.question && state.question.index === message.index ? kindOf(state.question) : null;
+    const poll = asked === 'poll' || asked === 'wordCloud';
+    const credit = typeof message.credit === 'number' ? message.credit : null;
     if (!message.answered) setVerdict('none', t('No answer'));
+    else if (asked === 'wordCloud') setVerdict('counted', t('Your word is in the cloud.'));
     else if (poll) setVerdict('counted', t('Your vote is counted.'));
     else if (message.correct) setVerdict('right', t('Correct!'));
+    else if (credit !== null && credit > 0 && !message.late) setVerdict('partly', fill(t('Partly right ({percent} %)'), { percent: credit }));
     else setVerdict('wrong', t('Wrong'));
     const gained = (Number(message.points) || 0) + (Number(message.bonus) || 0);
     $('result-points').textContent = message.bonus
