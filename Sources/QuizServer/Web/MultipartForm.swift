@@ -15,7 +15,8 @@ struct MultipartForm {
         var body: ArraySlice<UInt8>
     }
 
-    static let maxParts = 50
+    /// The question form alone sends about 55 (every kind's fields, ten choice rows of three).
+    static let maxParts = 100
     static let maxHeaderBytes = 8 * 1024
 
     private(set) var parts: [Part] = []
