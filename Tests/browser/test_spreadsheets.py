@@ -68,5 +68,5 @@ def test_a_teacher_uploads_kahoots_template_previews_it_and_imports_it(server, b
     assert [cell.value for cell in sheet[8]][1:8] == KAHOOT_HEADER
     rows = {sheet.cell(row=r, column=2).value: [sheet.cell(row=r, column=c).value for c in range(3, 9)] for r in range(9, 12)}
     assert rows["Which planet is largest?"] == ["Mars", "Jupiter", "Venus", None, 20, "2"]
-    assert rows["Which are gas giants?"] == ["Saturn", "Earth", "Neptune", "Mercury", 20, "1,3"]
-    assert rows["The Sun is a star."] == ["True", "False", None, None, 20, "1"]
+    assert rows["Which are gas giants?"] == ["Saturn", "Earth", "Neptune", "Mercury", 30, "1,3"]  # its own time, kept from the upload
+    assert rows["The Sun is a star."] == ["True", "False", None, None, 10, "1"]
