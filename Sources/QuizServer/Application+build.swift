@@ -130,7 +130,7 @@ func buildRouter(
                             activity: metrics.activity)
     router.addMiddleware {
         // Outermost: it sees every response, error pages included, and times the whole stack.
-        RequestObserver(metrics: metrics, logRequests: config.logRequests)
+        RequestObserver(metrics: metrics, logRequests: config.logRequests, logger: logger)
         ServingMiddleware(store: store)
         SecurityHeadersMiddleware()
         ErrorMiddleware(renderer: renderer) { request in
