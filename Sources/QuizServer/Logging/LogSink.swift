@@ -12,6 +12,8 @@ import Foundation  // NSCondition and Thread only: the writer thread; lines are 
 public final class LogSink: @unchecked Sendable {
     /// Bytes waiting for the writer; beyond this, lines are dropped rather than memory grown.
     public let capacity: Int
+    private static let batchBytes = 64 * 1024
+    private static let batchMicroseconds: UInt32 = 1000
     private let descriptor: Int32
     private let seconds: @Sendable () -> Int
     // Everything below is read and changed only with `condition` locked.
@@ -97,6 +99,12 @@ public final class LogSink: @unchecked Sendable {
                 condition.broadcast()
                 condition.unlock()
                 return
+            }
+            if !closing && pending.count < Self.batchBytes {
+                // Let a burst gather: a write (and a wake-up) a millisecond at most, not one a request.
+                condition.unlock()
+                usleep(Self.batchMicroseconds)
+                condition.lock()
             }
             swap(&pending, &writing)
             let lost = droppedLines
