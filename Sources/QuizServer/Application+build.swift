@@ -34,6 +34,8 @@ public func buildApplication(
     // A sign-in provider with a setting missing stops the server before anything is opened.
     for provider in config.oauthProviders { try provider.validate() }
     try config.checkProblems()
+    // The templates compile (once per process) while the database is opened and migrated.
+    Task.detached(priority: .userInitiated) { _ = try? await PageRenderer.load() }
     let database = try await QuizDatabase.open(config.database, poolSize: config.databasePoolSize, logger: logger)
     do {
         try await prepare(database: database, config: config, time: time, logger: logger)
@@ -130,7 +132,7 @@ func buildRouter(
                             activity: metrics.activity)
     router.addMiddleware {
         // Outermost: it sees every response, error pages included, and times the whole stack.
-        RequestObserver(metrics: metrics, logRequests: config.logRequests)
+        RequestObserver(metrics: metrics, logRequests: config.logRequests, logger: logger)
         ServingMiddleware(store: store)
         SecurityHeadersMiddleware()
         ErrorMiddleware(renderer: renderer) { request in

@@ -49,8 +49,10 @@ struct CLIError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-func makeLogger(level: Logger.Level = .info) -> Logger {
-    var logger = Logger(label: "quizbox")
+/// With a sink (`serve`), lines go through it and never wait on stderr; commands that exit when
+/// done log straight to stderr, so nothing is left in a buffer.
+func makeLogger(level: Logger.Level = .info, sink: LogSink? = nil) -> Logger {
+    var logger = sink.map { sink in Logger(label: "quizbox") { SinkLogHandler(label: $0, sink: sink) } } ?? Logger(label: "quizbox")
     logger.logLevel = ProcessInfo.processInfo.environment["QUIZBOX_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? level
     return logger
 }

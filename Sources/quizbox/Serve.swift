@@ -20,7 +20,9 @@ struct Serve: AsyncParsableCommand {
         var config = try await db.serverConfig()
         if let host { config.host = host }
         if let port { config.port = port }
-        let logger = makeLogger()
+        let sink = LogSink()
+        defer { sink.close() }  // what is still buffered is written before the process exits
+        let logger = makeLogger(sink: sink)
         let app: any ApplicationProtocol
         do {
             app = try await buildApplication(config: config, logger: logger)

@@ -44,21 +44,29 @@ struct PageRenderer: Sendable {
     }
 
     static func compile(_ sources: [String: String]) throws -> [Language: MustacheLibrary] {
-        var libraries: [Language: MustacheLibrary] = [:]
-        for language in Language.allCases {
-            let texts = Texts.of(language)
-            var library = MustacheLibrary()
-            for (name, source) in sources {
-                var translated = texts.template(source)
-                if translated.contains("<!--script-strings-->") {
-                    translated = translated.replacingOccurrences(
-                        of: "<!--script-strings-->", with: texts.scriptStrings(StaticFile.scriptKeys(forTemplate: source)))
-                }
-                try library.register(translated, named: name)
-            }
-            libraries[language] = library
+        // One language a core: parsing the templates is most of the server's start (issue 35).
+        let languages = Array(Language.allCases)
+        let compiled = Mutex<[Language: Result<MustacheLibrary, any Error>]>([:])
+        DispatchQueue.concurrentPerform(iterations: languages.count) { index in
+            let language = languages[index]
+            let library = Result { try compile(sources, in: language) }
+            compiled.withLock { $0[language] = library }
         }
-        return libraries
+        return try compiled.withLock { try $0.mapValues { try $0.get() } }
+    }
+
+    private static func compile(_ sources: [String: String], in language: Language) throws -> MustacheLibrary {
+        let texts = Texts.of(language)
+        var library = MustacheLibrary()
+        for (name, source) in sources {
+            var translated = texts.template(source)
+            if translated.contains("<!--script-strings-->") {
+                translated = translated.replacingOccurrences(
+                    of: "<!--script-strings-->", with: texts.scriptStrings(StaticFile.scriptKeys(forTemplate: source)))
+            }
+            try library.register(translated, named: name)
+        }
+        return library
     }
 
     func library(_ language: Language) -> MustacheLibrary { libraries[language] ?? libraries[.en]! }
