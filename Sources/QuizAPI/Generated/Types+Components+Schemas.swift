@@ -2749,6 +2749,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/AuthoredQuestion/answers`.
             public var answers: [Swift.String]?
+            /// typedAnswer: answers worth part of the points, each with its fraction (more than 0, less than 1).
+            ///
+            /// - Remark: Generated from `#/components/schemas/AuthoredQuestion/partial`.
+            public var partial: [Components.Schemas.AuthoredAlternative]?
             /// numeric and estimate: the right number.
             ///
             /// - Remark: Generated from `#/components/schemas/AuthoredQuestion/value`.
@@ -2757,10 +2761,16 @@ extension Components {
             public var tolerance: Swift.Double?
             /// - Remark: Generated from `#/components/schemas/AuthoredQuestion/unit`.
             public var unit: Swift.String?
+            /// numeric: other units the answer may be given in, each with its multiplier from `unit` (kg/ha is 1000 t/ha).
+            ///
+            /// - Remark: Generated from `#/components/schemas/AuthoredQuestion/units`.
+            public var units: [Components.Schemas.AuthoredUnit]?
             /// nameAll.
             ///
             /// - Remark: Generated from `#/components/schemas/AuthoredQuestion/items`.
             public var items: [Components.Schemas.AuthoredItem]?
+            /// Seconds to answer: nameAll's time limit (10–3600, default 300); any other kind's own time in live games (5–240; absent: the game's setting).
+            ///
             /// - Remark: Generated from `#/components/schemas/AuthoredQuestion/timeLimitSeconds`.
             public var timeLimitSeconds: Swift.Int?
             /// - Remark: Generated from `#/components/schemas/AuthoredQuestion/typoTolerance`.
@@ -2820,11 +2830,13 @@ extension Components {
             ///   - choices: singleChoice (exactly one correct), multipleChoice and poll (`correct` ignored).
             ///   - answer: trueFalse.
             ///   - answers: typedAnswer: accepted answers, the first shown as correct.
+            ///   - partial: typedAnswer: answers worth part of the points, each with its fraction (more than 0, less than 1).
             ///   - value: numeric and estimate: the right number.
             ///   - tolerance:
             ///   - unit:
+            ///   - units: numeric: other units the answer may be given in, each with its multiplier from `unit` (kg/ha is 1000 t/ha).
             ///   - items: nameAll.
-            ///   - timeLimitSeconds:
+            ///   - timeLimitSeconds: Seconds to answer: nameAll's time limit (10–3600, default 300); any other kind's own time in live games (5–240; absent: the game's setting).
             ///   - typoTolerance:
             ///   - order: ordering: 3–8 items in their right order.
             ///   - pairs: matching: 2–10 prompts with their answers.
@@ -2848,9 +2860,11 @@ extension Components {
                 choices: [Components.Schemas.AuthoredChoice]? = nil,
                 answer: Swift.Bool? = nil,
                 answers: [Swift.String]? = nil,
+                partial: [Components.Schemas.AuthoredAlternative]? = nil,
                 value: Swift.Double? = nil,
                 tolerance: Swift.Double? = nil,
                 unit: Swift.String? = nil,
+                units: [Components.Schemas.AuthoredUnit]? = nil,
                 items: [Components.Schemas.AuthoredItem]? = nil,
                 timeLimitSeconds: Swift.Int? = nil,
                 typoTolerance: Swift.Bool? = nil,
@@ -2876,9 +2890,11 @@ extension Components {
                 self.choices = choices
                 self.answer = answer
                 self.answers = answers
+                self.partial = partial
                 self.value = value
                 self.tolerance = tolerance
                 self.unit = unit
+                self.units = units
                 self.items = items
                 self.timeLimitSeconds = timeLimitSeconds
                 self.typoTolerance = typoTolerance
@@ -2905,9 +2921,11 @@ extension Components {
                 case choices
                 case answer
                 case answers
+                case partial
                 case value
                 case tolerance
                 case unit
+                case units
                 case items
                 case timeLimitSeconds
                 case typoTolerance
