@@ -150,13 +150,7 @@ extension GIFTBlock {
                 partial.append(Alternative(value, fraction: fraction))
             }
         }
-        // An answer written twice counts once, at its best.
-        let acceptedKeys = Set(accepted.map(AnswerNormalizer.normalize))
-        var seen: Set<String> = []
-        partial = partial.sorted { $0.fraction.value > $1.fraction.value }.filter {
-            let key = AnswerNormalizer.normalize($0.text)
-            return !acceptedKeys.contains(key) && seen.insert(key).inserted
-        }
+        partial = Alternative.distinctPartial(partial, besides: accepted)
         guard !accepted.isEmpty else {
             outcome.add(problem: problem(at: parts.open, question: parts.stem,
                 "no answer is worth 100% — mark each accepted answer with '=' and no weight"))

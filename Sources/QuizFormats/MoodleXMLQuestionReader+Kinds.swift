@@ -53,14 +53,10 @@ extension MoodleXMLQuestionReader {
             return parts.joined(separator: "*")
         }
         let texts = accepted.map(text)
-        // An answer written twice counts once, at its best; one that is only an image cannot count.
-        var seen = Set(texts.map(AnswerNormalizer.normalize))
-        let credited = partial.sorted { $0.fraction > $1.fraction }.compactMap { answer -> Alternative? in
-            let written = text(answer)
-            guard !answer.text.isEmpty, seen.insert(AnswerNormalizer.normalize(written)).inserted,
-                  let fraction = Fraction(answer.fraction / 100) else { return nil }
-            return Alternative(written, fraction: fraction)
-        }
+        // One that is only an image cannot count.
+        let credited = Alternative.distinctPartial(partial.compactMap { answer in
+            answer.text.isEmpty ? nil : Fraction(answer.fraction / 100).map { Alternative(text(answer), fraction: $0) }
+        }, besides: texts)
         return (.typedAnswer(texts, partial: credited), accepted)
     }
 

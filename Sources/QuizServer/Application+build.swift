@@ -34,7 +34,8 @@ public func buildApplication(
     // A sign-in provider with a setting missing stops the server before anything is opened.
     for provider in config.oauthProviders { try provider.validate() }
     try config.checkProblems()
-    // The templates compile (once per process) while the database is opened and migrated.
+    // The templates compile (once per process) while the database is opened and migrated. A
+    // failure is not lost: the pages' own `load()` below gets the same stored result and throws it.
     Task.detached(priority: .userInitiated) { _ = try? await PageRenderer.load() }
     let database = try await QuizDatabase.open(config.database, poolSize: config.databasePoolSize, logger: logger)
     do {

@@ -17,6 +17,13 @@ public struct Alternative: Sendable, Hashable {
         let matching = alternatives.filter { AnswerNormalizer.normalize($0.text) == key }
         return Credit(matching.map(\.fraction.value).max() ?? 0)
     }
+
+    /// A typed answer's partly right alternatives as files list them: one written twice (or as an
+    /// accepted answer too) counts once, at its best; the best come first.
+    public static func distinctPartial(_ partial: [Alternative], besides accepted: [String]) -> [Alternative] {
+        var seen = Set(accepted.map(AnswerNormalizer.normalize))
+        return partial.sorted { $0.fraction.value > $1.fraction.value }.filter { seen.insert(AnswerNormalizer.normalize($0.text)).inserted }
+    }
 }
 
 /// A gap fill (Moodle's cloze): a text with numbered gaps written `[[1]]`, `[[2]]` …, each a
