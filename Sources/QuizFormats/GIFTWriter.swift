@@ -116,7 +116,7 @@ public struct GIFTWriter: Sendable {
             }
         case .singleChoice(let choices):
             for choice in choices {
-                let mark = choice.text.hasPrefix("%") ? (choice.isCorrect ? "~%100%" : "~%0%") : (choice.isCorrect ? "=" : "~")
+                let mark = choice.text.unicodeScalars.first == "%" ? (choice.isCorrect ? "~%100%" : "~%0%") : (choice.isCorrect ? "=" : "~")
                 out += "\n" + mark + piece(choice.text, tag: tag)
             }
         case .multipleChoice(let choices):
@@ -129,7 +129,7 @@ public struct GIFTWriter: Sendable {
             explanationOnOwnLine = false
         case .typedAnswer(let answers, let partial):
             for answer in answers {
-                out += "\n" + (answer.hasPrefix("%") ? "=%100%" : "=") + piece(answer, tag: "[plain]")
+                out += "\n" + (answer.unicodeScalars.first == "%" ? "=%100%" : "=") + piece(answer, tag: "[plain]")
             }
             // Part credit as GIFT weighs an answer: =%50%Lutetia.
             for alternative in partial {

@@ -94,7 +94,8 @@ public enum MoodleCloze {
         let text = escapeAnswer(alternative.text)
         let value = alternative.fraction.value
         if value == 1 { return "=" + text }
-        if value == 0 && !text.hasPrefix("=") && !text.hasPrefix("%") { return text }
+        // By scalar: "=" with a combining accent is one Character, and `hasPrefix("=")` misses it.
+        if value == 0 && text.unicodeScalars.first != "=" && text.unicodeScalars.first != "%" { return text }
         return "%" + percent(value) + "%" + text
     }
 

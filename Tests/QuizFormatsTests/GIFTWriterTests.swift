@@ -163,6 +163,16 @@ import Testing
         #expect(try S.questions(text) == questions)
     }
 
+    @Test func answersStartingWithAnAccentedPercentSignReadBackTheSame() throws {
+        // "%" with a combining accent is one Character: the writer looks at the first scalar.
+        let questions = [
+            Question(text: "Q?", body: .singleChoice(S.choices(["%\u{301}50%x", "b"], correct: [1]))),
+            Question(text: "R?", body: .typedAnswer(["%\u{301}7%y"])),
+        ]
+        let text = GIFTWriter().write(bank(questions)).text
+        #expect(try S.questions(text) == questions)
+    }
+
     @Test func aMultipleChoiceQuestionWithOneCorrectAnswerReadsBackAsSingleChoice() throws {
         let choices = S.choices(["a", "b"], correct: [1])
         let text = GIFTWriter().write(bank([Question(text: "Q?", body: .multipleChoice(choices))])).text

@@ -137,4 +137,16 @@ import Testing
         }
         #expect(MoodleCloze.write(samples[1]) == "{1:SHORTANSWER:%70%x~=y} before {1:NUMERICAL:=1e+20:0}")
     }
+
+    /// Found by the fuzzer: "=" or "%" with a combining accent is one Character, so a wrong
+    /// answer starting with it was written bare and read back as the right one.
+    @Test func aWrongAnswerStartingWithAnAccentedMarkKeepsItsFraction() throws {
+        let read = try gapFill("{:MULTICHOICE_S: =\u{301}}")
+        #expect(read.gaps[0].gap == .choice([Alternative("=\u{301}", fraction: .zero)]))
+        for text in ["=\u{301}", "%\u{301}50%", "=\u{301}x"] {
+            let gapFill = GapFill(text: "[[1]]", gaps: [GapFill.WeightedGap(.choice([Alternative("right"), Alternative(text, fraction: .zero)]))])
+            let written = MoodleCloze.write(gapFill)
+            #expect(try self.gapFill(written) == gapFill, "\(written)")
+        }
+    }
 }
