@@ -202,7 +202,7 @@ final class LiveHub: LiveOutbox, Sendable {
         switch event {
         case .question(let view, let shuffle) where shuffle:
             LiveConnection.send(players.map { id, connection in
-                (connection, ByteBuffer(string: LiveMessages.question(view.shuffled(playerId: id), now: now)), nil)
+                (connection, ByteBuffer(string: LiveMessages.question(view.shuffled(playerId: id), now: now, host: false)), nil)
             })
         case .result(let result):
             let bytes = ByteBuffer(string: LiveMessages.result(result))

@@ -28,7 +28,8 @@ extension LiveMessages {
         LiveProtocol.Settings(secondsPerQuestion: settings.secondsPerQuestion,
                               points: settings.points.mapValues { LiveProtocol.Points(rawValue: $0.rawValue) ?? .standard },
                               streakBonus: settings.streakBonus, shuffleAnswers: settings.shuffleAnswers,
-                              leaderboardAfterEach: settings.leaderboardAfterEach, autoAdvance: settings.autoAdvance, teams: settings.teams)
+                              leaderboardAfterEach: settings.leaderboardAfterEach, autoAdvance: settings.autoAdvance, teams: settings.teams,
+                              soundOnPhones: settings.soundOnPhones ? true : nil)
     }
 
     static func joined(_ joined: LiveGames.Joined) -> String {
@@ -42,15 +43,20 @@ extension LiveMessages {
                                                  locked: game.locked, settings: settings(game.settings)))).text
     }
 
-    static func question(_ view: LiveQuestionView, now: Date) -> String {
+    /// `host`: the host's screen, which plays the clip; phones get it only with `soundOnPhones`.
+    static func question(_ view: LiveQuestionView, now: Date, host: Bool = false) -> String {
         let image = view.picture.map { Message.Image(url: $0.url, alt: $0.alt, width: $0.width, height: $0.height) }
-        return Message.question(.init(index: view.index, count: view.count, text: view.text, kind: .init(rawValue: view.kind.rawValue),
+        var message = Message.Question(index: view.index, count: view.count, text: view.text, kind: .init(rawValue: view.kind.rawValue),
                                       choices: view.choices.map { .init(id: $0.id, text: $0.text) }, unit: view.unit, image: image,
                                       points: LiveProtocol.Points(rawValue: view.points.rawValue) ?? .standard, seconds: view.seconds,
                                       openedAt: millis(view.openedAt), deadline: millis(view.deadline), now: millis(now))
             .with(items: parts(view.items), prompts: parts(view.prompts), answers: parts(view.answers),
                   estimate: view.estimate.map { .init(minimum: $0.minimum, maximum: $0.maximum, step: $0.step) },
-                  maxLength: view.maxLength)).text
+                  maxLength: view.maxLength)
+        if host || view.soundOnPhones {
+            message.audio = view.audio.map { Message.Sound(url: $0.url, description: $0.description, seconds: $0.seconds) }
+        }
+        return Message.question(message).text
     }
 
     /// A kind's parts as choices; nil (left out of the message) for a kind without them.
@@ -97,7 +103,7 @@ extension LiveMessages {
             let listed = shown.prefix(rosterSize).map { player($0, connected: connected.contains($0.id)) }
             return Message.players(.init(players: Array(listed), count: shown.count, locked: locked)).text
         case .question(let view, _):
-            return question(view, now: now)
+            return question(view, now: now, host: host)
         case .progress(let index, let answered, let players):
             return Message.progress(.init(index: index, answered: answered, players: players)).text
         case .reveal(let reveal):
