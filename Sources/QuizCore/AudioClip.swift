@@ -56,7 +56,7 @@ public struct AudioClip: Sendable, Hashable {
         return AudioClip(type: type, seconds: seconds)
     }
 
-    static func sniff(_ b: [UInt8]) -> AudioType? {
+    public static func sniff(_ b: [UInt8]) -> AudioType? {
         if b.count >= 12, b.starts(with: Array("RIFF".utf8)), Array(b[8..<12]) == Array("WAVE".utf8) { return .wav }
         if b.starts(with: Array("OggS".utf8)) { return .ogg }
         if b.count >= 12, Array(b[4..<8]) == Array("ftyp".utf8) { return .m4a }

@@ -55,6 +55,8 @@ struct FuzzTarget: Sendable {
                    nesting: [("{", "}"), ("\\left(", "\\right)"), ("\\begin{matrix}", "\\end{matrix}")], run: readTeX),
         FuzzTarget(name: "html-entities", shared: [], seeds: Seeds.htmlEntities, tokens: Seeds.htmlEntityTokens,
                    nesting: [], run: readEntities),
+        // Binary: its seeds are files in Tests/fuzz-corpus/audio (a Swift string cannot hold them).
+        FuzzTarget(name: "audio", shared: [], seeds: [], tokens: Seeds.audioTokens, nesting: [], run: readAudio),
     ]
 
     private static func reading(_ format: BankFormat, emptyBank: Invariants.EmptyBank) -> @Sendable ([UInt8], UInt64) -> Verdict {
@@ -190,6 +192,18 @@ struct FuzzTarget: Sendable {
         } catch {
             verdict.violations.append("written as \(written.debugDescription), refused: \(error)")
         }
+        return verdict
+    }
+
+    /// A question's sound clip (`AudioClip`): any bytes are refused or measured, never a crash, and
+    /// what is accepted has a length within the limit and a type its first bytes say.
+    private static func readAudio(_ input: [UInt8], variant: UInt64) -> Verdict {
+        let data = Data(input)
+        guard let clip = try? AudioClip.inspect(data) else { return Verdict() }
+        var verdict = Verdict(accepted: true)
+        if !(clip.seconds > 0 && clip.seconds <= AudioClip.maxSeconds) { verdict.violations.append("accepted lasting \(clip.seconds) s") }
+        if AudioClip.sniff(input) != clip.type { verdict.violations.append("accepted as \(clip.type) but its bytes say otherwise") }
+        if case .failure = QuestionAudio.carried(data, description: "x") { verdict.violations.append("inspected but not carried") }
         return verdict
     }
 

@@ -286,6 +286,10 @@ enum Seeds {
         "{1:NUMERICAL:", "{:MULTICHOICE_HS:", "{99999999999:", "SHORTANSWER_C", "MULTIRESPONSE", "=*", "1e308", "nan", "-0",
     ]
 
+    /// The markers the audio headers are read by.
+    static let audioTokens = ["RIFF", "WAVE", "fmt ", "data", "OggS", "OpusHead", "\u{1}vorbis", "ftyp", "moov", "mvhd", "mdat",
+                              "ID3", "Xing", "Info", "VBRI"]
+
     static let tex = [
         "Solve $$x = \\frac{-b \\pm \\sqrt{b^2 - 4ac}}{2a}$$ for \\(x\\).",
         "\\[\\sum_{i=1}^n i = \\frac{n(n+1)}{2}\\] and $$\\begin{pmatrix} 1 & 2 \\\\ 3 & 4 \\end{pmatrix}$$",

@@ -18,6 +18,9 @@ public struct LiveGameRecord: Sendable, Equatable {
     public var locked: Bool
     public var createdAt: Date
     public var endedAt: Date?
+    /// The open (or last) word cloud's entries the host hid, by key: kept so a restart or another
+    /// instance hides them too. Stored beside the settings, in their JSON column.
+    public var hiddenWords: [String] = []
 
     public init(id: Int64, pin: String, quizId: Int64, hostUserId: Int64, title: String, questionIds: [Int64], settings: LiveSettings,
                 phase: LivePhase = .lobby, index: Int = -1, openedAt: Date? = nil, deadline: Date? = nil, advanceAt: Date? = nil,

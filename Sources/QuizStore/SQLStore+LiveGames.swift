@@ -13,7 +13,7 @@ extension SQLStore: LiveGameStore {
     /// A new game; nil when a running game has its PIN. `lease`: its owner and the end of the lease.
     func insertLiveGame(_ game: LiveGameRecord, lease: (owner: String, until: SQLQueryString)?) async throws -> Int64? {
         let questionIds = try LiveJSON.encode(game.questionIds)
-        let settings = try LiveJSON.encode(game.settings)
+        let settings = try LiveJSON.encode(LiveStoredSettings(settings: game.settings, hiddenWords: game.hiddenWords))
         let owner: SQLQueryString = lease.map { ", \(bind: $0.owner), " + $0.until } ?? ""
         return try await database.write { db in
             try await db.raw("""
@@ -46,7 +46,7 @@ extension SQLStore: LiveGameStore {
     /// Writes a game's state, except over an ended game or to reopen a question that ended (a late
     /// write from before its end).
     private static func liveStateUpdate(_ game: LiveGameRecord) throws -> SQLQueryString {
-        let settings = try LiveJSON.encode(game.settings)
+        let settings = try LiveJSON.encode(LiveStoredSettings(settings: game.settings, hiddenWords: game.hiddenWords))
         return """
             UPDATE live_games SET settings = \(bind: settings), phase = \(bind: game.phase.rawValue),
               question_index = \(bind: game.index), opened_at = \(bind: game.openedAt?.millis), deadline = \(bind: game.deadline?.millis),
@@ -128,13 +128,16 @@ extension SQLStore: LiveGameStore {
         """
 
     static func liveGame(_ row: any SQLRow) throws -> LiveGameRecord {
-        LiveGameRecord(
+        let stored = try LiveJSON.decode(LiveStoredSettings.self, from: row.string("settings"))
+        var record = LiveGameRecord(
             id: try row.int64("id"), pin: try row.string("pin"), quizId: try row.int64("quiz_id"), hostUserId: try row.int64("host_user_id"),
             title: try row.string("title"), questionIds: try LiveJSON.decode([Int64].self, from: row.string("question_ids")),
-            settings: try LiveJSON.decode(LiveSettings.self, from: row.string("settings")),
+            settings: stored.settings,
             phase: LivePhase(rawValue: try row.string("phase")) ?? .ended, index: try row.int("question_index"),
             openedAt: try row.optionalDate("opened_at"), deadline: try row.optionalDate("deadline"), advanceAt: try row.optionalDate("advance_at"),
             locked: try row.bool("locked"), createdAt: try row.date("created_at"), endedAt: try row.optionalDate("ended_at"))
+        record.hiddenWords = stored.hiddenWords
+        return record
     }
 
     public func liveGame(id: Int64) async throws -> LiveGameRecord? {
@@ -247,6 +250,33 @@ extension Array {
 }
 
 /// The JSON columns of live games (question ids, settings).
+/// The settings column: the game's settings and, beside them, the word cloud entries hidden (a
+/// list that is only ever read with the settings, so it needs no column of its own).
+struct LiveStoredSettings: Codable {
+    var settings: LiveSettings
+    var hiddenWords: [String]
+
+    private enum Keys: String, CodingKey { case hiddenWords }
+
+    init(settings: LiveSettings, hiddenWords: [String]) {
+        (self.settings, self.hiddenWords) = (settings, hiddenWords)
+    }
+
+    init(from decoder: any Decoder) throws {
+        settings = try LiveSettings(from: decoder)
+        hiddenWords = try decoder.container(keyedBy: Keys.self).decodeIfPresent([String].self, forKey: .hiddenWords) ?? []
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try settings.encode(to: encoder)
+        // Left out when none, so a game without hides stores what it always did.
+        if !hiddenWords.isEmpty {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(hiddenWords, forKey: .hiddenWords)
+        }
+    }
+}
+
 enum LiveJSON {
     static func encode(_ value: some Encodable) throws -> String {
         String(decoding: try JSONEncoder().encode(value), as: UTF8.self)

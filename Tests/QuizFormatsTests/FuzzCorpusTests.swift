@@ -41,6 +41,9 @@ import Testing
             checkFeed(data, input)
         case "html-entities":
             checkEntities(data, input)
+        case "audio":
+            // Refused or measured, never a crash; an accepted clip's length is within the limit.
+            if let clip = try? AudioClip.inspect(data) { #expect(clip.seconds > 0 && clip.seconds <= AudioClip.maxSeconds, "\(input)") }
         case "cloze":
             if let parsed = try? MoodleCloze.parse(String(decoding: data, as: UTF8.self)) {
                 #expect((try? MoodleCloze.parse(MoodleCloze.write(parsed.gapFill)))?.gapFill == parsed.gapFill, "\(input)")

@@ -149,6 +149,13 @@ import Testing
             #expect(games.catchUp(gameId: game.id, audience: .player(ann)).contains {
                 if case .reveal(let shown) = $0 { shown.cloud?.entries.map(\.text) == ["tea"] } else { false }
             }, "a phone coming back sees the cloud without it")
+
+            // A restart reads the game back from the database: the word stays hidden.
+            let (restarted, _) = makeSUT(env)
+            #expect(try await restarted.restore() == 1)
+            #expect(restarted.catchUp(gameId: game.id, audience: .host).contains {
+                if case .reveal(let shown) = $0 { shown.cloud?.entries.map(\.text) == ["tea"] } else { false }
+            }, "the host's screen after a restart still leaves it out")
         }
     }
 

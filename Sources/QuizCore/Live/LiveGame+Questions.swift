@@ -75,6 +75,13 @@ extension LiveGame {
         if question?.kind == .wordCloud, answer.questionIndex == index, case .text(let entry) = answer.answer { cloud.add(entry) }
     }
 
+    /// Hides again what the host hid from the current word cloud (a game read back from the
+    /// database): only keys it has counted, at most `maxHidden`.
+    public mutating func restoreHidden(_ keys: [String]) {
+        guard question?.kind == .wordCloud else { return }
+        for key in keys.prefix(Self.maxHidden) { cloud.hide(key) }
+    }
+
     /// Hides a word cloud entry (by its key) from every screen, while its question is open or shown.
     public mutating func hide(_ key: String, question: Int) throws(LiveGameError) {
         guard question == index, self.question?.kind == .wordCloud, [.question, .reveal, .leaderboard].contains(phase) else { throw .notOpen }

@@ -123,6 +123,7 @@ final class LiveContext: Sendable {
                             questions: questions, settings: record.settings)
         game.restore(phase: record.phase, index: record.index, openedAt: record.openedAt, deadline: record.deadline,
                      advanceAt: record.advanceAt, locked: record.locked, players: players.map(\.player), answers: answers.map(\.answer))
+        game.restoreHidden(record.hiddenWords)
         return (game, players)
     }
 }

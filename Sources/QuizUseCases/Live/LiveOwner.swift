@@ -79,6 +79,8 @@ struct LiveOwner: LiveRole {
             let change: LiveRoom.Change
             do { change = try room.hide(key, question: question) } catch { throw .game(error) }
             context.send(change.events, gameId: room.id)
+            // Stored, so a restart or an instance taking the game over keeps it hidden.
+            if !(await room.stateWriter.save(room.record())) { LiveLeases(context: context).lost(room) }
             context.publish(.hidden(index: question, key: key), gameId: room.id)
             return
         }

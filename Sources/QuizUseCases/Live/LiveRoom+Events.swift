@@ -95,10 +95,12 @@ extension LiveRoom {
     func record() -> LiveGameRecord { state.withLock { record($0.game, endedAt: nil) } }
 
     private func record(_ game: LiveGame, endedAt: Date?) -> LiveGameRecord {
-        LiveGameRecord(id: game.id, pin: game.pin, quizId: game.quizId, hostUserId: game.hostUserId, title: game.title,
-                       questionIds: questionIds, settings: game.settings, phase: game.phase, index: game.index,
-                       openedAt: game.openedAt, deadline: game.deadline, advanceAt: game.advanceAt, locked: game.locked,
-                       createdAt: createdAt, endedAt: endedAt)
+        var record = LiveGameRecord(id: game.id, pin: game.pin, quizId: game.quizId, hostUserId: game.hostUserId, title: game.title,
+                                    questionIds: questionIds, settings: game.settings, phase: game.phase, index: game.index,
+                                    openedAt: game.openedAt, deadline: game.deadline, advanceAt: game.advanceAt, locked: game.locked,
+                                    createdAt: createdAt, endedAt: endedAt)
+        record.hiddenWords = game.cloud.hidden.sorted()
+        return record
     }
 
     private func shownIds(_ game: LiveGame) -> ChoiceIds? {
