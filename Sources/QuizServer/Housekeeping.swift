@@ -25,7 +25,7 @@ struct Housekeeping: Service {
                 logger.warning("housekeeping failed; trying again later", metadata: ["error": "\(error)"])
             }
             let interval = interval
-            _ = try? await cancelOnGracefulShutdown { try await Task.sleep(for: interval) }
+            _ = try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
         }
     }
 

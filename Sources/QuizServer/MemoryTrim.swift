@@ -22,7 +22,7 @@ struct MemoryTrim: Service {
         var level = Level(settled: Self.residentBytes())
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
             // A stopping server stops waiting at once.
-            guard (try? await cancelOnGracefulShutdown({ try await Task.sleep(for: interval) })) != nil else { return }
+            guard (try? await cancelWhenGracefulShutdown({ try await Task.sleep(for: interval) })) != nil else { return }
             level = step(level)
         }
     }

@@ -135,7 +135,9 @@ extension LiveGame {
             phase = .leaderboard
             advanceAt = settings.autoAdvance ? now.addingTimeInterval(Self.autoAdvanceSeconds) : nil
             markRanks()
-        case .reveal, .leaderboard, .question where onSlide:
+        // A slide's "question" has nothing to close: next moves on from it as from a reveal.
+        case .reveal, .leaderboard,
+             .question where onSlide:
             if isLastQuestion { end(now: now) } else { open(index + 1, now: now) }
         default:
             throw .notNow
