@@ -140,6 +140,8 @@ import Testing
             #expect(audio.type == .mp3 && audio.description == "Guitar riff, 3 s")
             let edit = try await author.get("/manage/questions/\(questionId)?quiz=\(quizId)")
             #expect(edit.contains(#"src="\#(audio.url)""#) && edit.contains(#"name="remove_sound""#))
+            let quizEditor = try await author.get("/manage/quizzes/\(quizId)")
+            #expect(quizEditor.contains(#"preload="none" src="\#(audio.url)""#), "the quiz editor's preview has the clip")
 
             let player = TestBrowser(client)
             try await player.register("ada")

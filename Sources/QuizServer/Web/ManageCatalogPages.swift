@@ -165,6 +165,7 @@ struct ManageCatalogPages: Sendable {
         var correctAnswer: String
         var points: String
         var picture: ManageQuestionPages.PictureModel?
+        var sound: ManageQuestionPages.SoundModel?
     }
 
     struct QuizPage: Encodable {
@@ -344,7 +345,8 @@ struct ManageCatalogPages: Sendable {
                             canUp: index > 0, canDown: index < questions.count - 1, hasChoices: !question.body.choices.isEmpty,
                             choices: question.body.choices.map { ChoiceRow(text: $0.text, correct: $0.isCorrect) },
                             correctAnswer: QuestionFragments.correct(question, t: t),
-                            points: t.count(question.points, "{count} point", "{count} points"), picture: question.picture.map(ManageQuestionPages.PictureModel.init))
+                            points: t.count(question.points, "{count} point", "{count} points"), picture: question.picture.map(ManageQuestionPages.PictureModel.init),
+                            sound: question.audio.map(ManageQuestionPages.SoundModel.init))
             },
             hasQuestions: !questions.isEmpty, hasAvailable: !editor.available.isEmpty, available: editor.available.map { BankRow($0, t: t) },
             gamesNote: editor.games == 0 ? nil : editor.games == 1
