@@ -173,6 +173,39 @@ import Testing
         }
     }
 
+    /// TeX goes out as MathML beside the text, to the host and every player, and a plain question
+    /// has no `html` at all (its bytes as before); the right answer still only in the reveal.
+    @Test func texGoesOutAsMathMLBesideItsTextAndAPlainQuestionAsBefore() async throws {
+        let fraction = Question(text: "What is $$\\frac{1}{2} + \\frac{1}{4}$$?", explanation: "Quarters: \\(\\frac{2}{4} + \\frac{1}{4}\\)",
+                                body: .singleChoice([Choice(id: 1, text: "$$\\frac{3}{4}$$", isCorrect: true),
+                                                     Choice(id: 2, text: "$$\\frac{2}{6}$$", isCorrect: false),
+                                                     Choice(id: 3, text: "None, $5", isCorrect: false)]))
+        try await playing([fraction, Question(text: "The sky is blue", body: .trueFalse(true))]) { table, asked in
+            let hosted = try #require(try await table.host.next("question"))
+            for question in asked + [hosted] {
+                #expect((question["html"] as? String)?.hasPrefix("What is <math display=\"block\"><semantics><mrow><mfrac>") == true)
+                let choices = try #require(question["choices"] as? [[String: Any]])
+                let html = Dictionary(uniqueKeysWithValues: choices.map { ($0["text"] as! String, $0["html"] as? String) })
+                #expect(html["$$\\frac{3}{4}$$"]??.contains("<mfrac><mn>3</mn><mn>4</mn></mfrac>") == true)
+                #expect(html["None, $5"] == .some(nil), "a dollar is not maths")
+                #expect(Set(choices.flatMap(\.keys)) == ["id", "text", "html"], "nothing more than another rendering of the text")
+            }
+            let ann = table.players[0]
+            try await answered(["choice": ids(asked[0], "choices")["$$\\frac{3}{4}$$"]!], by: ann)
+            try await answered(["choice": ids(asked[1], "choices")["None, $5"]!], by: table.players[1])
+            let reveal = try #require(try await ann.next("reveal"))
+            #expect((reveal["correctHTML"] as? String)?.contains("<mfrac><mn>3</mn><mn>4</mn></mfrac>") == true)
+            #expect((reveal["explanationHTML"] as? String)?.hasPrefix("Quarters: <math><semantics>") == true)
+            let labels = try #require(reveal["distribution"] as? [[String: Any]])
+            #expect(labels.map { $0["labelHTML"] != nil } == [true, true, false])
+            try table.host.send(["type": "next"])
+            _ = try #require(try await ann.next("leaderboard"))
+            try table.host.send(["type": "next"])
+            let plain = try #require(try await ann.messages(through: "question").last)
+            #expect(plain["index"] as? Int == 1 && plain["html"] == nil)
+        }
+    }
+
     @Test func theSetupPageNamesEachQuestionLeftOutAndWhy() async throws {
         try await sockets.withLiveApp { _, client, env, _ in
             let gap = GapFill(text: "The Seine flows through [[1]].", gaps: [.init(.typed([Alternative("Paris")]))])
