@@ -216,12 +216,55 @@
 
   function icon(name) { return svgPath(ICONS[name], name + '-icon'); }
 
-  /** document.createElement with a class and text. */
-  function el(tag, className, text) {
+  /** document.createElement with a class and text (see setWords for `html`). */
+  function el(tag, className, text, html) {
     const node = document.createElement(tag);
     if (className) node.className = className;
-    if (text !== undefined && text !== null) node.textContent = String(text);
+    setWords(node, text, html);
     return node;
+  }
+
+  /**
+   * A text into a node: as text, or, when the server sent `html` beside it (only for a text with
+   * TeX: escaped by the server, its maths as MathML), as that markup. The text stays in
+   * data-text for labels and for "Your answer" (a formula's textContent would hold its TeX twice).
+   */
+  function setWords(node, text, html) {
+    if (html) {
+      node.innerHTML = html;
+      node.dataset.text = text === undefined || text === null ? '' : String(text);
+    } else {
+      delete node.dataset.text;
+      if (text !== undefined && text !== null) node.textContent = String(text);
+    }
+    return node;
+  }
+
+  /** A node's words as setWords put them: the text, and its markup when it holds maths (else null). */
+  function wordsOf(node) {
+    if (node.dataset.text !== undefined) return { text: node.dataset.text, html: node.innerHTML };
+    return { text: node.textContent, html: null };
+  }
+
+  function escapeHTML(text) {
+    return String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+  }
+
+  /**
+   * Words ({text, html}) joined into one: `html` only when one of them has maths (the others
+   * escaped), so plain answers stay text.
+   */
+  function joinWords(words, separator) {
+    const text = words.map((w) => w.text).join(separator);
+    if (!words.some((w) => w.html)) return { text, html: null };
+    return { text, html: words.map((w) => w.html || escapeHTML(w.text)).join(escapeHTML(separator)) };
+  }
+
+  /** fill() for a node: a value's html (from the server) as markup, the rest as text. */
+  function fillWords(node, template, name, words) {
+    if (!words.html) { setWords(node, fill(template, { [name]: words.text })); return; }
+    const [before, after] = template.split('{' + name + '}');
+    setWords(node, fill(template, { [name]: words.text }), escapeHTML(before) + words.html + escapeHTML(after || ''));
   }
 
   function number(value) {
@@ -338,7 +381,7 @@
 
   window.QuizboxLive = {
     t, fill, time, LiveSocket, Countdown, clock, variants, shape, icon, el, number, plural, movement, fillImage, showScreen, fitWords, batched,
-    renderCloud,
+    renderCloud, setWords, wordsOf, joinWords, fillWords,
     TRUE_VARIANT, FALSE_VARIANT, SHAPE_COUNT: SHAPES.length, pointsLabel: (value) => points[value] || ''
   };
 })();

@@ -1,0 +1,72 @@
+"""Maths in a live game, in real Chromium: a host on a projector and a phone play a question whose
+text, choices and explanation hold TeX; every screen shows MathML (no raw TeX): the question, the
+tiles, the player's own answer, the reveal and the explanation; axe-core finds no serious problem."""
+
+from conftest import PHONE
+from selenium.webdriver.common.by import By
+from test_journeys import by_id, open_browser, type_into
+from test_live_game import host_game, shot, visible, wait_for
+from test_live_kinds import question_shows
+from test_play_finished import axe
+from test_question_kinds import published_quiz
+
+RIGHT = r"\frac{3}{4}"
+
+
+def maths_quiz(server):
+    return published_quiz(server, "Live fractions", [
+        {"kind": "singleChoice", "text": r"What is $$\frac{1}{2} + \frac{1}{4}$$?",
+         "explanation": r"Two quarters and one: \(\frac{2}{4} + \frac{1}{4}\).",
+         "choices": [{"text": "$$" + RIGHT + "$$", "correct": True}, {"text": r"$$\frac{2}{6}$$", "correct": False},
+                     {"text": "Neither", "correct": False}]},
+    ])
+
+
+def formulas(driver, selector):
+    return driver.find_elements(By.CSS_SELECTOR, selector + " math")
+
+
+def no_raw_tex(driver):
+    shown = driver.find_element(By.TAG_NAME, "main").text
+    assert "$$" not in shown and "\\frac" not in shown and "\\(" not in shown, shown
+
+
+def test_a_host_and_a_phone_see_a_fraction_as_mathml_in_a_live_game(server, browser):
+    host, pin = host_game(browser, server, seconds=120, quiz_id=maths_quiz(server))
+    phone = open_browser(browser, server, size=PHONE)
+    phone.get(server.url + f"/join/{pin}")
+    type_into(phone, **{"nickname-input": "Ada"})
+    by_id(phone, "join-button").click()
+    wait_for(phone, lambda d: visible(d, "lobby"), "Ada is in the lobby")
+    wait_for(host, lambda d: by_id(d, "player-count").get_attribute("data-count") == "1", "the host sees Ada")
+    found = []
+    by_id(host, "start-button").click()
+
+    question_shows(phone, 1)
+    wait_for(host, lambda d: formulas(d, "#host-question-text"), "the host shows the formula")
+    for driver, text, tiles in ((host, "#host-question-text", "#host-answers"), (phone, "#question-text", "#answers")):
+        assert len(formulas(driver, text)) == 1 and len(formulas(driver, tiles)) == 2
+        fraction = driver.find_element(By.CSS_SELECTOR, text + " mfrac")
+        assert fraction.size["height"] > 20, "numerator over denominator"
+        no_raw_tex(driver)
+    shot(phone, "maths")
+    shot(host, "maths")
+    axe(phone, "live maths (phone)", found)
+    axe(host, "live maths (host)", found)
+
+    # The right tile, found by the TeX its formula keeps for screen readers.
+    right = next(tile for tile in phone.find_elements(By.CSS_SELECTOR, "#answers .answer-tile")
+                 if [a.get_attribute("textContent") for a in tile.find_elements(By.TAG_NAME, "annotation")] == [RIGHT])
+    right.click()
+    wait_for(host, lambda d: visible(d, "reveal"), "the host reveals the answer")
+    assert formulas(host, "#correct-answer") and len(formulas(host, "#reveal-explanation")) == 1
+    assert len(formulas(host, "#distribution")) == 2 and formulas(host, "#reveal-question")
+    no_raw_tex(host)
+    wait_for(phone, lambda d: visible(d, "result") and "Correct" in by_id(d, "result-verdict").text, "Ada is right")
+    assert formulas(phone, "#result-correct-text") and formulas(phone, "#result-explanation") and formulas(phone, "#result-yours-text")
+    no_raw_tex(phone)
+    shot(phone, "maths-result")
+    shot(host, "maths-reveal")
+    axe(phone, "live maths result (phone)", found)
+    axe(host, "live maths reveal (host)", found)
+    assert not found, "\n".join(found)
