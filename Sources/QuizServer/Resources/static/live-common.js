@@ -226,24 +226,46 @@
 
   /**
    * A text into a node: as text, or, when the server sent `html` beside it (only for a text with
-   * TeX: escaped by the server, its maths as MathML), as that markup. The text stays in
-   * data-text for labels and for "Your answer" (a formula's textContent would hold its TeX twice).
+   * TeX: escaped by the server, its maths as MathML), as that markup.
    */
   function setWords(node, text, html) {
-    if (html) {
-      node.innerHTML = html;
-      node.dataset.text = text === undefined || text === null ? '' : String(text);
-    } else {
-      delete node.dataset.text;
-      if (text !== undefined && text !== null) node.textContent = String(text);
-    }
+    if (html) node.innerHTML = html;
+    else if (text !== undefined && text !== null) node.textContent = String(text);
     return node;
   }
 
-  /** A node's words as setWords put them: the text, and its markup when it holds maths (else null). */
+  /**
+   * A node's words as setWords put them: `html` (else null) when it holds maths, and `text` as
+   * plain words (1/2, x^2) for labels and announcements, where markup cannot go and a formula's
+   * textContent would run its digits together and repeat its TeX.
+   */
   function wordsOf(node) {
-    if (node.dataset.text !== undefined) return { text: node.dataset.text, html: node.innerHTML };
-    return { text: node.textContent, html: null };
+    if (!node.querySelector('math, code.tex')) return { text: node.textContent, html: null };
+    return { text: plainWords(node).replace(/\s+/g, ' ').trim(), html: node.innerHTML };
+  }
+
+  function plainWords(node) {
+    if (node.nodeType === Node.TEXT_NODE) return node.data;
+    if (node.localName === 'math') return plainMath(node);
+    return Array.from(node.childNodes).map(plainWords).join('');
+  }
+
+  /** A formula as the terminal player writes it, near enough: a/b, x^2, √x, its TeX annotation left out. */
+  function plainMath(node) {
+    const parts = Array.from(node.children).filter((child) => child.localName !== 'annotation').map(plainMath);
+    const group = (text) => (/^[\p{L}\p{N}.]+$/u.test(text) ? text : '(' + text + ')');
+    const [a, b, c] = parts;
+    switch (node.localName) {
+      case 'mfrac': return group(a) + '/' + group(b);
+      case 'msqrt': return '√' + group(parts.join(''));
+      case 'mroot': return group(b) + '√' + group(a);
+      case 'msup': case 'mover': return a + '^' + group(b);
+      case 'msub': case 'munder': return a + '_' + group(b);
+      case 'msubsup': case 'munderover': return a + '_' + group(b) + '^' + group(c);
+      case 'mtr': return parts.join(', ');
+      case 'mtable': return parts.join('; ');
+      default: return parts.length ? parts.join('') : node.textContent;
+    }
   }
 
   function escapeHTML(text) {

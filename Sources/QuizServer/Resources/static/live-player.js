@@ -291,6 +291,8 @@
       select.id = id;
       select.dataset.prompt = String(prompt.id);
       select.append(new Option(t('Choose…'), ''));
+      // A label of MathML alone names nothing to axe or every screen reader: its words, as on the quiz pages.
+      if (prompt.html) select.setAttribute('aria-label', live.wordsOf(label).text);
       for (const answer of offered) select.append(new Option(answer.text, String(answer.id)));
       row.append(label, select);
       return row;
@@ -338,7 +340,9 @@
       button.append(el('span', 'key', String(position + 1)));
       button.setAttribute('aria-keyshortcuts', String(position + 1));
     }
-    button.append(live.shape(variant), el('span', 'answer-text', text, html));
+    const words = el('span', 'answer-text', text, html);
+    button.append(live.shape(variant), words);
+    if (html) button.setAttribute('aria-label', live.wordsOf(words).text);
     if (kindOf(state.question) === 'multipleChoice') {
       button.setAttribute('aria-pressed', 'false');
       const tick = el('span', 'tick', '✓');
