@@ -204,7 +204,7 @@ let package = Package(
         .testTarget(name: "QuizCoreTests", dependencies: ["QuizCore", "QuizTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "QuizFormatsTests",
-            dependencies: ["QuizCore", "QuizFormats", "QuizMath", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: ["QuizCore", "QuizFormats", "QuizMath", "QuizTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "QuizTestSupport"], swiftSettings: swiftSettings),

@@ -22,6 +22,36 @@ public struct QuestionAudio: Sendable, Hashable {
         self.data = data
     }
 
+    /// The description of a clip a file carried without one: never the file's name, which may
+    /// name the answer.
+    public static let fallbackDescription = "Sound clip for this question"
+
     /// The file it is stored as.
     public var fileName: String { "\(hash).\(type.rawValue)" }
+    /// Where the server serves it, with range requests.
+    public var url: String { "/sounds/\(fileName)" }
+
+    /// A clip as uploaded or carried by a file, before it is stored: its type and length read from
+    /// the bytes (its hash is the store's to give), or why the bytes cannot be one.
+    public static func carried(_ data: Data, description: String) -> Result<QuestionAudio, AudioClip.Refusal> {
+        do {
+            let clip = try AudioClip.inspect(data)
+            return .success(QuestionAudio(hash: "", type: clip.type, description: description.trimmingCharacters(in: .whitespacesAndNewlines),
+                                          seconds: clip.seconds, data: data))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The clip's length as a player reads it: "0:42", "2:05".
+    public var duration: String {
+        let whole = max(1, Int(seconds.rounded()))
+        return "\(whole / 60):" + (whole % 60 < 10 ? "0" : "") + "\(whole % 60)"
+    }
+}
+
+extension AudioType {
+    public init?(fileExtension: String) {
+        self.init(rawValue: fileExtension)
+    }
 }

@@ -90,7 +90,7 @@ public enum BankFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// Moodle XML embeds pictures and the bundle carries them; the other formats have no place for one.
+    /// Moodle XML embeds pictures and sound clips and the bundle carries them; the other formats have no place for one.
     public var holdsPictures: Bool { self == .moodleXML || self == .bundle }
 
     /// The file's bytes and the questions this format cannot hold (or, for formats without
@@ -98,9 +98,11 @@ public enum BankFormat: String, CaseIterable, Sendable {
     public func write(_ bank: Bank) -> (data: Data, skipped: [FormatProblem])? {
         guard let (data, skipped) = writeQuestions(bank) else { return nil }
         guard !holdsPictures else { return (data, skipped) }
-        let lost = bank.subjects.flatMap(\.topics).flatMap { topic in topic.quizzes.flatMap(\.questions) + topic.questions }
-            .filter { $0.picture != nil }
+        let questions = bank.subjects.flatMap(\.topics).flatMap { topic in topic.quizzes.flatMap(\.questions) + topic.questions }
+        let lost = questions.filter { $0.picture != nil }
             .map { FormatProblem(question: $0.text, message: "its picture was left out: the \(rawValue) format cannot hold pictures (use Moodle XML or the Quizbox bundle)") }
+            + questions.filter { $0.audio != nil }
+            .map { FormatProblem(question: $0.text, message: "its sound clip was left out: the \(rawValue) format cannot hold sound clips (use Moodle XML or the Quizbox bundle)") }
         return (data, skipped + lost)
     }
 

@@ -2,7 +2,7 @@ import Foundation
 import QuizCore
 
 extension BundleDecoder {
-    static let commonQuestionKeys: Set<String> = ["kind", "text", "difficulty", "explanation", "points", "picture", "timeLimitSeconds"]
+    static let commonQuestionKeys: Set<String> = ["kind", "text", "difficulty", "explanation", "points", "picture", "audio", "timeLimitSeconds"]
     static let questionKeys: [QuestionKind: Set<String>] = [
         .singleChoice: ["choices"], .multipleChoice: ["choices"], .trueFalse: ["answer"],
         .typedAnswer: ["answers", "partial"], .numeric: ["value", "tolerance", "unit", "units"],
@@ -50,12 +50,13 @@ extension BundleDecoder {
         let points = integer(fields, "points", .defaulted(Question.defaultPoints))
         let body = self.body(of: kind, fields)
         let picture = fields["picture"].flatMap { $0 == .null ? nil : self.picture($0, fields) }
+        let audio = fields["audio"].flatMap { $0 == .null ? nil : self.audio($0, fields) }
         // Name-them-all reads the same key as its own limit, in its body.
         let seconds = kind == .nameAll ? nil : integer(fields, "timeLimitSeconds", .optional)
 
         guard let text, let points, let body, problems.problems.count + problems.omittedCount == before else { return nil }
         let question = Question(text: text, explanation: explanation, difficulty: difficulty, points: points, body: body,
-                                picture: picture, timeLimitSeconds: seconds)
+                                picture: picture, timeLimitSeconds: seconds, audio: audio)
         for error in question.validationErrors() {
             report(fields.path(error.field), error.message, question: text)
         }
@@ -212,6 +213,23 @@ extension BundleDecoder {
         case .success(let carried): return carried
         case .failure(let refusal):
             report(picture.path("data"), refusal.message, question: fields.question)
+            return nil
+        }
+    }
+
+    /// `{"description", "data"}`: what the clip holds and its bytes in base64, checked as an upload is.
+    private mutating func audio(_ value: JSONValue, _ fields: Fields) -> QuestionAudio? {
+        guard let audio = object(value, at: fields.path("audio"), allowed: ["description", "data"], question: fields.question) else { return nil }
+        let description = string(audio, "description")
+        guard let encoded = string(audio, "data"), let description else { return nil }
+        guard let data = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters) else {
+            report(audio.path("data"), "is not base64", question: fields.question)
+            return nil
+        }
+        switch QuestionAudio.carried(data, description: description) {
+        case .success(let carried): return carried
+        case .failure(let refusal):
+            report(audio.path("data"), refusal.message, question: fields.question)
             return nil
         }
     }

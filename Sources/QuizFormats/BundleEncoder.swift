@@ -48,6 +48,9 @@ enum BundleEncoder {
         if let picture = question.picture, let data = picture.data {
             members["picture"] = object(["alt": .string(picture.alt), "data": .string(data.base64EncodedString())])
         }
+        if let audio = question.audio, let data = audio.data {
+            members["audio"] = object(["description": .string(audio.description), "data": .string(data.base64EncodedString())])
+        }
         switch question.body {
         case .singleChoice(let choices), .multipleChoice(let choices):
             members["choices"] = .array(choices.map { choice in

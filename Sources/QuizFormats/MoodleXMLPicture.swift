@@ -51,18 +51,24 @@ enum MoodleXMLPicture {
     /// Every `<img …>` tag's `src` and `alt` (quoted with " or ', or bare), entities left as written.
     /// Linear in the text's length.
     static func imageTags(in html: String) -> [ImageTag] {
-        var tags: [ImageTag] = []
+        tags("<img", in: html).map { ImageTag(src: attribute("src", in: $0) ?? "", alt: attribute("alt", in: $0) ?? "") }
+    }
+
+    /// The insides of every tag starting with `opening` (such as `<img`), in order.
+    static func tags(_ opening: String, in html: String) -> [Substring] {
+        var tags: [Substring] = []
         var rest = html[...]
-        while let start = rest.range(of: "<img", options: .caseInsensitive) {
+        while let start = rest.range(of: opening, options: .caseInsensitive) {
             guard let end = rest[start.upperBound...].firstIndex(of: ">") else { break }
             let inside = rest[start.upperBound..<end]
-            tags.append(ImageTag(src: attribute("src", in: inside) ?? "", alt: attribute("alt", in: inside) ?? ""))
+            // "<a" also starts "<abbr": a tag's name ends at a space or the end.
+            if inside.first.map({ $0.isWhitespace || $0 == "/" }) ?? true { tags.append(inside) }
             rest = rest[rest.index(after: end)...]
         }
         return tags
     }
 
-    private static func attribute(_ name: String, in tag: Substring) -> String? {
+    static func attribute(_ name: String, in tag: Substring) -> String? {
         var rest = tag
         while let found = rest.range(of: name, options: .caseInsensitive) {
             let before = found.lowerBound == rest.startIndex ? " " : rest[rest.index(before: found.lowerBound)]
@@ -77,5 +83,45 @@ enum MoodleXMLPicture {
             return String(after.prefix { !$0.isWhitespace && $0 != "/" })
         }
         return nil
+    }
+}
+
+/// A Moodle question's sound clip: the first file of the question text that an `<audio src>`,
+/// an `<audio>`'s `<source src>` or a link (Moodle's media filter plays linked clips) names as
+/// `@@PLUGINFILE@@/name`, embedded in the `<questiontext>`, whose bytes are a clip Quizbox plays.
+/// Its description is the `<audio>`'s `title`, else `QuestionAudio.fallbackDescription`.
+enum MoodleXMLSound {
+    struct Found {
+        var audio: QuestionAudio?
+        var refusals: [String] = []
+    }
+
+    static func read(_ questionText: MoodleXMLElement?) -> Found {
+        guard let holder = questionText else { return Found() }
+        let raw = holder.child("text")?.text ?? holder.text
+        let title = MoodleXMLPicture.tags("<audio", in: raw).lazy.compactMap { MoodleXMLPicture.attribute("title", in: $0) }.first
+        let sources = MoodleXMLPicture.tags("<audio", in: raw).compactMap { MoodleXMLPicture.attribute("src", in: $0) }
+            + MoodleXMLPicture.tags("<source", in: raw).compactMap { MoodleXMLPicture.attribute("src", in: $0) }
+            + MoodleXMLPicture.tags("<a", in: raw).compactMap { MoodleXMLPicture.attribute("href", in: $0) }
+        var found = Found()
+        let files = holder.children("file")
+        for src in sources where src.hasPrefix(MoodleXMLPicture.pluginFile) {
+            let name = String(src.dropFirst(MoodleXMLPicture.pluginFile.count))
+            let decodedName = name.removingPercentEncoding ?? name
+            guard let file = files.first(where: { $0.attributes["name"] == decodedName || $0.attributes["name"] == name }),
+                  (file.attributes["encoding"] ?? "base64").lowercased() == "base64",
+                  let data = Data(base64Encoded: file.text, options: .ignoreUnknownCharacters) else { continue }
+            let description = title.map { MoodleXMLText.html($0, newlinesBreakLines: false).text } ?? ""
+            switch QuestionAudio.carried(data, description: description.isEmpty ? QuestionAudio.fallbackDescription : description) {
+            case .success(let audio):
+                found.audio = audio
+                return found
+            case .failure(.notAudio):
+                continue  // a link to some other file
+            case .failure(let refusal):
+                found.refusals.append("the sound clip \(decodedName) \(refusal.message)")
+            }
+        }
+        return found
     }
 }

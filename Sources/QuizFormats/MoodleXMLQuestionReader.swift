@@ -43,6 +43,7 @@ struct MoodleXMLQuestionReader {
         var text = converted.text
         questionText = text
         let found = MoodleXMLPicture.read(holder)
+        let sound = MoodleXMLSound.read(holder)
         let picked = found.picture == nil ? 0 : 1
         // The question text's images other than its picture are left out.
         if converted.hasImages && found.tagCount > picked { sawImages = true }
@@ -70,8 +71,8 @@ struct MoodleXMLQuestionReader {
         }
 
         var explanation = plainText(of: element.child("generalfeedback"))
-        for refusal in found.refusals { warn("\(refusal): it was not imported") }
-        let files = element.fileCount - picked
+        for refusal in found.refusals + sound.refusals { warn("\(refusal): it was not imported") }
+        let files = element.fileCount - picked - (sound.audio == nil ? 0 : 1)
         if sawImages || files > 0 {
             let detail = files == 0 ? "" : files == 1 ? " (1 embedded file)" : " (\(files) embedded files)"
             warn(picked == 0 ? "images were not imported\(detail)" : "images other than the question's picture were not imported\(detail)")
@@ -83,7 +84,7 @@ struct MoodleXMLQuestionReader {
         }
         let question = Question(
             text: text, explanation: explanation.isEmpty ? nil : explanation,
-            points: points ?? Question.defaultPoints, body: parsed.body, picture: found.picture)
+            points: points ?? Question.defaultPoints, body: parsed.body, picture: found.picture, audio: sound.audio)
         for error in question.validationErrors() {
             fail("\(describe(error.field)) \(error.message)")
         }

@@ -65,7 +65,9 @@ enum MoodleXMLText {
                         if !tag.isEnd { out.append("-"); out.space() }
                     case "td", "th": out.space()
                     case "img", "svg": hasImages = true
-                    case "script", "style":
+                    // A media element's content is for browsers that cannot play it (Moodle's
+                    // editor writes the file's address there).
+                    case "script", "style", "audio", "video":
                         if !tag.isEnd && !tag.isSelfClosing {
                             let end = find("</" + tag.name, in: input, from: index, ignoringCase: true)
                             index = end.flatMap { input[$0...].firstIndex(of: ">") }.map { $0 + 1 } ?? input.count

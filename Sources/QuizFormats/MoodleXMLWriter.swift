@@ -15,7 +15,8 @@ import QuizCore
 ///
 /// A question whose picture carries its bytes has an `html` question text ending in
 /// `<img src="@@PLUGINFILE@@/picture.<ext>" alt=… width=… height=…>`, with the file embedded in
-/// base64 in the `<questiontext>`, as Moodle writes them.
+/// base64 in the `<questiontext>`, as Moodle writes them; a sound clip follows as Moodle's editor
+/// writes one, `<audio controls title=…><source src="@@PLUGINFILE@@/sound.<ext>"></audio>`.
 ///
 /// Choices' partial credit is written as their fractions; one that is not a Moodle grade
 /// (`MoodleXMLGrade.allowed`) leaves the question out. Matching is a `matching` question (a
@@ -154,8 +155,10 @@ public struct MoodleXMLWriter: Sendable {
 
         var xml = "  <question type=\"\(type)\">\n"
         xml += "    <name><text>\(escape(name(of: question.text)))</text></name>\n"
-        if let picture = question.picture, let data = picture.data {
-            xml += questionText(text, picture: picture, data: data)
+        let picture = question.picture.flatMap { picture in picture.data.map { (picture, $0) } }
+        let sound = question.audio.flatMap { audio in audio.data.map { (audio, $0) } }
+        if picture != nil || sound != nil {
+            xml += questionText(text, picture: picture, sound: sound)
         } else {
             xml += "    <questiontext format=\"plain_text\"><text>\(cdata(text))</text></questiontext>\n"
         }
@@ -168,15 +171,24 @@ public struct MoodleXMLWriter: Sendable {
         return xml
     }
 
-    /// The text as HTML (lines kept with `<br>`), then the picture, its file embedded.
-    private static func questionText(_ text: String, picture: QuestionPicture, data: Data) -> String {
-        let file = "picture.\(picture.type.fileExtension)"
-        let html = "<p>" + escape(text).replacing("\n", with: "<br>") + "</p>"
-            + "<p><img src=\"@@PLUGINFILE@@/\(file)\" alt=\"\(escape(picture.alt).replacing("\"", with: "&quot;"))\""
-            + " width=\"\(picture.width)\" height=\"\(picture.height)\"></p>"
-        return "    <questiontext format=\"html\"><text>\(cdata(html))</text>\n"
-            + "      <file name=\"\(file)\" path=\"/\" encoding=\"base64\">\(data.base64EncodedString())</file>\n"
-            + "    </questiontext>\n"
+    /// The text as HTML (lines kept with `<br>`), then the picture and the sound clip as Moodle's
+    /// editor writes them, their files embedded.
+    private static func questionText(_ text: String, picture: (QuestionPicture, Data)?, sound: (QuestionAudio, Data)?) -> String {
+        var html = "<p>" + escape(text).replacing("\n", with: "<br>") + "</p>"
+        var files = ""
+        if let (picture, data) = picture {
+            let file = "picture.\(picture.type.fileExtension)"
+            html += "<p><img src=\"@@PLUGINFILE@@/\(file)\" alt=\"\(escape(picture.alt).replacing("\"", with: "&quot;"))\""
+                + " width=\"\(picture.width)\" height=\"\(picture.height)\"></p>"
+            files += "      <file name=\"\(file)\" path=\"/\" encoding=\"base64\">\(data.base64EncodedString())</file>\n"
+        }
+        if let (audio, data) = sound {
+            let file = "sound.\(audio.type.rawValue)"
+            html += "<p><audio controls=\"true\" title=\"\(escape(audio.description).replacing("\"", with: "&quot;"))\">"
+                + "<source src=\"@@PLUGINFILE@@/\(file)\"></audio></p>"
+            files += "      <file name=\"\(file)\" path=\"/\" encoding=\"base64\">\(data.base64EncodedString())</file>\n"
+        }
+        return "    <questiontext format=\"html\"><text>\(cdata(html))</text>\n" + files + "    </questiontext>\n"
     }
 
     private static func hasUnits(_ gap: GapFill.WeightedGap) -> Bool {

@@ -63,9 +63,11 @@ public enum LiveProtocol {
         public var autoAdvance: Bool?
         /// 0 plays without teams.
         public var teams: Int?
+        /// A sound clip plays on phones too (default: on the host's screen only).
+        public var soundOnPhones: Bool?
 
         public init(secondsPerQuestion: Int? = nil, points: [Int: Points]? = nil, streakBonus: Bool? = nil, shuffleAnswers: Bool? = nil,
-                    leaderboardAfterEach: Bool? = nil, autoAdvance: Bool? = nil, teams: Int? = nil) {
+                    leaderboardAfterEach: Bool? = nil, autoAdvance: Bool? = nil, teams: Int? = nil, soundOnPhones: Bool? = nil) {
             self.secondsPerQuestion = secondsPerQuestion
             self.points = points
             self.streakBonus = streakBonus
@@ -73,6 +75,7 @@ public enum LiveProtocol {
             self.leaderboardAfterEach = leaderboardAfterEach
             self.autoAdvance = autoAdvance
             self.teams = teams
+            self.soundOnPhones = soundOnPhones
         }
     }
 

@@ -21,6 +21,16 @@ extension LiveServerMessage {
         }
     }
 
+    /// A question's sound clip, served with range requests; `description` for people who cannot hear it.
+    public struct Sound: Sendable, Codable, Equatable {
+        public var url: String
+        public var description: String
+        public var seconds: Double
+        public init(url: String, description: String, seconds: Double) {
+            (self.url, self.description, self.seconds) = (url, description, seconds)
+        }
+    }
+
     /// An estimate's slider: never its value or margin.
     public struct Range: Sendable, Codable, Equatable {
         public var minimum: Double
@@ -50,6 +60,8 @@ extension LiveServerMessage {
         public var maxLength: Int?
         public var unit: String?
         public var image: Image?
+        /// Sent to the host, and to players only when the host plays sound on phones.
+        public var audio: Sound?
         public var points: LiveProtocol.Points
         public var seconds: Int
         /// Milliseconds since 1970 on the server's clock.

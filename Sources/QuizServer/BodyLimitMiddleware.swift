@@ -128,19 +128,22 @@ struct BodyAllowance: Sendable {
                       who: .signedIn)
     }
 
-    /// A question with a picture, or a cover: the form sends the bytes as they are (and the other
-    /// fields), the API in base64 as posts do.
+    /// A question with a picture and a sound clip, or a cover: the form sends the bytes as they
+    /// are (and the other fields), the API in base64 as posts do.
     static var questionPage: BodyAllowance {
-        BodyAllowance(maxBytes: PostImageType.maxBytes + (64 << 10),
+        BodyAllowance(maxBytes: PostImageType.maxBytes + AudioClip.maxBytes + (64 << 10),
                       tooLarge: APIError(.contentTooLarge, "body_too_large",
-                                         "The picture is larger than the limit of \(PostImageType.maxBytes >> 20) MiB. Nothing was saved."),
+                                         "The files are larger than the limits: a picture may be at most \(PostImageType.maxBytes >> 20) MiB and a sound clip \(AudioClip.maxBytes >> 20) MiB. Nothing was saved."),
                       who: .authors, loginPath: "/login?next=/manage", notAuthor: "This needs an author or admin account.")
     }
 
+    /// A picture and a clip in base64: 13 MiB of files is about 17.4 MiB of text.
+    static var base64QuestionBytes: Int { 18 << 20 }
+
     static var question: BodyAllowance {
-        BodyAllowance(maxBytes: base64PictureBytes,
+        BodyAllowance(maxBytes: base64QuestionBytes,
                       tooLarge: APIError(.contentTooLarge, "body_too_large",
-                                         "The request body is larger than \(base64PictureBytes >> 20) MiB: a picture may be at most \(PostImageType.maxBytes >> 20) MiB. Nothing was saved."),
+                                         "The request body is larger than \(base64QuestionBytes >> 20) MiB: a picture may be at most \(PostImageType.maxBytes >> 20) MiB and a sound clip \(AudioClip.maxBytes >> 20) MiB. Nothing was saved."),
                       who: .authors, notAuthor: "This needs an author or admin account.")
     }
 }

@@ -27,6 +27,7 @@ extension QuestionAuthoring.Failure {
         case .kindLocked: "Players have answered this question, so its kind stays; add a new question instead."
         case .nameAllInQuiz: CatalogAuthoring.Failure.nameAllMessage
         case .tooManyPictures: CatalogAuthoring.Failure.tooManyPictures.message
+        case .tooManySounds: "You have added \(QuestionAuthoring.soundsPerHour) sound clips in the last hour; wait a while before adding more."
         }
     }
 }

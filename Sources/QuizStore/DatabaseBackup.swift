@@ -53,6 +53,8 @@ public enum DatabaseBackup {
         public var rows: [String: Int] = [:]
         /// Nil for a file from before backups carried pictures.
         public var pictures: Int?
+        /// Questions' sound clips, which travel in the pictures' folder.
+        public var sounds = 0
     }
 
     static let sqliteEntry = "quizbox.sqlite"
@@ -108,7 +110,8 @@ public enum DatabaseBackup {
         try archive.synchronize()
         // rename(2) replaces the target in one step.
         guard rename(partial.path, target.path) == 0 else { throw Failure.cannotWrite(String(cString: strerror(errno))) }
-        return Summary(database: format, pictures: staging.names.count)
+        let sounds = staging.names.count(where: { PictureName($0)?.isSound == true })
+        return Summary(database: format, pictures: staging.names.count - sounds, sounds: sounds)
     }
 
     /// What the file at `path` holds, judged from its first bytes.
@@ -138,7 +141,7 @@ public enum DatabaseBackup {
             let extracted = FileManager.default.temporaryDirectory.appendingPathComponent("quizbox-restore-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: extracted) }
             var database: (format: Format, path: String)?
-            var count = 0
+            var count = 0, sounds = 0
             try PrivateFiles.createFolder(extracted)
             try BackupArchive.read(path) { name, size, input in
                 if database == nil, name == sqliteEntry || name == dumpEntry {
@@ -151,13 +154,13 @@ public enum DatabaseBackup {
                     try PrivateFiles.createFolder(pictures)
                     let file = pictures.appendingPathComponent(picture.name)
                     if !FileManager.default.fileExists(atPath: file.path) { try PrivateFiles.write(data, to: file) }
-                    count += 1
+                    if picture.isSound { sounds += 1 } else { count += 1 }
                 }
             }
             guard let database else { throw Failure.damagedArchive(path) }
             let rows = database.format == .sqlite ? try await restoreSQLite(database.path, into: target)
                                                   : try await restoreDump(database.path, into: target)
-            return Summary(database: database.format, rows: rows, pictures: count)
+            return Summary(database: database.format, rows: rows, pictures: count, sounds: sounds)
         }
     }
 

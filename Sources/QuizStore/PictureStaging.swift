@@ -7,18 +7,21 @@ import Glibc
 import Darwin
 #endif
 
-/// A stored picture's file name, `<sha256 of its bytes>.<ext>`; nil for any other name.
+/// A stored picture's or sound clip's file name, `<sha256 of its bytes>.<ext>`; nil for any other name.
 struct PictureName {
     let name: String
     let hash: String
+    /// A question's sound clip (they share the pictures' folder).
+    let isSound: Bool
 
     init?(_ name: String) {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].utf8.count == 64,
               parts[0].utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }),
-              PostImageType(fileExtension: String(parts[1])) != nil else { return nil }
+              PostImageType(fileExtension: String(parts[1])) != nil || AudioType(fileExtension: String(parts[1])) != nil else { return nil }
         self.name = name
         hash = String(parts[0])
+        isSound = AudioType(fileExtension: String(parts[1])) != nil
     }
 
     /// Whether `data` is the picture this name promises.

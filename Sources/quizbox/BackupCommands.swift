@@ -34,6 +34,11 @@ struct Backup: AsyncParsableCommand {
         let done = t("Backed up {database} to {file} ({kind} and {pictures}).",
                      ["database": config.databaseDescription, "file": output, "kind": kind, "pictures": pictures])
         FileHandle.standardError.write(Data((done + "\n").utf8))
+        if summary.sounds > 0 {
+            let sounds = t.count(summary.sounds, "Questions' sound clips went with them: {n} clip.", "Questions' sound clips went with them: {n} clips.",
+                                 ["n": plain(summary.sounds)])
+            FileHandle.standardError.write(Data((sounds + "\n").utf8))
+        }
     }
 }
 
@@ -64,6 +69,10 @@ struct Restore: AsyncParsableCommand {
             print(t.count(pictures, "Put back {n} picture in {folder}.", "Put back {n} pictures in {folder}.", ["n": plain(pictures), "folder": folder]))
         } else {
             print(t("This file holds no pictures: copy the images folder of the old data directory to {folder}.", ["folder": folder]))
+        }
+        if summary.sounds > 0 {
+            print(t.count(summary.sounds, "Put back {n} sound clip in {folder}.", "Put back {n} sound clips in {folder}.",
+                          ["n": plain(summary.sounds), "folder": folder]))
         }
     }
 }

@@ -219,8 +219,9 @@ import Testing
         }
     }
 
-    /// A database with one question whose picture (a PNG the size of its header) lives in
-    /// `data/images/`, as an import leaves it; returns the picture's bytes and file name.
+    /// A database with one question whose picture (a PNG the size of its header) and sound clip
+    /// (a short WAV) live in `data/images/`, as an import leaves them; returns the picture's bytes
+    /// and file name.
     static func databaseWithAPicture(_ location: String, data: URL, in directory: URL) throws -> (bytes: Data, name: String) {
         let bytes = PictureBytes.png(width: 64, height: 48)
         let xml = """
@@ -229,8 +230,9 @@ import Testing
               <question type="truefalse">
                 <name><text>Saturn</text></name>
                 <questiontext format="html">
-                  <text><![CDATA[<p>Is this Saturn? <img src="@@PLUGINFILE@@/planet.png" alt="A ringed planet"></p>]]></text>
+                  <text><![CDATA[<p>Is this Saturn? <img src="@@PLUGINFILE@@/planet.png" alt="A ringed planet"></p><audio controls="true" title="A hum"><source src="@@PLUGINFILE@@/hum.wav"></audio>]]></text>
                   <file name="planet.png" path="/" encoding="base64">\(bytes.base64EncodedString())</file>
+                  <file name="hum.wav" path="/" encoding="base64">\(soundBytes.base64EncodedString())</file>
                 </questiontext>
                 <answer fraction="100"><text>true</text></answer>
                 <answer fraction="0"><text>false</text></answer>
@@ -245,6 +247,8 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: data.appendingPathComponent("images").path)
         return (bytes, try #require(names.first { $0.hasSuffix(".png") }))
     }
+
+    static let soundBytes = SoundBytes.wav(seconds: 0.25)
 
     static func mode(_ path: String) -> Int {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? NSNumber)?.intValue ?? -1
@@ -262,6 +266,7 @@ import Testing
                                           environment: ["QUIZBOX_DATA_DIRECTORY": directory.appendingPathComponent("data").path], in: directory)
         #expect(made.status == 0, "\(made.output)")
         #expect(made.output.contains("1 picture"), "\(made.output)")
+        #expect(made.output.contains("Questions' sound clips went with them: 1 clip."), "\(made.output)")
 
         // Another machine: nothing of the old data directory is there.
         let elsewhere = directory.appendingPathComponent("elsewhere")
@@ -271,10 +276,15 @@ import Testing
         let result = try QuizboxProcess.run(["restore", "--input", backup, "--database", restored], environment: environment, in: elsewhere)
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("1 picture"), "\(result.output)")
+        #expect(result.output.contains("Put back 1 sound clip in"), "\(result.output)")
         let server = try RunningServer(arguments: ["--database", restored], environment: environment, in: elsewhere)
         let (status, served) = try await server.send("GET", "/images/\(picture.name)")
         #expect(status == 200)
         #expect(served == picture.bytes)
+        let clip = try #require(try FileManager.default.contentsOfDirectory(atPath: elsewhere.appendingPathComponent("data/images").path)
+            .first { $0.hasSuffix(".wav") })
+        let (soundStatus, sound) = try await server.send("GET", "/sounds/\(clip)")
+        #expect(soundStatus == 200 && sound == Self.soundBytes)
         #expect(server.stop().status == 0)
     }
 

@@ -41,7 +41,7 @@ SCREENS = [
     "articles", "manage-articles",
     "user-page", "feed", "question-tiles", "question-tiles-answered", "leaderboard-podium", "manage-question-picture",
     "question-picture", "manage-question-kinds", "home-cover", "home-finnish", "question-finnish",
-    "question-verdict-right", "question-verdict-wrong", "question-ordering", "question-poll-answered", "question-maths",
+    "question-verdict-right", "question-verdict-wrong", "question-ordering", "question-poll-answered", "question-maths", "question-sound",
 ]
 SCREEN_FILE = re.compile(r"^(\d+x\d+-\d\d-.+|live-.+|FAILED-.+)\.png$")
 

@@ -4679,9 +4679,10 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// Replace a question's content; answers already given keep their verdicts and points.
     ///
-    /// A picture travels in the JSON as base64 (`picture.data`), as a post's image does, so a
-    /// question is written in one request and one transaction; the request body may be up to
-    /// 7 MiB. A picture the server cannot use is 422 `invalid_question` with field `picture`.
+    /// A picture travels in the JSON as base64 (`picture.data`), as a post's image does, and a
+    /// sound clip the same way (`audio.data`), so a question is written in one request and one
+    /// transaction; the request body may be up to 18 MiB. A picture or clip the server cannot use
+    /// is 422 `invalid_question` with field `picture` or `audio`.
     ///
     ///
     /// - Remark: HTTP `PUT /manage/questions/{questionId}`.

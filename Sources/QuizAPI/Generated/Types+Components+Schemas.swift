@@ -597,6 +597,8 @@ extension Components {
             public var step: Swift.Double?
             /// - Remark: Generated from `#/components/schemas/Question/picture`.
             public var picture: Components.Schemas.QuestionPicture?
+            /// - Remark: Generated from `#/components/schemas/Question/audio`.
+            public var audio: Components.Schemas.QuestionAudio?
             /// Creates a new `Question`.
             ///
             /// - Parameters:
@@ -616,6 +618,7 @@ extension Components {
             ///   - maximum: estimate: the slider's highest value.
             ///   - step: estimate: the slider's step.
             ///   - picture:
+            ///   - audio:
             public init(
                 id: Swift.Int64,
                 kind: Components.Schemas.QuestionKind,
@@ -632,7 +635,8 @@ extension Components {
                 minimum: Swift.Double? = nil,
                 maximum: Swift.Double? = nil,
                 step: Swift.Double? = nil,
-                picture: Components.Schemas.QuestionPicture? = nil
+                picture: Components.Schemas.QuestionPicture? = nil,
+                audio: Components.Schemas.QuestionAudio? = nil
             ) {
                 self.id = id
                 self.kind = kind
@@ -650,6 +654,7 @@ extension Components {
                 self.maximum = maximum
                 self.step = step
                 self.picture = picture
+                self.audio = audio
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -668,6 +673,7 @@ extension Components {
                 case maximum
                 case step
                 case picture
+                case audio
             }
         }
         /// A piece of a gap fill's text: words (`text`), or a gap (`gap`, its id, with `gapKind`
@@ -770,6 +776,73 @@ extension Components {
                 case url
                 case width
                 case height
+            }
+        }
+        /// A question's sound clip. In responses: where it is served (`/sounds/<sha256>.<ext>`, named
+        /// by its bytes only, with range requests), its description for people who cannot hear it,
+        /// its type and length. In requests: `description` (required, up to 500 characters) and, for a
+        /// new clip, `data`.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/QuestionAudio`.
+        public struct QuestionAudio: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/QuestionAudio/description`.
+            public var description: Swift.String
+            /// Requests only: the clip's bytes in base64 (MP3, Ogg Vorbis or Opus, M4A/AAC or WAV,
+            /// recognised from the bytes), at most 8 MiB decoded and 180 seconds long. Left out on
+            /// update, the current clip stays with the `description` given.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/QuestionAudio/data`.
+            public var data: Swift.String?
+            /// Responses only.
+            ///
+            /// - Remark: Generated from `#/components/schemas/QuestionAudio/url`.
+            public var url: Swift.String?
+            /// Responses only: from the clip's bytes.
+            ///
+            /// - Remark: Generated from `#/components/schemas/QuestionAudio/type`.
+            @frozen public enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case mp3 = "mp3"
+                case ogg = "ogg"
+                case m4a = "m4a"
+                case wav = "wav"
+            }
+            /// Responses only: from the clip's bytes.
+            ///
+            /// - Remark: Generated from `#/components/schemas/QuestionAudio/type`.
+            public var _type: Components.Schemas.QuestionAudio._TypePayload?
+            /// Responses only: the clip's length, from its headers.
+            ///
+            /// - Remark: Generated from `#/components/schemas/QuestionAudio/seconds`.
+            public var seconds: Swift.Double?
+            /// Creates a new `QuestionAudio`.
+            ///
+            /// - Parameters:
+            ///   - description:
+            ///   - data: Requests only: the clip's bytes in base64 (MP3, Ogg Vorbis or Opus, M4A/AAC or WAV,
+            ///   - url: Responses only.
+            ///   - _type: Responses only: from the clip's bytes.
+            ///   - seconds: Responses only: the clip's length, from its headers.
+            public init(
+                description: Swift.String,
+                data: Swift.String? = nil,
+                url: Swift.String? = nil,
+                _type: Components.Schemas.QuestionAudio._TypePayload? = nil,
+                seconds: Swift.Double? = nil
+            ) {
+                self.description = description
+                self.data = data
+                self.url = url
+                self._type = _type
+                self.seconds = seconds
+            }
+            public enum CodingKeys: String, CodingKey {
+                case description
+                case data
+                case url
+                case _type = "type"
+                case seconds
             }
         }
         /// Exactly one field, fitting the question's kind: `choiceId` (singleChoice, poll), `choiceIds`
@@ -1452,6 +1525,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/NewLiveGame/teams`.
             public var teams: Swift.Int?
+            /// Default false: a question's sound clip plays on the host's screen only, and phones get the question without it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewLiveGame/soundOnPhones`.
+            public var soundOnPhones: Swift.Bool?
             /// Creates a new `NewLiveGame`.
             ///
             /// - Parameters:
@@ -1463,6 +1540,7 @@ extension Components {
             ///   - leaderboardAfterEach: Default true.
             ///   - autoAdvance: Default false: the host moves the game on.
             ///   - teams: 0 (the default) for no teams, else 2 to 6.
+            ///   - soundOnPhones: Default false: a question's sound clip plays on the host's screen only, and phones get the question without it.
             public init(
                 quizId: Swift.Int64,
                 secondsPerQuestion: Swift.Int? = nil,
@@ -1471,7 +1549,8 @@ extension Components {
                 shuffleAnswers: Swift.Bool? = nil,
                 leaderboardAfterEach: Swift.Bool? = nil,
                 autoAdvance: Swift.Bool? = nil,
-                teams: Swift.Int? = nil
+                teams: Swift.Int? = nil,
+                soundOnPhones: Swift.Bool? = nil
             ) {
                 self.quizId = quizId
                 self.secondsPerQuestion = secondsPerQuestion
@@ -1481,6 +1560,7 @@ extension Components {
                 self.leaderboardAfterEach = leaderboardAfterEach
                 self.autoAdvance = autoAdvance
                 self.teams = teams
+                self.soundOnPhones = soundOnPhones
             }
             public enum CodingKeys: String, CodingKey {
                 case quizId
@@ -1491,6 +1571,7 @@ extension Components {
                 case leaderboardAfterEach
                 case autoAdvance
                 case teams
+                case soundOnPhones
             }
         }
         /// - Remark: Generated from `#/components/schemas/LivePoints`.
@@ -2817,6 +2898,12 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/AuthoredQuestion/removePicture`.
             public var removePicture: Swift.Bool?
+            /// - Remark: Generated from `#/components/schemas/AuthoredQuestion/audio`.
+            public var audio: Components.Schemas.QuestionAudio?
+            /// Requests only. On update, a question sent without `audio` keeps its clip unless this is true.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AuthoredQuestion/removeAudio`.
+            public var removeAudio: Swift.Bool?
             /// Creates a new `AuthoredQuestion`.
             ///
             /// - Parameters:
@@ -2849,6 +2936,8 @@ extension Components {
             ///   - margin: estimate: how far from the value the credit reaches 0 (default 0: only the value scores).
             ///   - picture:
             ///   - removePicture: Requests only. On update, a question sent without `picture` keeps its picture unless this is true.
+            ///   - audio:
+            ///   - removeAudio: Requests only. On update, a question sent without `audio` keeps its clip unless this is true.
             public init(
                 id: Swift.Int64? = nil,
                 topicId: Swift.Int64? = nil,
@@ -2878,7 +2967,9 @@ extension Components {
                 step: Swift.Double? = nil,
                 margin: Swift.Double? = nil,
                 picture: Components.Schemas.QuestionPicture? = nil,
-                removePicture: Swift.Bool? = nil
+                removePicture: Swift.Bool? = nil,
+                audio: Components.Schemas.QuestionAudio? = nil,
+                removeAudio: Swift.Bool? = nil
             ) {
                 self.id = id
                 self.topicId = topicId
@@ -2909,6 +3000,8 @@ extension Components {
                 self.margin = margin
                 self.picture = picture
                 self.removePicture = removePicture
+                self.audio = audio
+                self.removeAudio = removeAudio
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -2940,6 +3033,8 @@ extension Components {
                 case margin
                 case picture
                 case removePicture
+                case audio
+                case removeAudio
             }
         }
         /// - Remark: Generated from `#/components/schemas/AuthoredQuestionList`.

@@ -27,6 +27,8 @@ public struct LiveSettings: Sendable, Codable, Equatable {
     public var autoAdvance = false
     /// 0 plays without teams.
     public var teams = 0
+    /// A question's sound clip plays on the players' phones too, not only on the host's screen.
+    public var soundOnPhones = false
 
     public init() {}
 
@@ -40,6 +42,7 @@ public struct LiveSettings: Sendable, Codable, Equatable {
         leaderboardAfterEach = try container.decodeIfPresent(Bool.self, forKey: .leaderboardAfterEach) ?? leaderboardAfterEach
         autoAdvance = try container.decodeIfPresent(Bool.self, forKey: .autoAdvance) ?? autoAdvance
         teams = try container.decodeIfPresent(Int.self, forKey: .teams) ?? teams
+        soundOnPhones = try container.decodeIfPresent(Bool.self, forKey: .soundOnPhones) ?? soundOnPhones
     }
 
     public func points(at index: Int) -> Points { points[index] ?? .standard }

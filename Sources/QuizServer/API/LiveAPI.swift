@@ -35,6 +35,7 @@ struct LiveAPI: Sendable {
         if let board = body.leaderboardAfterEach { settings.leaderboardAfterEach = board }
         if let auto = body.autoAdvance { settings.autoAdvance = auto }
         if let teams = body.teams { settings.teams = teams }
+        if let soundOnPhones = body.soundOnPhones { settings.soundOnPhones = soundOnPhones }
         do {
             let record = try await liveGames.host(quizId: body.quizId, user: caller.user, settings: settings)
             return .created(.init(body: .json(.init(record, players: 0, running: true))))

@@ -67,23 +67,31 @@ extension APIError {
         case .tooManyPictures:
             self.init(.tooManyRequests, "rate_limited", failure.message, field: "picture")
             retryAfter = 3600
+        case .tooManySounds:
+            self.init(.tooManyRequests, "rate_limited", failure.message, field: "audio")
+            retryAfter = 3600
         }
     }
 }
 
 extension QuestionDraft {
-    /// Throws only for a picture that is not base64; everything else is the use case's to judge.
+    /// A file field's change: removed, new bytes from base64, or kept when neither is sent.
+    private static func change(remove: Bool?, data encoded: String?, what: String, field: String) throws -> PictureChange {
+        if remove == true { return .remove }
+        guard let encoded else { return .keep }
+        guard let data = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters) else {
+            throw APIError(.unprocessableContent, "invalid_question", "\(what) is not valid base64.", field: field)
+        }
+        return .replace(data)
+    }
+
+    /// Throws only for a picture or clip that is not base64; everything else is the use case's to judge.
     init(_ wire: Components.Schemas.AuthoredQuestion) throws {
         self.init()
-        if wire.removePicture == true {
-            picture = .remove
-        } else if let encoded = wire.picture?.data {
-            guard let data = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters) else {
-                throw APIError(.unprocessableContent, "invalid_question", "The picture is not valid base64.", field: "picture.data")
-            }
-            picture = .replace(data)
-        }
+        picture = try Self.change(remove: wire.removePicture, data: wire.picture?.data, what: "The picture", field: "picture.data")
         pictureAlt = wire.picture?.alt
+        sound = try Self.change(remove: wire.removeAudio, data: wire.audio?.data, what: "The sound clip", field: "audio.data")
+        soundDescription = wire.audio?.description
         kind = QuestionKind(rawValue: wire.kind.rawValue) ?? .singleChoice
         text = wire.text
         explanation = wire.explanation
@@ -159,7 +167,8 @@ extension Components.Schemas.AuthoredQuestion {
             gaps: question.kind == .gapFill ? draft.gaps.map(Self.gap) : nil,
             minimum: isEstimate ? draft.minimum : nil, maximum: isEstimate ? draft.maximum : nil,
             step: isEstimate ? draft.step : nil, margin: isEstimate ? draft.margin : nil,
-            picture: question.picture.map(Components.Schemas.QuestionPicture.init)
+            picture: question.picture.map(Components.Schemas.QuestionPicture.init),
+            audio: question.audio.map(Components.Schemas.QuestionAudio.init)
         )
     }
 

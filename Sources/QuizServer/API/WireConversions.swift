@@ -89,8 +89,16 @@ extension Components.Schemas.Question {
             difficulty: .init(rawValue: question.difficulty.rawValue) ?? .medium, points: question.points,
             position: position, choices: choices.isEmpty ? nil : choices, unit: unit, items: items, prompts: prompts,
             options: options, passage: passage, minimum: range?.minimum, maximum: range?.maximum, step: range?.step,
-            picture: question.picture.map(Components.Schemas.QuestionPicture.init)
+            picture: question.picture.map(Components.Schemas.QuestionPicture.init),
+            audio: question.audio.map(Components.Schemas.QuestionAudio.init)
         )
+    }
+}
+
+extension Components.Schemas.QuestionAudio {
+    /// Where it is served, what it holds and how long, never its bytes.
+    init(_ audio: QuestionAudio) {
+        self.init(description: audio.description, url: audio.url, _type: .init(rawValue: audio.type.rawValue), seconds: audio.seconds)
     }
 }
 

@@ -201,6 +201,7 @@ final class LiveHub: LiveOutbox, Sendable {
         }
         switch event {
         case .question(let view, let shuffle) where shuffle:
+            // Phones get no clip here (`host: false`): only with soundOnPhones, which the view carries.
             let question = LiveMessages.shuffledQuestions(view, now: now)
             LiveConnection.send(players.map { id, connection in (connection, ByteBuffer(string: question(id)), nil) })
         case .result(let result):

@@ -28,7 +28,8 @@ extension LiveMessages {
         LiveProtocol.Settings(secondsPerQuestion: settings.secondsPerQuestion,
                               points: settings.points.mapValues { LiveProtocol.Points(rawValue: $0.rawValue) ?? .standard },
                               streakBonus: settings.streakBonus, shuffleAnswers: settings.shuffleAnswers,
-                              leaderboardAfterEach: settings.leaderboardAfterEach, autoAdvance: settings.autoAdvance, teams: settings.teams)
+                              leaderboardAfterEach: settings.leaderboardAfterEach, autoAdvance: settings.autoAdvance, teams: settings.teams,
+                              soundOnPhones: settings.soundOnPhones ? true : nil)
     }
 
     static func joined(_ joined: LiveGames.Joined) -> String {
@@ -42,25 +43,31 @@ extension LiveMessages {
                                                  locked: game.locked, settings: settings(game.settings)))).text
     }
 
-    static func question(_ view: LiveQuestionView, now: Date) -> String { Message.question(questionMessage(view, now: now)).text }
+    /// `host`: the host's screen, which plays the clip; phones get it only with `soundOnPhones`.
+    static func question(_ view: LiveQuestionView, now: Date, host: Bool = false) -> String {
+        Message.question(questionMessage(view, now: now, host: host)).text
+    }
 
-    static func questionMessage(_ view: LiveQuestionView, now: Date) -> Message.Question {
+    static func questionMessage(_ view: LiveQuestionView, now: Date, host: Bool) -> Message.Question {
         let image = view.picture.map { Message.Image(url: $0.url, alt: $0.alt, width: $0.width, height: $0.height) }
-        var question = Message.Question(index: view.index, count: view.count, text: view.text, kind: .init(rawValue: view.kind.rawValue),
-                                        choices: view.choices.map(choice), unit: view.unit, image: image,
-                                        points: LiveProtocol.Points(rawValue: view.points.rawValue) ?? .standard, seconds: view.seconds,
-                                        openedAt: millis(view.openedAt), deadline: millis(view.deadline), now: millis(now))
+        var message = Message.Question(index: view.index, count: view.count, text: view.text, kind: .init(rawValue: view.kind.rawValue),
+                                       choices: view.choices.map(choice), unit: view.unit, image: image,
+                                       points: LiveProtocol.Points(rawValue: view.points.rawValue) ?? .standard, seconds: view.seconds,
+                                       openedAt: millis(view.openedAt), deadline: millis(view.deadline), now: millis(now))
             .with(items: parts(view.items), prompts: parts(view.prompts), answers: parts(view.answers),
                   estimate: view.estimate.map { .init(minimum: $0.minimum, maximum: $0.maximum, step: $0.step) },
                   maxLength: view.maxLength)
-        question.html = LiveMaths.html(view.text)
-        return question
+        message.html = LiveMaths.html(view.text)
+        if host || view.soundOnPhones {
+            message.audio = view.audio.map { Message.Sound(url: $0.url, description: $0.description, seconds: $0.seconds) }
+        }
+        return message
     }
 
-    /// A shuffled question's messages, its maths converted once: each player's is `shown` with
-    /// the choices in that player's order.
+    /// A shuffled question's messages to players, its maths converted once: each player's is
+    /// `shown` with the choices in that player's order.
     static func shuffledQuestions(_ view: LiveQuestionView, now: Date) -> (Int) -> String {
-        let shown = questionMessage(view, now: now)
+        let shown = questionMessage(view, now: now, host: false)
         let byId = Dictionary(shown.choices.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return { playerId in
             var own = shown
@@ -117,7 +124,7 @@ extension LiveMessages {
             let listed = shown.prefix(rosterSize).map { player($0, connected: connected.contains($0.id)) }
             return Message.players(.init(players: Array(listed), count: shown.count, locked: locked)).text
         case .question(let view, _):
-            return question(view, now: now)
+            return question(view, now: now, host: host)
         case .progress(let index, let answered, let players):
             return Message.progress(.init(index: index, answered: answered, players: players)).text
         case .reveal(let reveal):

@@ -90,6 +90,7 @@ enum LiveMessages {
         if let leaderboardAfterEach = given.leaderboardAfterEach { settings.leaderboardAfterEach = leaderboardAfterEach }
         if let autoAdvance = given.autoAdvance { settings.autoAdvance = autoAdvance }
         if let teams = given.teams { settings.teams = teams }
+        if let soundOnPhones = given.soundOnPhones { settings.soundOnPhones = soundOnPhones }
         return settings
     }
 }

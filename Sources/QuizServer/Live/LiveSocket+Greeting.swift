@@ -36,9 +36,9 @@ extension LiveSocket {
             case .result(let result): connection.send(LiveMessages.result(result))
             case .question(let view, let shuffle):
                 if case .player(let id) = audience, shuffle {
-                    connection.send(LiveMessages.question(view.shuffled(playerId: id), now: now))
+                    connection.send(LiveMessages.question(view.shuffled(playerId: id), now: now, host: false))
                 } else {
-                    connection.send(LiveMessages.question(view, now: now))
+                    connection.send(LiveMessages.question(view, now: now, host: audience == .host))
                 }
             case .ended(let podium, let standings, let teams):
                 if case .player(let id) = audience {

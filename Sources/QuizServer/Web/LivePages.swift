@@ -68,6 +68,9 @@ struct LivePages: Sendable {
         var shuffleAnswers = false
         var leaderboardAfterEachOff = false
         var autoAdvance = false
+        var soundOnPhones = false
+        /// "2 questions have a sound clip": the option only shows when one does.
+        var sounds: String?
         var teams2 = false, teams3 = false, teams4 = false, teams5 = false, teams6 = false
         var secondsError: String?
         var teamsError: String?
@@ -117,6 +120,11 @@ struct LivePages: Sendable {
         if timed > 0 {
             model.ownTimes = t.count(timed, "{count} question has its own time and keeps it.", "{count} questions have their own time and keep it.")
         }
+        let withSound = setup.questions.count { $0.audio != nil }
+        if withSound > 0 {
+            model.sounds = t.count(withSound, "{count} question has a sound clip: it plays on this screen when the question opens.",
+                                   "{count} questions have a sound clip: each plays on this screen when its question opens.")
+        }
         if let sent {
             let settings = sent.settings
             model.secondsPerQuestion = sent.seconds
@@ -124,6 +132,7 @@ struct LivePages: Sendable {
             model.shuffleAnswers = settings.shuffleAnswers
             model.leaderboardAfterEachOff = !settings.leaderboardAfterEach
             model.autoAdvance = settings.autoAdvance
+            model.soundOnPhones = settings.soundOnPhones
             (model.teams2, model.teams3, model.teams4, model.teams5, model.teams6) =
                 (settings.teams == 2, settings.teams == 3, settings.teams == 4, settings.teams == 5, settings.teams == 6)
             if sent.problems.contains(.seconds) {
@@ -145,6 +154,7 @@ struct LivePages: Sendable {
         settings.shuffleAnswers = form["shuffleAnswers"] != nil
         settings.leaderboardAfterEach = form["leaderboardAfterEach"] != nil
         settings.autoAdvance = form["autoAdvance"] != nil
+        settings.soundOnPhones = form["soundOnPhones"] != nil
         settings.teams = Int(form.text("teams")) ?? -1
         for pair in form.pairs where pair.name.hasPrefix("points-") {
             guard let index = Int(pair.name.dropFirst("points-".count)), let points = LiveSettings.Points(rawValue: pair.value) else { continue }

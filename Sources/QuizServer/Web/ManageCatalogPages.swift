@@ -432,6 +432,8 @@ enum ManageText {
         for var error in errors {
             // The alt text has a field of its own on the form.
             if error.field == "picture.alt" { error.field = "pictureAlt" }
+            if error.field == "audio.description" { error.field = "soundDescription" }
+            if error.field == "audio" { error.field = "sound" }
             let key = String(error.field.prefix { $0 != "[" && $0 != "." })
             let said = t(error.message)
             let message = error.field == key ? said.capitalizedFirst : "\(error.field): \(said)"

@@ -54,7 +54,7 @@ struct ManageQuestionPages: Sendable {
     /// The message next to each field that has one.
     struct FieldErrors: Encodable {
         var kind, text, explanation, points, choices, answer, answers, value, tolerance, unit, items, timeLimitSeconds: String?
-        var picture, pictureAlt, answerSeconds, units: String?
+        var picture, pictureAlt, answerSeconds, units, sound, soundDescription: String?
         var order, pairs, extras, pollChoices, minimum, maximum, step, margin, estimateValue, estimateUnit, cloze: String?
 
         init(_ errors: [String: String]) {
@@ -72,6 +72,8 @@ struct ManageQuestionPages: Sendable {
             timeLimitSeconds = errors["timeLimitSeconds"]
             picture = errors["picture"]
             pictureAlt = errors["pictureAlt"]
+            sound = errors["sound"]
+            soundDescription = errors["soundDescription"]
             answerSeconds = errors["answerSeconds"]
             units = errors["units"]
             order = errors["order"]
@@ -176,6 +178,10 @@ struct ManageQuestionPages: Sendable {
         var picture: PictureModel?
         var pictureAlt: String
         var removePicture: Bool
+        /// The stored question's clip, with a player, above its description and the remove box.
+        var sound: SoundModel?
+        var soundDescription: String
+        var removeSound: Bool
         var errors: FieldErrors
         var feedback: String?
         var preview: Preview?
@@ -193,6 +199,21 @@ struct ManageQuestionPages: Sendable {
             alt = picture.alt
             width = picture.width
             height = picture.height
+        }
+    }
+
+    /// A clip as the form and the play pages show it: a player that never starts by itself.
+    struct SoundModel: Encodable {
+        var url: String
+        var mimeType: String
+        var description: String
+        var duration: String
+
+        init(_ audio: QuestionAudio) {
+            url = audio.url
+            mimeType = audio.type.mimeType
+            description = audio.description
+            duration = audio.duration
         }
     }
 
@@ -233,10 +254,12 @@ struct ManageQuestionPages: Sendable {
         var draft = sent?.draft ?? QuestionDraft()
         let topic: Int64
         var storedPicture: QuestionPicture?
+        var storedSound: QuestionAudio?
         if let questionId {
             let stored = try await refusing { try await questions.question(questionId, by: context.user) }
             topic = stored.topicId
             storedPicture = stored.question.picture
+            storedSound = stored.question.audio
             if sent == nil { draft = QuestionDraft(stored.question) }
         } else {
             guard let topicId else { throw HTTPError(.notFound) }
@@ -248,6 +271,9 @@ struct ManageQuestionPages: Sendable {
         if case .replace = sent?.draft.picture, !errors.isEmpty, errors["picture"] == nil {
             // A browser cannot be handed a file back.
             errors["picture"] = t("Choose the picture again: nothing was saved, and a page cannot keep a file between tries.")
+        }
+        if case .replace = sent?.draft.sound, !errors.isEmpty, errors["sound"] == nil {
+            errors["sound"] = t("Choose the sound clip again: nothing was saved, and a page cannot keep a file between tries.")
         }
         let model = QuestionFormPage(
             isNew: questionId == nil, crumbs: try await crumbs(topic: topic, quiz: quizId, user: context.user, t: t),
@@ -283,6 +309,7 @@ struct ManageQuestionPages: Sendable {
             cloze: raw["cloze"] ?? (draft.kind == .gapFill && !draft.gaps.isEmpty
                 ? MoodleCloze.write(GapFill(text: draft.passage, gaps: draft.gaps)) : ""),
             picture: storedPicture.map(PictureModel.init), pictureAlt: draft.pictureAlt ?? "", removePicture: draft.picture == .remove,
+            sound: storedSound.map(SoundModel.init), soundDescription: draft.soundDescription ?? "", removeSound: draft.sound == .remove,
             errors: FieldErrors(FieldErrors.keys(errors, for: draft.kind)),
             feedback: errors.isEmpty ? nil : t("Please fix the marked fields; nothing was saved."),
             preview: Preview(draft, asked: previewing, t: t))
@@ -413,6 +440,12 @@ struct ManageQuestionPages: Sendable {
             sent.draft.picture = .replace(upload)
         }
         sent.draft.pictureAlt = form["picture_alt"]
+        if form["remove_sound"] != nil {
+            sent.draft.sound = .remove
+        } else if let upload = form.files["sound"]?.data, !upload.isEmpty {
+            sent.draft.sound = .replace(upload)
+        }
+        sent.draft.soundDescription = form["sound_description"]
         return sent
     }
 
@@ -451,6 +484,8 @@ struct ManageQuestionPages: Sendable {
             return try await redisplay(["kind": t(failure.message)])
         } catch QuestionAuthoring.Failure.tooManyPictures {
             return try await redisplay(["picture": t(QuestionAuthoring.Failure.tooManyPictures.message)])
+        } catch QuestionAuthoring.Failure.tooManySounds {
+            return try await redisplay(["sound": t(QuestionAuthoring.Failure.tooManySounds.message)])
         }
         let done = questionId == nil ? "created" : "saved"
         return PageRenderer.redirect(to: quizId.map { "/manage/quizzes/\($0)?done=\(done)" } ?? "/manage/topics/\(stored.topicId)?done=\(done)")

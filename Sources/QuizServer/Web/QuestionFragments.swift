@@ -16,6 +16,7 @@ struct QuestionFragments: Sendable {
         var difficulty: String
         var points: String
         var picture: ManageQuestionPages.PictureModel?
+        var sound: ManageQuestionPages.SoundModel?
     }
 
     /// A choice as a tile: its colour and shape (the live game's, so a choice looks the same on
@@ -295,7 +296,8 @@ struct QuestionFragments: Sendable {
         return PageHTML(renderer.fragment("question-head", for: question, language: language) {
             MustacheEncoder.encode(Head(text: RichText.html(question.text), difficulty: Self.difficultyName(question.difficulty, t),
                                         points: t.count(question.points, "{count} point", "{count} points"),
-                                        picture: question.picture.map(ManageQuestionPages.PictureModel.init)))
+                                        picture: question.picture.map(ManageQuestionPages.PictureModel.init),
+                                        sound: question.audio.map(ManageQuestionPages.SoundModel.init)))
         })
     }
 

@@ -40,6 +40,7 @@ struct SocialPages: Sendable {
         signedIn.post("/users/:username/unfollow") { _, context in
             try await setFollowing(context, false, username: Self.pathName(try context.parameters.require("username")))
         }
+        SoundRoute.register(on: router, files: images)
         // Not a page: no visit to work out.
         router.get("/images/:file") { _, context -> Response in
             guard let image = images.image(named: try context.parameters.require("file")) else { throw HTTPError(.notFound) }

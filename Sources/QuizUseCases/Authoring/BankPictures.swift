@@ -20,10 +20,15 @@ package struct BankPictures: Sendable {
                 question.picture = nil
                 return question
             }
-            guard let data = question.picture?.data, let checked = try? ImageFiles.check(data) else { return question }
             var question = question
-            question.picture?.hash = checked.hash
-            question.picture?.type = checked.type
+            if let data = question.picture?.data, let checked = try? ImageFiles.check(data) {
+                question.picture?.hash = checked.hash
+                question.picture?.type = checked.type
+            }
+            if let data = question.audio?.data, let checked = try? ImageFiles.checkSound(data) {
+                question.audio?.hash = checked.hash
+                question.audio?.type = checked.clip.type
+            }
             return question
         }
     }
@@ -33,6 +38,7 @@ package struct BankPictures: Sendable {
     package func store(_ bank: Bank) throws {
         for question in bank.allQuestions {
             if let data = question.picture?.data { _ = try images.store(data) }
+            if let data = question.audio?.data { _ = try images.storeSound(data) }
         }
     }
 
@@ -41,13 +47,22 @@ package struct BankPictures: Sendable {
     package func attached(_ bank: Bank) -> (bank: Bank, lost: [FormatProblem]) {
         var lost: [FormatProblem] = []
         let attached = bank.mappingQuestions { question in
-            guard let picture = question.picture else { return question }
             var question = question
-            if let stored = images.image(named: picture.fileName) {
-                question.picture?.data = stored.data
-            } else {
-                question.picture = nil
-                lost.append(FormatProblem(question: question.text, message: "its picture's file is missing, so it was left out"))
+            if let picture = question.picture {
+                if let stored = images.image(named: picture.fileName) {
+                    question.picture?.data = stored.data
+                } else {
+                    question.picture = nil
+                    lost.append(FormatProblem(question: question.text, message: "its picture's file is missing, so it was left out"))
+                }
+            }
+            if let audio = question.audio {
+                if let data = images.soundData(named: audio.fileName) {
+                    question.audio?.data = data
+                } else {
+                    question.audio = nil
+                    lost.append(FormatProblem(question: question.text, message: "its sound clip's file is missing, so it was left out"))
+                }
             }
             return question
         }

@@ -19,6 +19,8 @@ package struct QuestionAuthoring: Sendable {
         case nameAllInQuiz
         /// More new pictures than `picturesPerHour`.
         case tooManyPictures
+        /// More new sound clips than `soundsPerHour`.
+        case tooManySounds
     }
 
     /// A question as stored, with the topic whose bank holds it.
@@ -36,6 +38,8 @@ package struct QuestionAuthoring: Sendable {
 
     /// New pictures one author may upload in an hour.
     package static let picturesPerHour = 60
+    /// New sound clips one author may upload in an hour: up to 8 MiB each, a music round's worth.
+    package static let soundsPerHour = 30
 
     package init(store: any AuthoringStore, time: any TimeSource, images: ImageFiles, limiter: RateLimiter? = nil) {
         self.store = store
@@ -79,6 +83,7 @@ package struct QuestionAuthoring: Sendable {
         var draft = draft
         guard let current = try await store.managedQuestion(id: id) else { throw Failure.questionNotFound }
         draft.currentPicture = current.question.picture
+        draft.currentSound = current.question.audio
         let question = try Self.valid(draft, id: id)
         try await storePicture(draft, by: user)
         do {
@@ -108,15 +113,22 @@ package struct QuestionAuthoring: Sendable {
     /// Writes a new picture's file before its row, within the author's hourly allowance. A file
     /// whose row never comes is harmless: it is named by its bytes and holds nothing secret.
     private func storePicture(_ draft: QuestionDraft, by user: User) async throws {
-        guard case .replace(let data) = draft.picture else { return }
-        if let limiter, !(try await limiter.allow([.init(key: "question-picture:\(user.id)", limit: Self.picturesPerHour, window: 3600)])) {
-            throw Failure.tooManyPictures
+        if case .replace(let data) = draft.picture {
+            if let limiter, !(try await limiter.allow([.init(key: "question-picture:\(user.id)", limit: Self.picturesPerHour, window: 3600)])) {
+                throw Failure.tooManyPictures
+            }
+            _ = try images.store(data)
         }
-        _ = try images.store(data)
+        if case .replace(let data) = draft.sound {
+            if let limiter, !(try await limiter.allow([.init(key: "question-sound:\(user.id)", limit: Self.soundsPerHour, window: 3600)])) {
+                throw Failure.tooManySounds
+            }
+            _ = try images.storeSound(data)
+        }
     }
 
     /// A post sharing these bytes may have been deleted, and the file with it, between storing the
-    /// file and the row: write it again (a no-op when it is there).
+    /// file and the row: write it again (a no-op when it is there). Clips are no post's.
     private func restorePicture(_ draft: QuestionDraft) throws {
         if case .replace(let data) = draft.picture { _ = try images.store(data) }
     }

@@ -54,6 +54,13 @@ package struct QuestionDraft: Sendable, Hashable {
     /// The picture the stored question has (set by `QuestionAuthoring` on update): what `.keep` keeps.
     package var currentPicture: QuestionPicture?
 
+    /// What to do with the question's sound clip, as with its picture.
+    package var sound: PictureChange = .keep
+    /// The clip's description for people who cannot hear it; nil keeps the current one.
+    package var soundDescription: String?
+    /// The clip the stored question has (set by `QuestionAuthoring` on update).
+    package var currentSound: QuestionAudio?
+
     package enum PictureChange: Sendable, Hashable {
         case keep, remove
         /// Bytes as uploaded; their size and type are checked from the bytes themselves.
@@ -108,6 +115,8 @@ package struct QuestionDraft: Sendable, Hashable {
         }
         currentPicture = question.picture
         pictureAlt = question.picture?.alt
+        currentSound = question.audio
+        soundDescription = question.audio?.description
     }
 
     /// The question, or every rule it breaks (QuizCore's rules plus what its kind needs).
@@ -158,9 +167,10 @@ package struct QuestionDraft: Sendable, Hashable {
         }
         let explanation = explanation.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
         let (picture, pictureErrors) = resolvedPicture()
+        let (sound, soundErrors) = resolvedSound()
         let question = Question(id: id, text: text, explanation: explanation, difficulty: difficulty, points: points, body: body,
-                                picture: picture, timeLimitSeconds: kind == .nameAll ? nil : timeLimitSeconds)
-        var errors = pictureErrors + question.validationErrors()
+                                picture: picture, timeLimitSeconds: kind == .nameAll ? nil : timeLimitSeconds, audio: sound)
+        var errors = pictureErrors + soundErrors + question.validationErrors()
         if let unit, unit.count > 50 { errors.append(.init(field: "unit", message: "is longer than 50 characters")) }
         return errors.isEmpty ? .success(question) : .failure(QuestionProblems(errors))
     }
@@ -189,6 +199,29 @@ extension QuestionDraft {
             picture = kept
         }
         return (picture, [])
+    }
+}
+
+extension QuestionDraft {
+    /// The clip the question will have, or why the uploaded bytes cannot be one.
+    func resolvedSound() -> (QuestionAudio?, [Question.ValidationError]) {
+        var sound: QuestionAudio?
+        switch self.sound {
+        case .keep: sound = currentSound
+        case .remove: sound = nil
+        case .replace(let data):
+            switch Result(catching: { () throws(AudioClip.Refusal) in try ImageFiles.checkSound(data) }) {
+            case .success(let checked):
+                sound = QuestionAudio(hash: checked.hash, type: checked.clip.type, description: "", seconds: checked.clip.seconds)
+            case .failure(let refusal):
+                return (nil, [.init(field: "audio", message: refusal.message)])
+            }
+        }
+        if var kept = sound, let description = soundDescription {
+            kept.description = description.trimmingCharacters(in: .whitespacesAndNewlines)
+            sound = kept
+        }
+        return (sound, [])
     }
 }
 

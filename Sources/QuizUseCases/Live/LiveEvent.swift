@@ -27,6 +27,9 @@ package struct LiveQuestionView: Sendable, Equatable {
     package var unit: String?
     /// Served by its hash, so it names no answer.
     package var picture: QuestionPicture?
+    /// Served by its hash too; the host's screen plays it, phones get it only with `soundOnPhones`.
+    package var audio: QuestionAudio?
+    package var soundOnPhones = false
     package var points: LiveSettings.Points
     package var seconds: Int
     package var openedAt: Date
@@ -69,6 +72,8 @@ package struct LiveQuestionView: Sendable, Equatable {
         default: break
         }
         picture = question.picture
+        audio = question.audio
+        soundOnPhones = game.settings.soundOnPhones
         points = game.settings.points(at: game.index)
         // A slide has no clock: 0 seconds, its deadline its opening.
         seconds = question.kind == .slide ? 0 : game.seconds

@@ -329,6 +329,39 @@
     figure.appendChild(img);
   }
 
+  /** The question's sound clip with the browser's own controls, its description for people who
+   *  cannot hear it, and Replay; nothing without one. With `autoplay` (the host's screen, which a
+   *  click has woken) it starts at once; `muted` carries the host's mute from clip to clip. */
+  function fillSound(figure, sound, options) {
+    figure.replaceChildren();
+    figure.hidden = !(sound && sound.url);
+    if (figure.hidden) return null;
+    const audio = document.createElement('audio');
+    audio.controls = true;
+    audio.preload = 'auto';
+    audio.src = sound.url;
+    audio.setAttribute('aria-label', t('Sound clip'));
+    audio.muted = Boolean(options && options.muted);
+    const replay = document.createElement('button');
+    replay.type = 'button';
+    replay.className = 'button secondary sound-replay';
+    replay.textContent = t('Replay');
+    replay.addEventListener('click', () => {
+      audio.currentTime = 0;
+      audio.play().catch(() => {});
+    });
+    const details = document.createElement('details');
+    const summary = document.createElement('summary');
+    summary.textContent = t('Cannot hear it? Read what it holds');
+    const description = document.createElement('p');
+    description.textContent = sound.description || '';
+    details.append(summary, description);
+    figure.append(audio, replay, details);
+    // A browser that still blocks it leaves the controls to press.
+    if (options && options.autoplay) audio.play().catch(() => {});
+    return audio;
+  }
+
   /** Shows the one `.screen` with this id inside root and hides the others. */
   function showScreen(root, id) {
     for (const screen of root.querySelectorAll('.screen')) screen.hidden = screen.id !== id;
@@ -402,7 +435,7 @@
   }
 
   window.QuizboxLive = {
-    t, fill, time, LiveSocket, Countdown, clock, variants, shape, icon, el, number, plural, movement, fillImage, showScreen, fitWords, batched,
+    t, fill, time, LiveSocket, Countdown, clock, variants, shape, icon, el, number, plural, movement, fillImage, fillSound, showScreen, fitWords, batched,
     renderCloud, setWords, wordsOf, joinWords, fillWords,
     TRUE_VARIANT, FALSE_VARIANT, SHAPE_COUNT: SHAPES.length, pointsLabel: (value) => points[value] || ''
   };

@@ -34,6 +34,7 @@
   const state = {
     gameId: Number(root.dataset.game),
     phase: 'lobby',
+    soundMuted: false,
     players: [],
     count: 0,
     locked: false,
@@ -109,6 +110,9 @@
     $('host-question-points').hidden = !pointsLabel;
     live.setWords($('host-question-text'), message.text || '', message.html);
     live.fillImage($('host-question-image'), message.image);
+    // The room hears the clip from this screen as the question opens; the host's mute stays on.
+    const audio = live.fillSound($('host-question-sound'), message.audio, { autoplay: true, muted: state.soundMuted });
+    if (audio) audio.addEventListener('volumechange', () => { state.soundMuted = audio.muted; });
     const tiles = $('host-answers');
     tiles.replaceChildren();
     const looks = live.variants(message.choices || []);

@@ -171,6 +171,8 @@
     $('question-points').hidden = !pointsLabel;
     live.setWords($('question-text'), message.text || '', message.html);
     live.fillImage($('question-image'), message.image);
+    // Only when the host plays sound on phones; the player presses play.
+    live.fillSound($('question-sound'), message.audio, { autoplay: false });
     $('time-up').textContent = '';
     hideMessage();
 
