@@ -3,13 +3,12 @@ text, choices and explanation hold TeX, then an ordering of fractions and a matc
 to decimals; every screen shows MathML (no raw TeX): the question, the tiles, the items and
 prompts, the player's own answer, the reveal and the explanation; axe-core finds no serious problem."""
 
-from conftest import PHONE
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
-from test_journeys import by_id, open_browser, type_into
+from test_journeys import by_id
 from test_live_game import host_game, shot, visible, wait_for
 from test_live_kinds import next_step, put_in_order, question_shows
-from test_play_finished import axe
+from test_play_finished import axe, join
 from test_question_kinds import published_quiz
 
 RIGHT = r"\frac{3}{4}"
@@ -44,11 +43,7 @@ def no_raw_tex(driver):
 
 def test_a_host_and_a_phone_see_a_fraction_as_mathml_in_a_live_game(server, browser):
     host, pin = host_game(browser, server, seconds=120, quiz_id=maths_quiz(server))
-    phone = open_browser(browser, server, size=PHONE)
-    phone.get(server.url + f"/join/{pin}")
-    type_into(phone, **{"nickname-input": "Ada"})
-    by_id(phone, "join-button").click()
-    wait_for(phone, lambda d: visible(d, "lobby"), "Ada is in the lobby")
+    phone = join(browser, server, pin, "Ada")
     wait_for(host, lambda d: by_id(d, "player-count").get_attribute("data-count") == "1", "the host sees Ada")
     found = []
     by_id(host, "start-button").click()
