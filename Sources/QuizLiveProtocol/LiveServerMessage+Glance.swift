@@ -59,7 +59,7 @@ extension LiveServerMessage {
 
         /// Every `"id":N` inside the array `key` (the choices of a question).
         public func ids(in key: String) -> [Int] {
-            guard let start = value(key), let end = bytes[start...].firstIndex(of: UInt8(ascii: "]")) else { return [] }
+            guard let start = value(key), let end = arrayEnd(start) else { return [] }
             var ids: [Int] = []
             var from = start
             while let index = value("id", from: from), index < end {
@@ -73,6 +73,25 @@ extension LiveServerMessage {
                 from = cursor
             }
             return ids
+        }
+
+        /// The `]` closing the array opening at `start`: a `]` inside a string (a choice's text or
+        /// its maths) is not it.
+        private func arrayEnd(_ start: Int) -> Int? {
+            var (depth, quoted, index) = (0, false, start)
+            while index < bytes.count {
+                switch (quoted, bytes[index]) {
+                case (true, UInt8(ascii: "\\")): index += 1
+                case (_, UInt8(ascii: "\"")): quoted.toggle()
+                case (false, UInt8(ascii: "[")): depth += 1
+                case (false, UInt8(ascii: "]")):
+                    depth -= 1
+                    if depth == 0 { return index }
+                default: break
+                }
+                index += 1
+            }
+            return nil
         }
     }
 }

@@ -6,7 +6,9 @@ extension LiveServerMessage {
         /// The id an answer names (a 9-digit number that says nothing about the choice's place).
         public var id: Int
         public var text: String
-        public init(id: Int, text: String) { (self.id, self.text) = (id, text) }
+        /// `text` as HTML with its TeX as MathML: only when it holds maths (see `Question.html`).
+        public var html: String?
+        public init(id: Int, text: String, html: String? = nil) { (self.id, self.text, self.html) = (id, text, html) }
     }
 
     public struct Image: Sendable, Codable, Equatable {
@@ -41,6 +43,9 @@ extension LiveServerMessage {
         public var index: Int
         public var count: Int
         public var text: String
+        /// `text` as HTML (escaped, its TeX as MathML, from the server's converter) to set as
+        /// markup; left out when the text holds no maths, so plain questions are sent as before.
+        public var html: String?
         public var kind: LiveProtocol.QuestionKind
         /// In this player's own order when the host shuffles answers.
         public var choices: [Choice]
@@ -92,11 +97,13 @@ extension LiveServerMessage {
     /// How a question was answered, choice by choice for choice questions.
     public struct Tally: Sendable, Codable, Equatable {
         public var label: String
+        /// `label` as HTML, only when it holds maths.
+        public var labelHTML: String?
         public var choice: Int?
         public var count: Int
         public var correct: Bool
-        public init(label: String, choice: Int?, count: Int, correct: Bool) {
-            (self.label, self.choice, self.count, self.correct) = (label, choice, count, correct)
+        public init(label: String, labelHTML: String? = nil, choice: Int?, count: Int, correct: Bool) {
+            (self.label, self.labelHTML, self.choice, self.count, self.correct) = (label, labelHTML, choice, count, correct)
         }
     }
 
@@ -144,9 +151,12 @@ extension LiveServerMessage {
         public var index: Int
         /// The correct answer as a person reads it.
         public var correct: String
+        /// `correct` and `explanation` as HTML, each only when it holds maths.
+        public var correctHTML: String?
         /// The ids `question` sent, for choice questions.
         public var correctChoices: [Int]
         public var explanation: String?
+        public var explanationHTML: String?
         public var distribution: [Tally]
         public var answered: Int
         public var players: Int

@@ -78,10 +78,12 @@ public enum MathText {
 
     /// HTML for a text: prose escaped, each formula as MathML, or as its TeX in a code span when
     /// the converter does not know it (with the reason in `problems`).
-    public static func html(_ text: String) -> (html: String, problems: [TeXError]) {
+    public static func html(_ text: String) -> (html: String, problems: [TeXError]) { html(pieces(text)) }
+
+    private static func html(_ pieces: [Piece]) -> (html: String, problems: [TeXError]) {
         var html = ""
         var problems: [TeXError] = []
-        for piece in pieces(text) {
+        for piece in pieces {
             switch piece {
             case .text(let prose):
                 html += MathMLWriter.escape(prose)
@@ -95,6 +97,14 @@ public enum MathText {
             }
         }
         return (html, problems)
+    }
+
+    /// `html(text)` only when the text holds a formula: nil for prose, so a message that carries it
+    /// beside the text can leave it out.
+    public static func htmlIfMath(_ text: String) -> String? {
+        let pieces = pieces(text)
+        guard pieces.contains(where: { if case .math = $0 { true } else { false } }) else { return nil }
+        return html(pieces).html
     }
 
     /// The text with each formula as plain text (or its TeX, when not known).

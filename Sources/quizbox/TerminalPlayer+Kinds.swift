@@ -30,17 +30,17 @@ extension TerminalPlayer {
         func options(_ parts: [LiveEvent.Choice]?) -> [Components.Schemas.ChoiceOption] { (parts ?? []).map { .init(id: $0.id, text: $0.text) } }
         switch question.kind {
         case .ordering:
-            terminal.line(Style.bold(question.text))
+            terminal.line(Style.bold(MathText.plainText(question.text)))
             return .some(readOrder(options(question.items)))
         case .matching:
-            terminal.line(Style.bold(question.text))
+            terminal.line(Style.bold(MathText.plainText(question.text)))
             return .some(readMatches(prompts: options(question.prompts), options: options(question.answers)))
         case .estimate:
-            terminal.line(Style.bold(question.text))
+            terminal.line(Style.bold(MathText.plainText(question.text)))
             return .some(readEstimate(minimum: question.estimate?.minimum ?? 0, maximum: question.estimate?.maximum ?? 0, unit: question.unit))
         case .slide:
             // Nothing to answer, and no key to wait for: the host moves the game on.
-            terminal.line(Style.bold(question.text))
+            terminal.line(Style.bold(MathText.plainText(question.text)))
             terminal.line(Style.dim(t("Look at the big screen: the host moves on.")))
             return .some(.some(nil))
         default:

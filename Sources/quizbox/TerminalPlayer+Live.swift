@@ -1,6 +1,7 @@
 import Foundation
 import QuizClient
 import QuizLiveProtocol
+import QuizMath
 import QuizText
 
 /// A live game from the terminal: the host's screen runs it, this terminal is a player's phone.
@@ -42,7 +43,8 @@ extension TerminalPlayer {
                 ]) + (question.points == .double ? t(" · double points") : "")))
                 let kind = Components.Schemas.QuestionKind(rawValue: question.kind.rawValue) ?? .singleChoice
                 let read = readLiveParts(question)
-                    ?? readAnswer(text: question.text, kind: kind, choices: question.choices.map { ($0.id, $0.text) }, unit: question.unit)
+                    ?? readAnswer(text: MathText.plainText(question.text), kind: kind,
+                                  choices: question.choices.map { ($0.id, MathText.plainText($0.text)) }, unit: question.unit)
                 guard let answer = read else {
                     if interruption.isClosed(question.index) { continue }
                     return  // the player left
@@ -53,7 +55,7 @@ extension TerminalPlayer {
                 terminal.line(t("The answer: {answer}  ({answered} of {players} answered)", [
                     "answer": Style.bold(answerText(reveal.correct)), "answered": String(reveal.answered), "players": String(reveal.players),
                 ]))
-                if let explanation = reveal.explanation, !explanation.isEmpty { terminal.line(Style.dim(explanation)) }
+                if let explanation = reveal.explanation, !explanation.isEmpty { terminal.line(Style.dim(MathText.plainText(explanation))) }
             case .result(let result):
                 if !result.answered {
                     terminal.line(Style.red(t("✗ No answer in time.")))

@@ -66,6 +66,29 @@ struct LiveProtocolRoundTripTests {
         #expect(text.contains(#""type":"\#(message.kind.rawValue)""#) && text.contains(#""v":1"#))
     }
 
+    /// An `html` is left out, not `null`, where a text holds no maths: a plain question's bytes are
+    /// version 1's, and a client that knows no `html` reads a maths one as before.
+    @Test func htmlIsSentOnlyBesideMaths() throws {
+        let plain = Message.Question(index: 0, count: 1, text: "Two?", kind: .singleChoice, choices: [.init(id: 100_000_007, text: "2")],
+                                     unit: nil, image: nil, points: .standard, seconds: 20, openedAt: 0, deadline: 20_000, now: 1)
+        #expect(Message.question(plain).text == #"{"choices":[{"id":100000007,"text":"2"}],"count":1,"deadline":20000,"index":0,"kind":"singleChoice","now":1,"openedAt":0,"points":"standard","seconds":20,"text":"Two?","type":"question","v":1}"#)
+        let reveal = Message.Reveal(index: 0, correct: "2", correctChoices: [100_000_007], explanation: "Two.",
+                                    distribution: [.init(label: "2", choice: 100_000_007, count: 1, correct: true)], answered: 1, players: 1)
+        #expect(!Message.reveal(reveal).text.contains("HTML") && !Message.question(plain).text.contains("html"))
+        let maths = Message.question(LiveProtocolSamples.maths).text
+        #expect(maths.contains(#""html":"Half of <math display=\"block\">"#))
+        #expect(maths.contains(#"{"html":"<math display=\"block\"><semantics><mfrac>"#) && maths.contains(#"{"id":100000007,"text":"$2"}"#))
+        let old = try JSONDecoder().decode(OldQuestion.self, from: Data(maths.utf8))
+        #expect(old.text == LiveProtocolSamples.maths.text && old.choices.map(\.text) == LiveProtocolSamples.maths.choices.map(\.text))
+    }
+
+    /// A question as a client written before `html` reads it.
+    private struct OldQuestion: Decodable {
+        struct Choice: Decodable { var id: Int, text: String }
+        var text: String
+        var choices: [Choice]
+    }
+
     @Test func anUnknownTypeIsAClearErrorBothWays() throws {
         #expect(throws: LiveProtocol.UnknownType(type: "confetti")) { try Message(text: #"{"type":"confetti","v":1}"#) }
         #expect(throws: LiveClientMessage.ReadError.unknownType("confetti")) { try LiveClientMessage.read(#"{"type":"confetti","v":1}"#) }

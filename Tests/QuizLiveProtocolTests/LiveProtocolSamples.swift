@@ -13,6 +13,17 @@ enum LiveProtocolSamples {
     static let soloStanding = Message.Standing(id: 3, nickname: "Solo 🎉", team: nil, score: 900, rank: 2, movement: 0, correct: 1)
     static let teams = [Message.TeamScore(team: 1, score: 1_250, members: 1), Message.TeamScore(team: 2, score: 0, members: 3)]
 
+    static let half = #"<math display="block"><semantics><mfrac><mn>1</mn><mn>2</mn></mfrac><annotation encoding="application/x-tex">\frac{1}{2}</annotation></semantics></math>"#
+    static let interval = #"<math display="block"><semantics><mrow><mo>[</mo><mn>0</mn><mo>,</mo><mn>1</mn><mo>]</mo></mrow></semantics></math>"#
+    static let maths: Message.Question = {
+        var question = Message.Question(index: 0, count: 3, text: "Half of $$1$$ & <b>?", kind: .singleChoice,
+                                        choices: [.init(id: 482_019_331, text: "$$\\frac{1}{2}$$", html: half),
+                                                  .init(id: 917_220_004, text: "$$[0,1]$$", html: interval), .init(id: 100_000_007, text: "$2")],
+                                        unit: nil, image: nil, points: .standard, seconds: 30, openedAt: 0, deadline: 30_000, now: 1)
+        question.html = "Half of <math display=\"block\"><semantics><mn>1</mn></semantics></math> &amp; &lt;b&gt;?"
+        return question
+    }()
+
     static let server: [Message] = [
         .joined(.init(player: ann, secret: "c2VjcmV0/+=", code: "AB12CD", game: game)),
         .joined(.init(player: bob, secret: "s", code: nil, game: .init(pin: "1", title: "", phase: .lobby, index: -1, questionCount: 1, teams: 0))),
@@ -43,6 +54,18 @@ enum LiveProtocolSamples {
             .with(estimate: .init(minimum: -10, maximum: 1_000.5, step: 0.5))),
         .question(Message.Question(index: 5, count: 6, text: "A word", kind: .wordCloud, choices: [], unit: nil, image: nil, points: .none,
                                    seconds: 20, openedAt: 0, deadline: 20_000, now: 5).with(maxLength: 40)),
+        // Maths: an `html` beside each text that holds TeX (a `]` in it too), none beside the rest.
+        .question(Self.maths),
+        .question(Self.maths.with(items: [.init(id: 204_000_002, text: "$$x^2$$", html: half), .init(id: 731_000_001, text: "x")])),
+        .question(Self.maths.with(prompts: [.init(id: 1, text: "\\(a\\)", html: half)], answers: [.init(id: 388_000_004, text: "$$[0,1]$$", html: interval)])),
+        .reveal({
+            var reveal = Message.Reveal(index: 0, correct: "$$\\frac{1}{2}$$", correctChoices: [482_019_331], explanation: "Halves: \\(1/2\\)",
+                                        distribution: [.init(label: "$$\\frac{1}{2}$$", labelHTML: half, choice: 482_019_331, count: 1, correct: true),
+                                                       .init(label: "Lyon", choice: 100_000_007, count: 0, correct: false)],
+                                        answered: 1, players: 2)
+            (reveal.correctHTML, reveal.explanationHTML) = (half, "Halves: " + half)
+            return reveal.with(order: [.init(id: 731_000_001, text: "$$[0,1]$$", html: interval)])
+        }()),
         .progress(.init(index: 0, answered: 1, players: 2)),
         .cloud(.init(index: 5, words: [.init(key: "coffee", text: "Coffee", count: 7), .init(key: "b", text: "<b>\"", count: 1)], others: 3)),
         .reveal(Message.Reveal(index: 3, correct: "Rome → Paris", correctChoices: [], explanation: nil, distribution: [], answered: 1, players: 1)

@@ -23,6 +23,14 @@ import Testing
         #expect(MathText.html("\\(a\\)").html.hasPrefix("<math><semantics>"))
     }
 
+    /// What a live message sends beside a text: HTML only when there is a formula to show.
+    @Test func htmlIfMathIsNilWithoutAFormula() {
+        #expect(MathText.htmlIfMath("Plain <b>words</b>") == nil)
+        #expect(MathText.htmlIfMath("It costs $5, or $$ unclosed") == nil)
+        #expect(MathText.htmlIfMath("If <b>x</b> & $$\\frac{1}{2}$$") == MathText.html("If <b>x</b> & $$\\frac{1}{2}$$").html)
+        #expect(MathText.htmlIfMath("$$\\color{red}{y}$$")?.hasPrefix("<code class=\"tex\">") == true)
+    }
+
     @Test func texTheConverterDoesNotKnowIsShownAsItsSourceWithTheReason() {
         let (html, problems) = MathText.html("Red: $$\\color{red}{x}$$ and $$\\frac{1}{2$$")
         #expect(html == "Red: <code class=\"tex\">$$\\color{red}{x}$$</code> and <code class=\"tex\">$$\\frac{1}{2$$</code>")

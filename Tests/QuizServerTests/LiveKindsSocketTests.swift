@@ -18,14 +18,15 @@ import Testing
         func close() { for socket in [host] + players { socket.close() } }
     }
 
-    /// A quiz of `questions` hosted over the pages, Ann and Bob joined, the game started; `body`
-    /// gets the host, the players and the first question as each player got it.
-    private func playing(_ questions: [Question], _ body: @escaping @Sendable (Table, [[String: Any]]) async throws -> Void) async throws {
+    /// A quiz of `questions` hosted over the pages (with `settings`' fields), Ann and Bob joined, the
+    /// game started; `body` gets the host, the players and the first question as each player got it.
+    private func playing(_ questions: [Question], settings: [(String, String)] = [],
+                         _ body: @escaping @Sendable (Table, [[String: Any]]) async throws -> Void) async throws {
         try await sockets.withLiveApp { port, client, env, database in
             _ = try await env.store.importBank(Bank(subjects: [BankSubject(name: "Live", topics: [BankTopic(name: "Kinds", quizzes: [
                 BankQuiz(title: "Kinds live", questions: questions)])])]), at: env.time.now())
             let quiz = try #require(try await env.store.allQuizzes().first { $0.quiz.title == "Kinds live" }?.quiz)
-            let (gameId, cookie) = try await sockets.hostGame(client, [("quiz", "\(quiz.id)")])
+            let (gameId, cookie) = try await sockets.hostGame(client, [("quiz", "\(quiz.id)")] + settings)
             let (host, pin) = try await sockets.hostSocket(port: port, gameId: gameId, cookie: cookie)
             var players: [LiveSocketClient] = []
             for name in ["Ann", "Bob"] {
@@ -170,6 +171,40 @@ import Testing
             try host.send(["type": "next"])
             let next = try #require(try await ann.messages(through: "question").last)
             #expect(next["index"] as? Int == 1 && next["kind"] as? String == "trueFalse")
+        }
+    }
+
+    /// TeX goes out as MathML beside the text, to the host and every player (each choice's beside
+    /// it in every player's own shuffle), and a plain question has no `html` at all (its bytes as
+    /// before); the right answer still only in the reveal.
+    @Test func texGoesOutAsMathMLBesideItsTextAndAPlainQuestionAsBefore() async throws {
+        let fraction = Question(text: "What is $$\\frac{1}{2} + \\frac{1}{4}$$?", explanation: "Quarters: \\(\\frac{2}{4} + \\frac{1}{4}\\)",
+                                body: .singleChoice([Choice(id: 1, text: "$$\\frac{3}{4}$$", isCorrect: true),
+                                                     Choice(id: 2, text: "$$\\frac{2}{6}$$", isCorrect: false),
+                                                     Choice(id: 3, text: "None, $5", isCorrect: false)]))
+        try await playing([fraction, Question(text: "The sky is blue", body: .trueFalse(true))], settings: [("shuffleAnswers", "on")]) { table, asked in
+            let hosted = try #require(try await table.host.next("question"))
+            for question in asked + [hosted] {
+                #expect((question["html"] as? String)?.hasPrefix("What is <math display=\"block\"><semantics><mrow><mfrac>") == true)
+                let choices = try #require(question["choices"] as? [[String: Any]])
+                let html = Dictionary(uniqueKeysWithValues: choices.map { ($0["text"] as! String, $0["html"] as? String) })
+                #expect(html["$$\\frac{3}{4}$$"]??.contains("<mfrac><mn>3</mn><mn>4</mn></mfrac>") == true)
+                #expect(html["None, $5"] == .some(nil), "a dollar is not maths")
+                #expect(Set(choices.flatMap(\.keys)) == ["id", "text", "html"], "nothing more than another rendering of the text")
+            }
+            let ann = table.players[0]
+            try await answered(["choice": ids(asked[0], "choices")["$$\\frac{3}{4}$$"]!], by: ann)
+            try await answered(["choice": ids(asked[1], "choices")["None, $5"]!], by: table.players[1])
+            let reveal = try #require(try await ann.next("reveal"))
+            #expect((reveal["correctHTML"] as? String)?.contains("<mfrac><mn>3</mn><mn>4</mn></mfrac>") == true)
+            #expect((reveal["explanationHTML"] as? String)?.hasPrefix("Quarters: <math><semantics>") == true)
+            let labels = try #require(reveal["distribution"] as? [[String: Any]])
+            #expect(labels.allSatisfy { ($0["labelHTML"] != nil) == ($0["label"] as? String)?.hasPrefix("$$") } && labels.count == 3)
+            try table.host.send(["type": "next"])
+            _ = try #require(try await ann.next("leaderboard"))
+            try table.host.send(["type": "next"])
+            let plain = try #require(try await ann.messages(through: "question").last)
+            #expect(plain["index"] as? Int == 1 && plain["html"] == nil)
         }
     }
 

@@ -59,6 +59,10 @@ struct LiveWireFormatTests {
         }
     }
 
+    @Test func aShuffledQuestionIsTheSameWrittenOnceOrPerPlayer() throws {
+        for (fanOut, alone) in try LiveWireSamples.shuffledBothWays(players: 1...20) { #expect(fanOut == alone) }
+    }
+
     @Test func theServerWritesEveryMessageAsVersion1Did() throws {
         let written = try LiveWireSamples.messages()
         #expect(written.map(\.0) == Self.pinned.map(\.0))

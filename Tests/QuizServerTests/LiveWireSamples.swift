@@ -71,6 +71,13 @@ enum LiveWireSamples {
                                        milliseconds: 31_000, late: true)
 
     /// Name → the text the server sends.
+    /// Each player's shuffled question as the fan-out writes it, and as a reconnect's catch-up does.
+    static func shuffledBothWays(players: ClosedRange<Int>) throws -> [(String, String)] {
+        let view = view(try game())
+        let fanOut = LiveMessages.shuffledQuestions(view, now: now)
+        return players.map { (fanOut($0), LiveMessages.question(view.shuffled(playerId: $0), now: now)) }
+    }
+
     static func messages() throws -> [(String, String)] {
         let game = try game()
         let plain = try Self.game(shuffle: false, teams: 0)
@@ -85,7 +92,9 @@ enum LiveWireSamples {
             ("hosting", LiveMessages.hosting(game, joinURL: "https://quiz.example.org/join/048213")),
             ("players", LiveMessages.shared(.players([ann, bob, solo], locked: true), host: true, now: now, connected: [1, 3]) ?? ""),
             ("question", LiveMessages.question(view(game), now: now)),
-            ("question-shuffled", LiveMessages.question(view(game).shuffled(playerId: 2), now: now)),
+            // As the fan-out writes it: the question once, then each player's order (a reconnect's
+            // catch-up writes `question(view.shuffled(playerId:))`, the same bytes).
+            ("question-shuffled", LiveMessages.shuffledQuestions(view(game), now: now)(2)),
             ("question-numeric", LiveMessages.question(view(numeric, question: 1), now: now)),
             ("progress", LiveMessages.shared(.progress(index: 0, answered: 1, players: 2), host: true, now: now) ?? ""),
             ("reveal", LiveMessages.shared(.reveal(reveal), host: false, now: now) ?? ""),

@@ -61,15 +61,15 @@ def answer_something(driver, index):
         by_id(driver, "answer-submit").click()
 
 
-def host_game(browser, server, seconds, settings_shot=False):
-    """A new host signed in on a projector-sized screen sets up a live game of the first quiz;
+def host_game(browser, server, seconds, settings_shot=False, quiz_id=1):
+    """A new host signed in on a projector-sized screen sets up a live game of a quiz (the first);
     returns the host's browser on the game's lobby and its PIN."""
     host_name = new_username("host")
     server.create_user(host_name, "host password")
     host = open_browser(browser, server, size=PROJECTOR)
     host.get(server.url + "/login")
     log_in(host, host_name, "host password")
-    host.get(server.url + "/quizzes/1")
+    host.get(server.url + f"/quizzes/{quiz_id}")
     click_id(host, "host-live")
     if settings_shot:
         shot(host, "settings")

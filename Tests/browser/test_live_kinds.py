@@ -38,8 +38,8 @@ def items(phone):
     return [li.find_element(By.CSS_SELECTOR, ".order-text").text for li in phone.find_elements(By.CSS_SELECTOR, "#order-list .order-item")]
 
 
-def put_in_order(phone, wanted):
-    """Moves items up until the list reads `wanted`, with the Move up buttons only; how many moves."""
+def put_in_order(phone, wanted, items=items):
+    """Moves items up until the list reads `wanted` (as `items` reads it), with the Move up buttons only; how many moves."""
     moves = 0
     for place, item in enumerate(wanted):
         while items(phone).index(item) > place:

@@ -11,9 +11,9 @@ import wave
 
 from conftest import PHONE
 from selenium.webdriver.common.by import By
-from test_journeys import PASSWORD, author_signed_in, by_id, click_id, log_in, new_username, open_browser, register, type_into
+from test_journeys import PASSWORD, author_signed_in, by_id, click_id, log_in, new_username, open_browser, register
 from test_live_game import PROJECTOR, shot, visible, wait_for
-from test_play_finished import axe
+from test_play_finished import axe, join
 
 
 def tone(seconds=2.0, rate=8000):
@@ -103,11 +103,7 @@ def test_a_music_round_from_moodle_plays_solo_and_live(server, browser, tmp_path
     by_id(host, "create-game").click()
     wait_for(host, lambda d: "/host" in d.current_url and by_id(d, "host-pin").text.strip().isdigit(), "the host screen shows the PIN")
     pin = by_id(host, "host-pin").text.strip().replace(" ", "")
-    phone = open_browser(browser, server, size=PHONE)
-    phone.get(server.url + f"/join/{pin}")
-    type_into(phone, **{"nickname-input": "Ada"})
-    by_id(phone, "join-button").click()
-    wait_for(phone, lambda d: visible(d, "lobby"), "Ada is in the lobby")
+    phone = join(browser, server, pin, "Ada")
     wait_for(host, lambda d: by_id(d, "player-count").get_attribute("data-count") == "1", "the host sees Ada")
     by_id(host, "start-button").click()
     # The start was a click on this page, so the browser lets the clip play as the question opens.

@@ -201,9 +201,9 @@ final class LiveHub: LiveOutbox, Sendable {
         }
         switch event {
         case .question(let view, let shuffle) where shuffle:
-            LiveConnection.send(players.map { id, connection in
-                (connection, ByteBuffer(string: LiveMessages.question(view.shuffled(playerId: id), now: now, host: false)), nil)
-            })
+            // Phones get no clip here (`host: false`): only with soundOnPhones, which the view carries.
+            let question = LiveMessages.shuffledQuestions(view, now: now)
+            LiveConnection.send(players.map { id, connection in (connection, ByteBuffer(string: question(id)), nil) })
         case .result(let result):
             let bytes = ByteBuffer(string: LiveMessages.result(result))
             LiveConnection.send(players.map { ($0.1, bytes, nil) })

@@ -45,23 +45,44 @@ extension LiveMessages {
 
     /// `host`: the host's screen, which plays the clip; phones get it only with `soundOnPhones`.
     static func question(_ view: LiveQuestionView, now: Date, host: Bool = false) -> String {
+        Message.question(questionMessage(view, now: now, host: host)).text
+    }
+
+    static func questionMessage(_ view: LiveQuestionView, now: Date, host: Bool) -> Message.Question {
         let image = view.picture.map { Message.Image(url: $0.url, alt: $0.alt, width: $0.width, height: $0.height) }
         var message = Message.Question(index: view.index, count: view.count, text: view.text, kind: .init(rawValue: view.kind.rawValue),
-                                      choices: view.choices.map { .init(id: $0.id, text: $0.text) }, unit: view.unit, image: image,
-                                      points: LiveProtocol.Points(rawValue: view.points.rawValue) ?? .standard, seconds: view.seconds,
-                                      openedAt: millis(view.openedAt), deadline: millis(view.deadline), now: millis(now))
+                                       choices: view.choices.map(choice), unit: view.unit, image: image,
+                                       points: LiveProtocol.Points(rawValue: view.points.rawValue) ?? .standard, seconds: view.seconds,
+                                       openedAt: millis(view.openedAt), deadline: millis(view.deadline), now: millis(now))
             .with(items: parts(view.items), prompts: parts(view.prompts), answers: parts(view.answers),
                   estimate: view.estimate.map { .init(minimum: $0.minimum, maximum: $0.maximum, step: $0.step) },
                   maxLength: view.maxLength)
+        message.html = LiveMaths.html(view.text)
         if host || view.soundOnPhones {
             message.audio = view.audio.map { Message.Sound(url: $0.url, description: $0.description, seconds: $0.seconds) }
         }
-        return Message.question(message).text
+        return message
+    }
+
+    /// A shuffled question's messages to players, its maths converted once: each player's is
+    /// `shown` with the choices in that player's order.
+    static func shuffledQuestions(_ view: LiveQuestionView, now: Date) -> (Int) -> String {
+        let shown = questionMessage(view, now: now, host: false)
+        let byId = Dictionary(shown.choices.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return { playerId in
+            var own = shown
+            own.choices = view.shuffled(playerId: playerId).choices.compactMap { byId[$0.id] }
+            return Message.question(own).text
+        }
+    }
+
+    static func choice(_ choice: LiveQuestionView.Choice) -> Message.Choice {
+        Message.Choice(id: choice.id, text: choice.text, html: LiveMaths.html(choice.text))
     }
 
     /// A kind's parts as choices; nil (left out of the message) for a kind without them.
     static func parts(_ parts: [LiveQuestionView.Choice]) -> [Message.Choice]? {
-        parts.isEmpty ? nil : parts.map { .init(id: $0.id, text: $0.text) }
+        parts.isEmpty ? nil : parts.map(choice)
     }
 
     static func cloud(_ cloud: LiveCloud) -> Message.Cloud {
@@ -107,10 +128,14 @@ extension LiveMessages {
         case .progress(let index, let answered, let players):
             return Message.progress(.init(index: index, answered: answered, players: players)).text
         case .reveal(let reveal):
-            let distribution = reveal.distribution.map { Message.Tally(label: $0.label, choice: $0.choice, count: $0.count, correct: $0.isCorrect) }
-            return Message.reveal(.init(index: reveal.index, correct: reveal.correct, correctChoices: reveal.correctChoices,
-                                        explanation: reveal.explanation, distribution: distribution, answered: reveal.answered,
-                                        players: reveal.players)
+            let distribution = reveal.distribution.map {
+                Message.Tally(label: $0.label, labelHTML: LiveMaths.html($0.label), choice: $0.choice, count: $0.count, correct: $0.isCorrect)
+            }
+            var shown = Message.Reveal(index: reveal.index, correct: reveal.correct, correctChoices: reveal.correctChoices,
+                                       explanation: reveal.explanation, distribution: distribution, answered: reveal.answered,
+                                       players: reveal.players)
+            (shown.correctHTML, shown.explanationHTML) = (LiveMaths.html(reveal.correct), LiveMaths.html(reveal.explanation))
+            return Message.reveal(shown
                 .with(order: parts(reveal.order), pairs: reveal.pairs.isEmpty ? nil : reveal.pairs.map { .init(prompt: $0.prompt, answer: $0.answer) },
                       estimate: reveal.estimate.map { estimate in
                           .init(value: estimate.value, closest: estimate.closest.map { .init(nickname: $0.nickname, value: $0.value, points: $0.points) })

@@ -216,12 +216,77 @@
 
   function icon(name) { return svgPath(ICONS[name], name + '-icon'); }
 
-  /** document.createElement with a class and text. */
-  function el(tag, className, text) {
+  /** document.createElement with a class and text (see setWords for `html`). */
+  function el(tag, className, text, html) {
     const node = document.createElement(tag);
     if (className) node.className = className;
-    if (text !== undefined && text !== null) node.textContent = String(text);
+    setWords(node, text, html);
     return node;
+  }
+
+  /**
+   * A text into a node: as text, or, when the server sent `html` beside it (only for a text with
+   * TeX: escaped by the server, its maths as MathML), as that markup.
+   */
+  function setWords(node, text, html) {
+    if (html) node.innerHTML = html;
+    else if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  /**
+   * A node's words as setWords put them: `html` (else null) when it holds maths, and `text` as
+   * plain words (1/2, x^2) for labels and announcements, where markup cannot go and a formula's
+   * textContent would run its digits together and repeat its TeX.
+   */
+  function wordsOf(node) {
+    if (!node.querySelector('math, code.tex')) return { text: node.textContent, html: null };
+    return { text: plainWords(node).replace(/\s+/g, ' ').trim(), html: node.innerHTML };
+  }
+
+  function plainWords(node) {
+    if (node.nodeType === Node.TEXT_NODE) return node.data;
+    if (node.localName === 'math') return plainMath(node);
+    return Array.from(node.childNodes).map(plainWords).join('');
+  }
+
+  /** A formula as the terminal player writes it, near enough: a/b, x^2, √x, its TeX annotation left out. */
+  function plainMath(node) {
+    const parts = Array.from(node.children).filter((child) => child.localName !== 'annotation').map(plainMath);
+    const group = (text) => (/^[\p{L}\p{N}.]+$/u.test(text) ? text : '(' + text + ')');
+    const [a, b, c] = parts;
+    switch (node.localName) {
+      case 'mfrac': return group(a) + '/' + group(b);
+      case 'msqrt': return '√' + group(parts.join(''));
+      case 'mroot': return group(b) + '√' + group(a);
+      case 'msup': case 'mover': return a + '^' + group(b);
+      case 'msub': case 'munder': return a + '_' + group(b);
+      case 'msubsup': case 'munderover': return a + '_' + group(b) + '^' + group(c);
+      case 'mtr': return parts.join(', ');
+      case 'mtable': return parts.join('; ');
+      default: return parts.length ? parts.join('') : node.textContent;
+    }
+  }
+
+  function escapeHTML(text) {
+    return String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+  }
+
+  /**
+   * Words ({text, html}) joined into one: `html` only when one of them has maths (the others
+   * escaped), so plain answers stay text.
+   */
+  function joinWords(words, separator) {
+    const text = words.map((w) => w.text).join(separator);
+    if (!words.some((w) => w.html)) return { text, html: null };
+    return { text, html: words.map((w) => w.html || escapeHTML(w.text)).join(escapeHTML(separator)) };
+  }
+
+  /** fill() for a node: a value's html (from the server) as markup, the rest as text. */
+  function fillWords(node, template, name, words) {
+    if (!words.html) { setWords(node, fill(template, { [name]: words.text })); return; }
+    const [before, after] = template.split('{' + name + '}');
+    setWords(node, fill(template, { [name]: words.text }), escapeHTML(before) + words.html + escapeHTML(after || ''));
   }
 
   function number(value) {
@@ -371,7 +436,7 @@
 
   window.QuizboxLive = {
     t, fill, time, LiveSocket, Countdown, clock, variants, shape, icon, el, number, plural, movement, fillImage, fillSound, showScreen, fitWords, batched,
-    renderCloud,
+    renderCloud, setWords, wordsOf, joinWords, fillWords,
     TRUE_VARIANT, FALSE_VARIANT, SHAPE_COUNT: SHAPES.length, pointsLabel: (value) => points[value] || ''
   };
 })();

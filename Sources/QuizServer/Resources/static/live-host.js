@@ -108,7 +108,7 @@
     const pointsLabel = live.pointsLabel(message.points);
     $('host-question-points').textContent = pointsLabel;
     $('host-question-points').hidden = !pointsLabel;
-    $('host-question-text').textContent = message.text || '';
+    live.setWords($('host-question-text'), message.text || '', message.html);
     live.fillImage($('host-question-image'), message.image);
     // The room hears the clip from this screen as the question opens; the host's mute stays on.
     const audio = live.fillSound($('host-question-sound'), message.audio, { autoplay: true, muted: state.soundMuted });
@@ -120,7 +120,7 @@
     if (message.kind === 'trueFalse') {
       tiles.append(tile('true', t('True'), live.TRUE_VARIANT), tile('false', t('False'), live.FALSE_VARIANT));
     } else if (!typed) {
-      for (const choice of message.choices || []) tiles.append(tile(choice.id, choice.text, looks.get(Number(choice.id))));
+      for (const choice of message.choices || []) tiles.append(tile(choice.id, choice.text, looks.get(Number(choice.id)), choice.html));
     }
     tiles.className = 'tile-grid host-tiles tiles-' + Math.min(tiles.children.length, 4);
     tiles.hidden = tiles.children.length === 0;
@@ -130,21 +130,21 @@
     const unit = message.unit ? ' ' + message.unit : '';
     const hints = {
       ordering: t('Players put these in order on their phones: points only for the whole order.'),
-      matching: fill(t('Players match each one on their phones. The answers: {answers}.'),
-        { answers: (message.answers || []).map((answer) => answer.text).join(' · ') }),
+      matching: t('Players match each one on their phones. The answers: {answers}.'),
       estimate: range ? fill(t('Players estimate between {minimum} and {maximum} on their phones: the closer, the more points.'),
         { minimum: live.number(range.minimum) + unit, maximum: live.number(range.maximum) + unit }) : '',
       wordCloud: t('Players type a word or a few on their phones. Select × to hide a word from every screen.'),
       slide: ''
     };
     hint.hidden = !(typed || hints[kind]);
-    if (hints[kind] !== undefined) hint.textContent = hints[kind];
+    if (kind === 'matching') live.fillWords(hint, hints[kind], 'answers', live.joinWords(message.answers || [], ' · '));
+    else if (hints[kind] !== undefined) hint.textContent = hints[kind];
     else if (kind !== 'numeric') hint.textContent = t('Players type their answer on their phones.');
     else if (message.unit) hint.textContent = fill(t('Players type a number (in {unit}) on their phones.'), { unit: message.unit });
     else hint.textContent = t('Players type a number on their phones.');
     // An ordering's items (in the order of their ids, which says nothing), a matching's prompts.
     const parts = kind === 'ordering' ? message.items || [] : kind === 'matching' ? message.prompts || [] : [];
-    $('host-parts').replaceChildren(...parts.map((part) => el('li', 'host-part', part.text)));
+    $('host-parts').replaceChildren(...parts.map((part) => el('li', 'host-part', part.text, part.html)));
     $('host-parts').hidden = parts.length === 0;
     $('host-cloud').replaceChildren();
     $('host-cloud').hidden = true;
@@ -167,10 +167,10 @@
   }
   const countdown = new live.Countdown();
 
-  function tile(choice, text, variant) {
+  function tile(choice, text, variant, html) {
     const li = el('li', 'answer-tile variant-' + variant);
     li.dataset.choice = String(choice);
-    li.append(live.shape(variant), el('span', 'answer-text', text));
+    li.append(live.shape(variant), el('span', 'answer-text', text, html));
     return li;
   }
 
@@ -204,20 +204,22 @@
     $('reveal-number').textContent = state.questionCount
       ? fill(t('Question {number} of {total}'), { number: message.index + 1, total: state.questionCount })
       : fill(t('Question {number}'), { number: message.index + 1 });
-    $('reveal-question').textContent = asked ? asked.text : '';
-    $('correct-answer').textContent = message.correct || '';
+    live.setWords($('reveal-question'), asked ? asked.text : '', asked && asked.html);
+    live.setWords($('correct-answer'), message.correct || '', message.correctHTML);
     // A poll's reveal is only how everyone voted: no answer is right, none is dimmed.
     const poll = !!asked && (asked.kind === 'poll' || asked.kind === 'wordCloud');
     document.querySelector('.reveal-correct').hidden = poll || !message.correct;
-    $('reveal-explanation').textContent = message.explanation || '';
+    live.setWords($('reveal-explanation'), message.explanation || '', message.explanationHTML);
     $('reveal-explanation').hidden = !message.explanation;
     $('reveal-answered').textContent = answeredText(message.answered, message.players);
     // The new kinds' reveals: the right order, the right pairs, the closest estimates, the word cloud.
-    const byId = new Map(((asked && asked.answers) || []).map((answer) => [answer.id, answer.text]));
-    const promptText = new Map(((asked && asked.prompts) || []).map((prompt) => [prompt.id, prompt.text]));
-    const parts = Array.isArray(message.order) ? message.order.map((item) => item.text)
-      : Array.isArray(message.pairs) ? message.pairs.map((pair) => (promptText.get(pair.prompt) || '?') + ' → ' + (byId.get(pair.answer) || '?')) : [];
-    $('reveal-parts').replaceChildren(...parts.map((text) => el('li', 'host-part', text)));
+    const byId = new Map(((asked && asked.answers) || []).map((answer) => [answer.id, answer]));
+    const promptById = new Map(((asked && asked.prompts) || []).map((prompt) => [prompt.id, prompt]));
+    const unknown = { text: '?' };
+    const parts = Array.isArray(message.order) ? message.order
+      : Array.isArray(message.pairs)
+        ? message.pairs.map((pair) => live.joinWords([promptById.get(pair.prompt) || unknown, byId.get(pair.answer) || unknown], ' → ')) : [];
+    $('reveal-parts').replaceChildren(...parts.map((part) => el('li', 'host-part', part.text, part.html)));
     $('reveal-parts').hidden = parts.length === 0;
     const closest = message.estimate && Array.isArray(message.estimate.closest) ? message.estimate.closest : [];
     const unit = asked && asked.unit ? ' ' + asked.unit : '';
@@ -246,7 +248,7 @@
       if (variant !== null) label.append(live.shape(variant));
       // The server names the rows of kinds without choices in English: said in the page's language.
       const plain = tally.choice === null || tally.choice === undefined;
-      label.append(el('span', 'answer-text', plain ? PLAIN_LABELS[tally.label] || tally.label : tally.label));
+      label.append(el('span', 'answer-text', plain ? PLAIN_LABELS[tally.label] || tally.label : tally.label, plain ? null : tally.labelHTML));
       if (tally.correct) label.append(el('span', 'tick', t('✓ correct')));
       const track = el('span', 'dist-track');
       track.setAttribute('aria-hidden', 'true');

@@ -169,7 +169,7 @@
     const pointsLabel = live.pointsLabel(message.points);
     $('question-points').textContent = pointsLabel;
     $('question-points').hidden = !pointsLabel;
-    $('question-text').textContent = message.text || '';
+    live.setWords($('question-text'), message.text || '', message.html);
     live.fillImage($('question-image'), message.image);
     // Only when the host plays sound on phones; the player presses play.
     live.fillSound($('question-sound'), message.audio, { autoplay: false });
@@ -185,7 +185,7 @@
     } else if (!typed) {
       const looks = live.variants(message.choices || []);
       (message.choices || []).forEach((choice, position) => {
-        answers.append(tile(choice.id, choice.text, looks.get(Number(choice.id)), position));
+        answers.append(tile(choice.id, choice.text, looks.get(Number(choice.id)), position, choice.html));
       });
     }
     const short = Array.from(answers.children).every((node) => node.textContent.length <= 26);
@@ -244,7 +244,7 @@
       const down = el('button', 'order-move', t('Move down'));
       down.type = 'button';
       down.dataset.move = '1';
-      li.append(el('span', 'order-text', item.text), up, down);
+      li.append(el('span', 'order-text', item.text, item.html), up, down);
       return li;
     }));
     list.hidden = items.length === 0;
@@ -255,7 +255,7 @@
   function labelOrder() {
     const rows = Array.from($('order-list').children);
     rows.forEach((li, position) => {
-      const text = li.querySelector('.order-text').textContent;
+      const text = live.wordsOf(li.querySelector('.order-text')).text;
       const [up, down] = li.querySelectorAll('.order-move');
       up.setAttribute('aria-label', fill(t('Move “{item}” up'), { item: text }));
       down.setAttribute('aria-label', fill(t('Move “{item}” down'), { item: text }));
@@ -275,7 +275,7 @@
     // Focus follows the item, so pressing again keeps moving it.
     const same = li.querySelector('.order-move[data-move="' + button.dataset.move + '"]');
     (same.disabled ? li.querySelector('.order-move:not([disabled])') || same : same).focus();
-    $('order-status').textContent = (fill(t('“{item}” is now number {place}.'), { item: li.querySelector('.order-text').textContent,
+    $('order-status').textContent = (fill(t('“{item}” is now number {place}.'), { item: live.wordsOf(li.querySelector('.order-text')).text,
       place: Array.from(list.children).indexOf(li) + 1 }));
   });
 
@@ -287,12 +287,14 @@
     box.replaceChildren(...prompts.map((prompt) => {
       const row = el('div', 'match-row');
       const id = 'match-' + prompt.id;
-      const label = el('label', 'match-prompt', prompt.text);
+      const label = el('label', 'match-prompt', prompt.text, prompt.html);
       label.htmlFor = id;
       const select = el('select');
       select.id = id;
       select.dataset.prompt = String(prompt.id);
       select.append(new Option(t('Choose…'), ''));
+      // A label of MathML alone names nothing to axe or every screen reader: its words, as on the quiz pages.
+      if (prompt.html) select.setAttribute('aria-label', live.wordsOf(label).text);
       for (const answer of offered) select.append(new Option(answer.text, String(answer.id)));
       row.append(label, select);
       return row;
@@ -332,7 +334,7 @@
     return (message.choices || []).length > 0 ? 'singleChoice' : 'typedAnswer';
   }
 
-  function tile(choice, text, variant, position) {
+  function tile(choice, text, variant, position, html) {
     const button = el('button', 'answer-tile variant-' + variant);
     button.type = 'button';
     button.dataset.choice = String(choice);
@@ -340,7 +342,9 @@
       button.append(el('span', 'key', String(position + 1)));
       button.setAttribute('aria-keyshortcuts', String(position + 1));
     }
-    button.append(live.shape(variant), el('span', 'answer-text', text));
+    const words = el('span', 'answer-text', text, html);
+    button.append(live.shape(variant), words);
+    if (html) button.setAttribute('aria-label', live.wordsOf(words).text);
     if (kindOf(state.question) === 'multipleChoice') {
       button.setAttribute('aria-pressed', 'false');
       const tick = el('span', 'tick', '✓');
@@ -355,7 +359,7 @@
     if (!button || button.disabled || !state.question) return;
     const kind = kindOf(state.question);
     const choice = button.dataset.choice;
-    const label = button.querySelector('.answer-text').textContent;
+    const label = live.wordsOf(button.querySelector('.answer-text'));
     if (kind === 'multipleChoice') {
       const on = !state.selected.has(choice);
       if (on) state.selected.add(choice); else state.selected.delete(choice);
@@ -377,34 +381,37 @@
       if (state.selected.size === 0) { say(t('Choose at least one answer first.')); return; }
       const picked = Array.from($('answers').querySelectorAll('.answer-tile[aria-pressed="true"]'));
       send({ choices: picked.map((node) => Number(node.dataset.choice)) },
-        picked.map((node) => node.querySelector('.answer-text').textContent).join(', '));
+        live.joinWords(picked.map((node) => live.wordsOf(node.querySelector('.answer-text'))), ', '));
     } else if (kind === 'typedAnswer' || kind === 'numeric' || kind === 'wordCloud') {
       const value = $('text-answer').value.trim();
       if (!value) { say(t('Type an answer first.')); $('text-answer').focus(); return; }
-      send(kind === 'numeric' ? { number: value } : { text: value }, value);
+      send(kind === 'numeric' ? { number: value } : { text: value }, { text: value });
     } else if (kind === 'ordering') {
       const rows = Array.from($('order-list').children);
-      send({ order: rows.map((li) => Number(li.dataset.item)) }, rows.map((li) => li.querySelector('.order-text').textContent).join(' → '));
+      send({ order: rows.map((li) => Number(li.dataset.item)) }, live.joinWords(rows.map((li) => live.wordsOf(li.querySelector('.order-text'))), ' → '));
     } else if (kind === 'matching') {
       const matches = {};
       const said = [];
       for (const select of $('match-list').querySelectorAll('select')) {
         if (!select.value) continue;
         matches[select.dataset.prompt] = Number(select.value);
-        said.push(select.labels[0].textContent + ': ' + select.selectedOptions[0].textContent);
+        said.push(live.joinWords([live.wordsOf(select.labels[0]), { text: select.selectedOptions[0].textContent }], ': '));
       }
       if (said.length === 0) { say(t('Choose at least one answer first.')); return; }
-      send({ matches }, said.join('; '));
+      send({ matches }, live.joinWords(said, '; '));
     } else if (kind === 'estimate') {
       const value = Number($('estimate-answer').value);
-      send({ number: value }, $('estimate-value').textContent || String(value));
+      send({ number: value }, { text: $('estimate-value').textContent || String(value) });
     }
   });
 
-  function send(answer, label) {
+  /** `said`: the answer's words ({text, html}) for "Your answer". */
+  function send(answer, said) {
     if (state.sent || state.timeUp) return;
-    state.sent = { index: state.question.index, label };
+    state.sent = { index: state.question.index, label: said.text };
+    // Kept without its markup: innerHTML only ever takes what this page got from the server.
     store.setPick(state.pin, state.sent);
+    if (said.html) state.sent = { ...state.sent, html: said.html };
     lockAnswers(true);
     hideMessage();
     socket.send({ type: 'answer', question: state.question.index, answer });
@@ -442,16 +449,17 @@
 
   function answerIn() {
     const sent = state.question ? sentTo(state.question.index) : state.sent;
-    $('waiting-answer').textContent = sent && sent.label ? fill(t('Your answer: {answer}'), { answer: sent.label }) : '';
+    if (sent && sent.label) live.fillWords($('waiting-answer'), t('Your answer: {answer}'), 'answer', { text: sent.label, html: sent.html });
+    else $('waiting-answer').textContent = '';
     show('waiting');
   }
 
   function reveal(message) {
     countdown.stop();
     state.reveal = message;
-    $('result-correct-text').textContent = message.correct || '';
+    live.setWords($('result-correct-text'), message.correct || '', message.correctHTML);
     $('result-correct').hidden = !message.correct;
-    $('result-explanation').textContent = message.explanation || '';
+    live.setWords($('result-explanation'), message.explanation || '', message.explanationHTML);
     $('result-explanation').hidden = !message.explanation;
     live.renderCloud($('result-cloud'), message.cloud);
     if (!state.result || state.result.index !== message.index) {
@@ -492,7 +500,7 @@
     $('result-points').hidden = poll;
     // The player's own pick, beside the right answer when it was wrong.
     const sent = message.answered ? sentTo(message.index) : null;
-    $('result-yours-text').textContent = sent && sent.label ? sent.label : '';
+    live.setWords($('result-yours-text'), sent && sent.label ? sent.label : '', sent && sent.html);
     $('result-yours').hidden = !(sent && sent.label);
     const behind = message.behind;
     $('result-behind').textContent = behind && behind.nickname
