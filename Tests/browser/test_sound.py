@@ -110,6 +110,10 @@ def test_a_music_round_from_moodle_plays_solo_and_live(server, browser, tmp_path
     wait_for(host, lambda d: (audio_state(d, "#host-question-sound audio") or {}).get("time", 0) > 0.2, "the projector plays the clip")
     assert by_id(host, "host-question-sound").find_element(By.CSS_SELECTOR, "button.sound-replay").is_displayed()
     wait_for(phone, lambda d: visible(d, "question"), "the question shows on the phone")
+    # The formula is MathML on both screens, as in solo play.
+    assert host.find_elements(By.CSS_SELECTOR, "#host-question-text math")
+    assert phone.find_elements(By.CSS_SELECTOR, "#question-text math")
+    assert "\\frac" not in by_id(host, "host-question-text").text
     assert not phone.find_elements(By.CSS_SELECTOR, "#question-sound audio"), "the phone gets no clip"
     assert not by_id(phone, "question-sound").is_displayed()
     # Muting stays for the next clip: the host's choice, kept in the page.
