@@ -112,8 +112,10 @@ public protocol AssignmentStore: Sendable {
     /// Keeps the first answer to a shown question of an unfinished attempt while its assignment is open at `date`.
     func recordAssignmentAnswer(attemptId: Int64, position: Int, answer: String, correct: Bool, marks: Int, at date: Date) async throws
         -> AssignmentAnswerOutcome
-    /// false when it was finished before.
-    func finishAssignmentAttempt(id: Int64, at date: Date) async throws -> Bool
+    /// The leaderboard points it added to `pointsTo`'s total (nil: none are added): what its
+    /// points beat the player's best finished attempt by, so playing again farms nothing. nil
+    /// when it was finished before.
+    func finishAssignmentAttempt(id: Int64, at date: Date, pointsTo userId: Int64?) async throws -> Int64?
     func assignmentAnswers(attemptId: Int64) async throws -> [AssignmentAnswerRecord]
     func assignmentAnswers(assignmentId: Int64) async throws -> [AssignmentAnswerRecord]
 }

@@ -86,12 +86,33 @@ extension SQLStore {
         }
     }
 
-    public func finishAssignmentAttempt(id: Int64, at date: Date) async throws -> Bool {
-        try await database.write { db in
-            try await db.raw("""
-                UPDATE assignment_attempts SET finished_at = \(bind: date.millis) WHERE id = \(bind: id) AND finished_at IS NULL RETURNING id
-                """).first() != nil
+    public func finishAssignmentAttempt(id: Int64, at date: Date, pointsTo userId: Int64?) async throws -> Int64? {
+        let dialect = database.dialect
+        return try await database.transaction { db in
+            // Only the request that flips finished_at adds points, so a second finish adds nothing.
+            guard let row = try await db.raw("""
+                UPDATE assignment_attempts SET finished_at = \(bind: date.millis) WHERE id = \(bind: id) AND finished_at IS NULL
+                RETURNING player_id
+                """).first() else { return nil }
+            guard let userId else { return 0 }
+            // Two finishes of one user take turns on PostgreSQL, so the second sees the first as the best.
+            if dialect == .postgres { try await db.raw("SELECT id FROM users WHERE id = \(bind: userId) FOR UPDATE").run() }
+            let points = try await db.raw("""
+                SELECT t.id, CAST(COALESCE(SUM(a.marks), 0) AS BIGINT) AS marks FROM assignment_attempts t
+                LEFT JOIN assignment_answers a ON a.attempt_id = t.id
+                WHERE t.player_id = \(bind: try row.int64("player_id")) AND t.finished_at IS NOT NULL GROUP BY t.id
+                """).all().map { (id: try $0.int64("id"), points: Self.wholePoints(try $0.int64("marks"))) }
+            let mine = points.first { $0.id == id }?.points ?? 0
+            let best = points.filter { $0.id != id }.map(\.points).max() ?? 0
+            let earned = max(0, mine - best)
+            if earned > 0 { _ = try await Self.addPoints(db, earned, userId: userId) }
+            return earned
         }
+    }
+
+    /// Whole leaderboard points of thousandths (`Marks`), to the nearest.
+    static func wholePoints(_ marks: Int64) -> Int64 {
+        (marks + Int64(Marks.perPoint / 2)) / Int64(Marks.perPoint)
     }
 
     public func assignmentAnswers(attemptId: Int64) async throws -> [AssignmentAnswerRecord] {

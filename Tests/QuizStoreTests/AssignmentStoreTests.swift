@@ -74,13 +74,13 @@ func assignmentWithAttempt(_ store: SQLStore, quizId: Int64, owner: Int64, code:
             let (_, first) = try await assignmentWithAttempt(store, quizId: quizId, owner: owner, allowed: 2)
             let again = try await store.startAssignmentAttempt(playerId: first.playerId, questionIds: [9], maxMarks: 1, allowed: 2, at: t0 + 5)
             #expect(again == first, "the unfinished attempt is given back")
-            #expect(try await store.finishAssignmentAttempt(id: first.id, at: t0 + 60))
-            #expect(try await store.finishAssignmentAttempt(id: first.id, at: t0 + 70) == false)
+            #expect(try await store.finishAssignmentAttempt(id: first.id, at: t0 + 60, pointsTo: nil) == 0)
+            #expect(try await store.finishAssignmentAttempt(id: first.id, at: t0 + 70, pointsTo: nil) == nil)
             let second = try #require(try await store.startAssignmentAttempt(playerId: first.playerId, questionIds: first.questionIds.reversed(),
                                                                              maxMarks: 5_000, allowed: 2, at: t0 + 80))
             #expect(second.number == 2)
             #expect(try await store.assignmentAttempt(id: second.id)?.questionIds == first.questionIds.reversed())
-            _ = try await store.finishAssignmentAttempt(id: second.id, at: t0 + 90)
+            _ = try await store.finishAssignmentAttempt(id: second.id, at: t0 + 90, pointsTo: nil)
             #expect(try await store.startAssignmentAttempt(playerId: first.playerId, questionIds: [], maxMarks: 0, allowed: 2, at: t0 + 99) == nil)
             #expect(try await store.assignmentAttempts(playerId: first.playerId).map(\.finishedAt) == [t0 + 60, t0 + 90])
         }
@@ -109,7 +109,7 @@ func assignmentWithAttempt(_ store: SQLStore, quizId: Int64, owner: Int64, code:
             #expect(rows.map(\.position) == [0, 1])
             #expect(rows[0].given == GivenAnswer(.bool(true)) && rows[0].marks == 1_000 && rows[0].answeredAt == t0 + 2)
             #expect(rows[1].answer == nil)
-            _ = try await store.finishAssignmentAttempt(id: attempt.id, at: t0 + 5)
+            _ = try await store.finishAssignmentAttempt(id: attempt.id, at: t0 + 5, pointsTo: nil)
             #expect(try await store.recordAssignmentAnswer(attemptId: attempt.id, position: 1, answer: given, correct: true, marks: 1,
                                                            at: t0 + 6) == .refused, "finished")
             #expect(try await store.assignmentAnswers(assignmentId: assignment.id) == rows)
@@ -144,6 +144,30 @@ func assignmentWithAttempt(_ store: SQLStore, quizId: Int64, owner: Int64, code:
             try await reopened.close()
             #expect(recorded.count == 5)
             #expect(Dictionary(uniqueKeysWithValues: answers.map { ($0.questionId, $0.marks) }) == recorded)
+        }
+    }
+}
+
+extension AssignmentStoreTests {
+    @Test(arguments: DatabaseKind.available)
+    func finishingAddsOnlyWhatBeatsTheBestFinishedAttemptToTheLeaderboard(kind: DatabaseKind) async throws {
+        try await withStore(kind) { cached in
+            let (quizId, owner) = try await setUp(cached)
+            let store = cached.sql
+            let (_, first) = try await assignmentWithAttempt(store, quizId: quizId, owner: owner, allowed: 3)
+            let student = try await store.createUser(newUser("student")).id
+            // Thousandths of a point: 2.4 points, then 3.6, then 1.
+            var added: [Int64?] = []
+            for (number, marks) in [2_400, 3_600, 1_000].enumerated() {
+                let attempt = try #require(try await store.startAssignmentAttempt(playerId: first.playerId, questionIds: first.questionIds,
+                                                                                  maxMarks: 5_000, allowed: 3, at: t0 + Double(number)))
+                _ = try await store.showAssignmentQuestion(attemptId: attempt.id, position: 0, questionId: attempt.questionIds[0], at: t0)
+                _ = try await store.recordAssignmentAnswer(attemptId: attempt.id, position: 0, answer: "{}", correct: true, marks: marks, at: t0)
+                added.append(try await store.finishAssignmentAttempt(id: attempt.id, at: t0 + 10, pointsTo: student))
+            }
+            #expect(added == [2, 2, 0])
+            #expect(try await store.user(id: student)?.points == 4)
+            #expect(try await store.finishAssignmentAttempt(id: first.id, at: t0 + 20, pointsTo: student) == nil, "finished before")
         }
     }
 }

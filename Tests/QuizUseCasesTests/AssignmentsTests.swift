@@ -202,6 +202,22 @@ import Testing
         }
     }
 
+    @Test(arguments: [false, true])
+    func homeworkAddsLeaderboardPointsOnlyWhenTheOwnerSaysSo(leaderboardPoints: Bool) async throws {
+        try await withUseCases { env in
+            let fixture = try await AssignmentFixture(env, settings: AssignmentSettings(attemptsAllowed: 2, leaderboardPoints: leaderboardPoints))
+            let student = try await env.register("student")
+            let joined = try await fixture.sut.join(code: fixture.assignment.code, nickname: "", user: student, address: "192.0.2.1")
+            for _ in 0..<2 {
+                _ = try await fixture.sut.start(joined.pass)
+                try await fixture.play(joined.pass, right: fixture.allIds)
+                let result = try await fixture.sut.finish(joined.pass)
+                #expect(result.pointsAdded == (leaderboardPoints && result.number == 1 ? 6 : 0), "the same score again adds nothing")
+            }
+            #expect(try await env.store.user(id: student.id)?.points == (leaderboardPoints ? 6 : 0))
+        }
+    }
+
     // MARK: Joining and coming back
 
     @Test func aPlayerComesBackWithTheSecretOrOnAnotherDeviceWithTheRejoinCode() async throws {

@@ -10,6 +10,8 @@ extension Assignments {
     package struct Standing: Sendable, Equatable {
         package var assignment: Assignment
         package var nickname: String
+        /// Signed in: their account.
+        package var userId: Int64?
         package var window: Assignment.Window
         package var attempts: [AssignmentAttemptRecord]
         /// The attempt being played (not finished, not cut off by the close).
@@ -21,7 +23,8 @@ extension Assignments {
         let (player, assignment) = try await identify(pass, assignmentId: assignmentId)
         let now = time.now()
         let attempts = try await storing("reading attempts") { try await store.assignmentAttempts(playerId: player.id) }
-        return Standing(assignment: assignment, nickname: player.nickname, window: assignment.window(at: now), attempts: attempts,
+        return Standing(assignment: assignment, nickname: player.nickname, userId: player.userId, window: assignment.window(at: now),
+                        attempts: attempts,
                         current: attempts.last { !assignment.isOver(finishedAt: $0.finishedAt, at: now) },
                         attemptsLeft: max(0, assignment.settings.attemptsAllowed - attempts.count))
     }
@@ -66,7 +69,7 @@ extension Assignments {
     /// The attempt's next question: the one shown and still open, else the first not yet shown
     /// (its clock starts now). Questions whose time ran out unanswered are passed.
     package func next(_ pass: Pass, assignmentId: Int64? = nil) async throws(Failure) -> Next {
-        let (attempt, assignment) = try await current(pass, assignmentId: assignmentId)
+        let (attempt, assignment, _) = try await current(pass, assignmentId: assignmentId)
         let now = time.now()
         return try await storing("showing a question") {
             let shown = Dictionary(try await store.assignmentAnswers(attemptId: attempt.id).map { ($0.position, $0) }) { first, _ in first }
@@ -108,7 +111,7 @@ extension Assignments {
 
     /// Takes the answer to the shown question at `position`, graded as solo play grades it.
     package func answer(_ input: AnswerInput, position: Int, _ pass: Pass, assignmentId: Int64? = nil) async throws(Failure) -> Answered {
-        let (attempt, assignment) = try await current(pass, assignmentId: assignmentId)
+        let (attempt, assignment, _) = try await current(pass, assignmentId: assignmentId)
         let now = time.now()
         guard attempt.questionIds.indices.contains(position) else { throw .notShown }
         let (question, row) = try await storing("reading a question") {
@@ -138,21 +141,27 @@ extension Assignments {
             question: presented(question, attempt: attempt, assignment: assignment)))
     }
 
-    /// Finishes the attempt being played; its result follows.
+    /// Finishes the attempt being played; its result follows. With leaderboard points on, a
+    /// signed-in player's total gains what this attempt beats their best one by.
     package func finish(_ pass: Pass, assignmentId: Int64? = nil) async throws(Failure) -> Result {
-        let (attempt, _) = try await current(pass, assignmentId: assignmentId)
-        _ = try await storing("finishing an attempt") { try await store.finishAssignmentAttempt(id: attempt.id, at: time.now()) }
-        return try await result(pass, assignmentId: assignmentId, attempt: attempt.number)
+        let (attempt, assignment, userId) = try await current(pass, assignmentId: assignmentId)
+        let earner = assignment.settings.leaderboardPoints ? userId : nil
+        let added = try await storing("finishing an attempt") {
+            try await store.finishAssignmentAttempt(id: attempt.id, at: time.now(), pointsTo: earner)
+        }
+        var result = try await result(pass, assignmentId: assignmentId, attempt: attempt.number)
+        result.pointsAdded = added ?? 0
+        return result
     }
 
     // MARK: Helpers
 
-    /// The attempt being played and its assignment, which must be open now.
-    private func current(_ pass: Pass, assignmentId: Int64?) async throws(Failure) -> (AssignmentAttemptRecord, Assignment) {
+    /// The attempt being played, its assignment (which must be open now) and the player's account.
+    private func current(_ pass: Pass, assignmentId: Int64?) async throws(Failure) -> (AssignmentAttemptRecord, Assignment, userId: Int64?) {
         let standing = try await standing(pass, assignmentId: assignmentId)
         try open(standing.assignment)
         guard let attempt = standing.current else { throw .noAttempt }
-        return (attempt, standing.assignment)
+        return (attempt, standing.assignment, standing.userId)
     }
 
     private func open(_ assignment: Assignment) throws(Failure) {

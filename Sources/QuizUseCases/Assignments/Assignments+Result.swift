@@ -17,6 +17,8 @@ extension Assignments {
         /// Whether `lines` carry verdicts, credits and right answers.
         package var answersShown: Bool
         package var lines: [Line]
+        /// Leaderboard points finishing added (only with the setting on, signed in).
+        package var pointsAdded: Int64 = 0
     }
 
     package struct Line: Sendable, Equatable {
