@@ -14,13 +14,15 @@ extension SQLStore {
             guard attempts.count < allowed, let player = try await db.raw("""
                 SELECT assignment_id FROM assignment_players WHERE id = \(bind: playerId)
                 """).first()?.int64("assignment_id") else { return nil }
-            // Two starts at once on PostgreSQL: the second breaks UNIQUE (player_id, number) and
-            // fails, never making an attempt more than allowed.
+            // Two starts at once on PostgreSQL: UNIQUE (player_id, number) lets one in, and the
+            // other (which waited for it to commit) is given the attempt it made.
             guard let id = try await db.raw("""
                 INSERT INTO assignment_attempts (assignment_id, player_id, number, question_ids, max_marks, started_at)
                 VALUES (\(bind: player), \(bind: playerId), \(bind: attempts.count + 1), \(bind: order), \(bind: maxMarks), \(bind: date.millis))
-                RETURNING id
-                """).first()?.int64("id") else { return nil }
+                ON CONFLICT DO NOTHING RETURNING id
+                """).first()?.int64("id") else {
+                return try await Self.assignmentAttempts(where: "player_id = \(bind: playerId) AND number = \(bind: attempts.count + 1)", on: db).first
+            }
             return AssignmentAttemptRecord(id: id, assignmentId: player, playerId: playerId, number: attempts.count + 1,
                                            questionIds: questionIds, maxMarks: maxMarks, startedAt: Date(millis: date.millis))
         }

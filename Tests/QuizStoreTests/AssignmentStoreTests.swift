@@ -1,6 +1,7 @@
 import Foundation
 import QuizCore
 import QuizStore
+import QuizTestSupport
 import Testing
 
 /// An assignment of `quizId` open from t0 for an hour, a player "Ann" without an account, and her
@@ -169,5 +170,40 @@ extension AssignmentStoreTests {
             #expect(try await store.user(id: student)?.points == 4)
             #expect(try await store.finishAssignmentAttempt(id: first.id, at: t0 + 20, pointsTo: student) == nil, "finished before")
         }
+    }
+}
+
+extension AssignmentStoreTests {
+    /// On PostgreSQL with connections enough for the starts to overlap (SQLite has one writer).
+    @Test(.enabled(if: TestPostgres.serverURL != nil, Comment(rawValue: TestPostgres.unavailable)))
+    func startsAtOnceMakeOneAttempt() async throws {
+        try await TestPostgres.withFreshDatabase { url in
+            let database = try await QuizDatabase.open(url, poolSize: 8)
+            do {
+                try await startAtOnce(on: database)
+                try await database.close()
+            } catch {
+                try? await database.close()
+                throw error
+            }
+        }
+    }
+
+    private func startAtOnce(on database: QuizDatabase) async throws {
+        try await Migrations.run(on: database)
+        let cached = CachedStore(SQLStore(database: database))
+        let (quizId, owner) = try await setUp(cached)
+        let store = cached.sql
+        let (assignment, first) = try await assignmentWithAttempt(store, quizId: quizId, owner: owner, allowed: 1)
+        let bob = try #require(try await store.addAssignmentPlayer(AssignmentPlayerRecord(
+            assignmentId: assignment.id, nickname: "Bob", userId: nil, secretHash: "s", codeHash: "c", joinedAt: t0)))
+        let started = try await withThrowingTaskGroup(of: Int64?.self) { group in
+            for _ in 0..<16 {
+                group.addTask { try await store.startAssignmentAttempt(playerId: bob.id, questionIds: first.questionIds, maxMarks: 1, allowed: 1, at: t0)?.id }
+            }
+            return try await group.reduce(into: Set<Int64?>()) { $0.insert($1) }
+        }
+        #expect(started.count == 1 && started.first! != nil)
+        #expect(try await store.assignmentAttempts(playerId: bob.id).count == 1)
     }
 }

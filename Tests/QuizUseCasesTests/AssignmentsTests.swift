@@ -104,6 +104,9 @@ import Testing
             for right in [[q[2]], q, [q[0]]] {
                 let attempt = try await fixture.sut.start(ann.pass)
                 #expect(try await fixture.sut.start(ann.pass) == attempt, "one attempt at a time")
+                await #expect(throws: Assignments.Failure.notFinished, "no result while an attempt is played") {
+                    try await fixture.sut.result(ann.pass)
+                }
                 try await fixture.play(ann.pass, right: Set(right))
                 _ = try await fixture.sut.finish(ann.pass)
             }

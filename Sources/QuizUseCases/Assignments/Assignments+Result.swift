@@ -32,13 +32,15 @@ extension Assignments {
         package var marks: Int?
     }
 
-    /// The result of attempt `number` (the last one over when nil).
+    /// The result of attempt `number` (the last one over when nil). Not while an attempt is being
+    /// played: what an earlier one showed must not help answer it.
     package func result(_ pass: Pass, assignmentId: Int64? = nil, attempt number: Int? = nil) async throws(Failure) -> Result {
         let (player, assignment) = try await identify(pass, assignmentId: assignmentId)
         let now = time.now()
         return try await storing("reading a result") {
             let all = try await store.assignmentAttempts(playerId: player.id)
             let over = all.filter { assignment.isOver(finishedAt: $0.finishedAt, at: now) }
+            guard over.count == all.count else { throw Failure.notFinished }
             guard let attempt = number == nil ? over.last : over.first(where: { $0.number == number }) else { throw Failure.notFinished }
             var graded: [GradedAttempt] = []
             var rows: [AssignmentAnswerRecord] = []
