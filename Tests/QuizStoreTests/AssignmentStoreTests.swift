@@ -157,6 +157,7 @@ extension AssignmentStoreTests {
             let store = cached.sql
             let (_, first) = try await assignmentWithAttempt(store, quizId: quizId, owner: owner, allowed: 3)
             let student = try await store.createUser(newUser("student")).id
+            #expect(try await cached.user(id: student)?.points == 0, "cached before")
             // Thousandths of a point: 2.4 points, then 3.6, then 1.
             var added: [Int64?] = []
             for (number, marks) in [2_400, 3_600, 1_000].enumerated() {
@@ -164,10 +165,11 @@ extension AssignmentStoreTests {
                                                                                   maxMarks: 5_000, allowed: 3, at: t0 + Double(number)))
                 _ = try await store.showAssignmentQuestion(attemptId: attempt.id, position: 0, questionId: attempt.questionIds[0], at: t0)
                 _ = try await store.recordAssignmentAnswer(attemptId: attempt.id, position: 0, answer: "{}", correct: true, marks: marks, at: t0)
-                added.append(try await store.finishAssignmentAttempt(id: attempt.id, at: t0 + 10, pointsTo: student))
+                added.append(try await cached.finishAssignmentAttempt(id: attempt.id, at: t0 + 10, pointsTo: student))
             }
             #expect(added == [2, 2, 0])
             #expect(try await store.user(id: student)?.points == 4)
+            #expect(try await cached.user(id: student)?.points == 4)
             #expect(try await store.finishAssignmentAttempt(id: first.id, at: t0 + 20, pointsTo: student) == nil, "finished before")
         }
     }

@@ -308,14 +308,18 @@ import Testing
                 _ = try await fixture.sut.finish(player.pass)
             }
             _ = try await fixture.join("Dee")
+            let eve = try await fixture.join("Eve")
+            _ = try await fixture.sut.start(eve.pass)
+            try await fixture.play(eve.pass, right: Set(q), limit: 2)
             let report = try await fixture.sut.report(id: fixture.assignment.id, userId: fixture.teacher.id)
-            #expect(report.players.map(\.nickname) == ["Ann", "Bob", "=Cy", "Dee"])
-            #expect(report.players.map(\.state) == [.finished, .finished, .finished, .joined])
-            let grades: [Double?] = [1, 4.0 / 6, 0, nil]
+            #expect(report.players.map(\.nickname) == ["Ann", "Bob", "=Cy", "Dee", "Eve"])
+            #expect(report.players.map(\.state) == [.finished, .finished, .finished, .joined, .playing])
+            #expect(report.players.map(\.answeredNow) == [nil, nil, nil, nil, 2], "the assignment fills up as it runs")
+            let grades: [Double?] = [1, 4.0 / 6, 0, nil, nil]
             #expect(report.players.map(\.grade) == grades)
             #expect(report.players[1].credits[q[0]] == Credit.none && report.players[1].credits[q[1]] == .full)
             let first = try #require(report.questionRows.first)
-            #expect((first.answered, first.right) == (3, 1))
+            #expect((first.answered, first.right) == (4, 2), "answers in progress count too")
             #expect(first.commonWrongAnswers == [Assignments.WrongAnswer(answer: "Lyon", count: 2)])
             #expect(report.questionRows[3].commonWrongAnswers == [Assignments.WrongAnswer(answer: "Rotterdam", count: 1)])
             let csv = report.csv()
@@ -326,9 +330,9 @@ import Testing
             #expect(lines[4] == "Dee,no,joined,0,,,,,,,")
             let json = try JSONSerialization.jsonObject(with: try report.json()) as? [String: Any]
             let players = try #require(json?["players"] as? [[String: Any]])
-            #expect(players.map { $0["nickname"] as? String } == ["Ann", "Bob", "=Cy", "Dee"])
+            #expect(players.map { $0["nickname"] as? String } == ["Ann", "Bob", "=Cy", "Dee", "Eve"])
             let questions = try #require(json?["questions"] as? [[String: Any]])
-            #expect(questions.first?["right"] as? Int == 1)
+            #expect(questions.first?["right"] as? Int == 2)
         }
     }
 }

@@ -36,6 +36,8 @@ extension Assignments {
         /// By question id, as the grade counts them (the chosen attempt's, or the average).
         package var credits: [Int64: Credit]
         package var timeTaken: TimeInterval?
+        /// While playing: the questions answered so far in the attempt being played.
+        package var answeredNow: Int?
     }
 
     package struct QuestionRow: Sendable, Equatable {
@@ -74,10 +76,12 @@ extension Assignments {
                 let mine = attempts[player.id] ?? []
                 let over = mine.filter { assignment.isOver(finishedAt: $0.finishedAt, at: now) }
                 let graded = over.map { Self.graded($0, answers: answers[$0.id] ?? []) }
+                let playing = mine.first { !assignment.isOver(finishedAt: $0.finishedAt, at: now) }
                 return PlayerRow(playerId: player.id, nickname: player.nickname, userId: player.userId,
                                  state: mine.isEmpty ? .joined : over.count < mine.count ? .playing : .finished, attempts: mine.count,
                                  grade: grading.grade(graded), credits: grading.credits(graded, questionIds: assignment.questionIds),
-                                 timeTaken: grading.timeTaken(graded))
+                                 timeTaken: grading.timeTaken(graded),
+                                 answeredNow: playing.map { attempt in (answers[attempt.id] ?? []).count { $0.answer != nil } })
             }
             let given = Dictionary(grouping: answers.values.joined().filter { $0.answer != nil }, by: \.questionId)
             return Report(assignment: assignment, questions: questions, players: rows,

@@ -44,7 +44,7 @@ extension Assignments.Report {
         }
         struct PlayerPart: Encodable {
             var nickname: String, signedIn: Bool, state: Assignments.PlayerState, attempts: Int
-            var grade: Double?, timeTakenSeconds: Double?
+            var grade: Double?, timeTakenSeconds: Double?, answeredNow: Int?
             /// By question id, as strings (JSON keys).
             var credits: [String: Double]
         }
@@ -65,7 +65,7 @@ extension Assignments.Report {
             }
             players = report.players.map { player in
                 PlayerPart(nickname: player.nickname, signedIn: player.userId != nil, state: player.state, attempts: player.attempts,
-                           grade: player.grade, timeTakenSeconds: player.timeTaken,
+                           grade: player.grade, timeTakenSeconds: player.timeTaken, answeredNow: player.answeredNow,
                            credits: Dictionary(uniqueKeysWithValues: player.credits.map { (String($0.key), $0.value.value) }))
             }
         }
