@@ -5,9 +5,10 @@ import QuizStore
 
 /// Assignments: a quiz set as homework with a deadline. Its owner creates it and moves its
 /// window (`Assignments+Owning`); players join with its code, with a nickname or signed in, and
-/// play it on their own (`Assignments+Joining`, `Assignments+Playing`); the owner reads the
-/// report (`Assignments+Report`). The window is the server's: nothing is taken before it opens
-/// or after it closes, and every rule reads the injected clock.
+/// play it on their own (`Assignments+Joining`, `Assignments+Playing`) and see their own result
+/// (`Assignments+Result`); the owner reads the report (`Assignments+Report`, as files in
+/// `+ReportFiles`). The window is the server's: nothing is taken before it opens or after it
+/// closes, and every rule reads the injected clock.
 package struct Assignments: Sendable {
     package enum Failure: Error, Equatable, Sendable {
         /// No such quiz, or not one this user may host.
