@@ -7,17 +7,7 @@ import Foundation
 /// Name-them-all questions are never practised: they are played as a timed game.
 public struct PracticeSettings: Sendable, Hashable, Codable {
     /// One broken rule; `field` names the setting as the API and the form do.
-    public struct Invalid: Error, Sendable, Hashable, CustomStringConvertible {
-        public var field: String
-        public var message: String
-
-        public init(field: String, message: String) {
-            self.field = field
-            self.message = message
-        }
-
-        public var description: String { "\(field): \(message)" }
-    }
+    public typealias Invalid = FieldError
 
     public enum Order: String, Sendable, Hashable, Codable, CaseIterable {
         /// A uniform random sample, in random order.

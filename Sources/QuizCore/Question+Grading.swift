@@ -24,7 +24,13 @@ extension Question {
     public func verdict(for answer: Answer) throws(GradingError) -> (verdict: Verdict, credit: Credit) {
         let credit = try credit(for: answer)
         guard kind.hasRightAnswer else { return (.counted, .none) }
-        return (credit.isFull ? .correct : credit.isNone ? .wrong : .partlyCorrect, credit)
+        return (verdict(credit: credit), credit)
+    }
+
+    /// The verdict a credit earned (kept answers carry their credit, not their verdict).
+    public func verdict(credit: Credit) -> Verdict {
+        guard kind.hasRightAnswer else { return .counted }
+        return credit.isFull ? .correct : credit.isNone ? .wrong : .partlyCorrect
     }
 
     /// Grades one answer to a credit. Typed text is compared after `AnswerNormalizer.normalize`;

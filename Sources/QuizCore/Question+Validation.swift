@@ -2,17 +2,7 @@ import Foundation
 extension Question {
     /// One broken rule. `field` is a path into the question: "text", "choices", "choices[2].text"
     /// (indices are 0-based, like JSON paths), "answers[1]", "items[3].alternates[0]", "points".
-    public struct ValidationError: Error, Sendable, Hashable, CustomStringConvertible {
-        public var field: String
-        public var message: String
-
-        public init(field: String, message: String) {
-            self.field = field
-            self.message = message
-        }
-
-        public var description: String { "\(field): \(message)" }
-    }
+    public typealias ValidationError = FieldError
 
     public static let maxExplanationLength = 2_000
     public static let pointsRange = 0...100

@@ -2,15 +2,7 @@ import Foundation
 
 /// The rules an account's fields must follow, checked before anything is stored.
 public struct Registration: Sendable, Hashable {
-    public struct Invalid: Error, Sendable, Hashable {
-        public var field: String
-        public var message: String
-
-        public init(field: String, message: String) {
-            self.field = field
-            self.message = message
-        }
-    }
+    public typealias Invalid = FieldError
 
     public static let usernameLength = 3...32
     public static let nameMaxLength = 100

@@ -105,6 +105,15 @@ public enum DatabaseDump {
         Table(name: "live_answers", columns: [("game_id", .int), ("player_id", .int), ("question_index", .int), ("question_id", .int),
                                               ("answer", .text), ("correct", .bool), ("late", .bool), ("points", .int), ("bonus", .int),
                                               ("milliseconds", .int), ("answered_at", .int)]),
+        Table(name: "assignments", columns: [("id", .int), ("code", .text), ("quiz_id", .int), ("owner_user_id", .int), ("title", .text),
+                                             ("question_ids", .text), ("settings", .text), ("opens_at", .int), ("closes_at", .int),
+                                             ("created_at", .int)]),
+        Table(name: "assignment_players", columns: [("id", .int), ("assignment_id", .int), ("nickname", .text), ("nickname_key", .text),
+                                                    ("user_id", .int), ("secret_hash", .text), ("code_hash", .text), ("joined_at", .int)]),
+        Table(name: "assignment_attempts", columns: [("id", .int), ("assignment_id", .int), ("player_id", .int), ("number", .int),
+                                                     ("question_ids", .text), ("max_marks", .int), ("started_at", .int), ("finished_at", .int)]),
+        Table(name: "assignment_answers", columns: [("attempt_id", .int), ("position", .int), ("question_id", .int), ("shown_at", .int),
+                                                    ("answer", .text), ("correct", .bool), ("marks", .int), ("answered_at", .int)]),
         // live_games' owner and lease_until are left out: they name a process of the old server,
         // and a game restored without them is taken by the first instance that runs.
         // oauth_pending is left out like rate_limits: a sign-in in flight lives ten minutes and

@@ -115,6 +115,11 @@ import Testing
                                                                        providerUsername: "octocat", createdAt: t0))
         try await store.savePendingSignIn(PendingSignIn(stateHash: "s", provider: "github", codeVerifier: "v", nonce: "n",
                                                         linkUserId: nil, next: "/home", createdAt: t0, expiresAt: t0 + 600))
+        // An assignment with a player without an account, an attempt and an answer.
+        let (_, attempt) = try await assignmentWithAttempt(store.sql, quizId: quizId, owner: users[0])
+        _ = try await store.sql.showAssignmentQuestion(attemptId: attempt.id, position: 0, questionId: attempt.questionIds[0], at: t0)
+        _ = try await store.sql.recordAssignmentAnswer(attemptId: attempt.id, position: 0, answer: #"{"value":true}"#, correct: true,
+                                                       marks: 2_000, at: t0)
     }
 
     private func dump(_ store: CachedStore) async throws -> String {

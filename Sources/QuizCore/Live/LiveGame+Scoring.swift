@@ -9,9 +9,15 @@ extension LiveGame {
     /// margin, however long the player took to get there.
     func award(elapsed: TimeInterval, streak: Int, credit: Credit = .full, kind: QuestionKind = .singleChoice) -> (points: Int, bonus: Int) {
         let base = settings.points(at: index).base
-        let speed = kind == .estimate ? base : Int((Double(base) * (1 - min(1, elapsed / Double(seconds)) / 2)).rounded())
+        let speed = Int((Double(base) * Self.speedShare(elapsed: elapsed, seconds: seconds, kind: kind)).rounded())
         let bonus = settings.streakBonus && credit.isFull ? Streak.bonus(after: streak) : 0
         return (credit.points(of: speed), bonus)
+    }
+
+    /// The share of a question's points a right answer after `elapsed` of `seconds` earns: all at
+    /// once, down to half at the limit; an estimate's closeness is its whole score (1).
+    public static func speedShare(elapsed: TimeInterval, seconds: Int, kind: QuestionKind) -> Double {
+        kind == .estimate ? 1 : 1 - min(1, elapsed / Double(seconds)) / 2
     }
 
     /// The open question's answers join the totals; who did not answer loses their streak. A

@@ -48,12 +48,9 @@ struct LiveResultsExport {
         return csv
     }
 
-    /// Quoted when needed; a leading =, +, - or @ is defused so a spreadsheet shows it as text.
+    /// Quoted when needed; a leading =, +, - or @ is defused (`ResultsCSV`).
     static func field(_ value: String, separator: Character = ",") -> String {
-        var value = value
-        if let first = value.first, "=+-@\t\r".contains(first) { value = "'" + value }
-        guard value.contains(where: { $0 == separator || "\"\r\n".contains($0) }) else { return value }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        ResultsCSV.field(value, separator: separator)
     }
 
     /// "Summary": rank, nickname, team, score, right answers; "Answers": one row per player and

@@ -9,7 +9,7 @@ extension LiveGames {
     /// Published quizzes anyone signed in may host; authors also their drafts.
     package func setup(quizId: Int64, user: User) async throws(Failure) -> Setup {
         do {
-            guard let quiz = try await context.catalog.quiz(id: quizId), quiz.isListed || (user.role.canAuthor && !quiz.isPractice) else {
+            guard let quiz = try await context.catalog.quiz(id: quizId), quiz.mayBeHosted(by: user) else {
                 throw Failure.quizNotFound
             }
             let all = try await context.catalog.questions(quizId: quizId)

@@ -51,7 +51,7 @@ extension LiveGames {
     package func rejoin(pin: String, nickname: String, code: String, address: String) async throws(Failure) -> Joined {
         try await countGreeting(from: address)
         guard let room = await LiveSync(context: context).loadRoom(pin: pin) else { throw .unknownGame }
-        let normalized = code.trimmingCharacters(in: .whitespaces).uppercased()
+        let normalized = Self.normalizedCode(code)
         var found = room.player(nickname: nickname, codeHash: SessionTokens.hash(normalized))
         if found == nil, context.cluster != nil {
             await context.role(of: room).refresh(room)
@@ -106,5 +106,10 @@ extension LiveGames {
 
     static func makeCode() -> String {
         String((0..<6).map { _ in codeAlphabet.randomElement()! })
+    }
+
+    /// A rejoin code as typed, as it is compared: spaces around it dropped, letters in capitals.
+    static func normalizedCode(_ code: String) -> String {
+        code.trimmingCharacters(in: .whitespaces).uppercased()
     }
 }
