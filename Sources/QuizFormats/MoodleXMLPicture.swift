@@ -26,13 +26,9 @@ enum MoodleXMLPicture {
         let raw = holder.child("text")?.text ?? holder.text
         let tags = imageTags(in: raw)
         var found = Found(tagCount: tags.count)
-        let files = holder.children("file")
-        for tag in tags where tag.src.hasPrefix(pluginFile) {
-            let name = String(tag.src.dropFirst(pluginFile.count))
-            let decodedName = name.removingPercentEncoding ?? name
-            guard let file = files.first(where: { $0.attributes["name"] == decodedName || $0.attributes["name"] == name }),
-                  (file.attributes["encoding"] ?? "base64").lowercased() == "base64" else { continue }
-            guard let data = Data(base64Encoded: file.text, options: .ignoreUnknownCharacters) else {
+        for tag in tags {
+            guard let (decodedName, data) = embeddedFile(tag.src, in: holder) else { continue }
+            guard let data else {
                 found.refusals.append("the picture \(decodedName) is not valid base64")
                 continue
             }
@@ -46,6 +42,18 @@ enum MoodleXMLPicture {
             }
         }
         return found
+    }
+
+    /// The file of the `<questiontext>` that `src` names as `@@PLUGINFILE@@/name` (the name as
+    /// written or percent-decoded), embedded in base64: its decoded name and bytes (nil bytes when
+    /// they are not base64); nil when `src` names no such file.
+    static func embeddedFile(_ src: String, in holder: MoodleXMLElement) -> (name: String, data: Data?)? {
+        guard src.hasPrefix(pluginFile) else { return nil }
+        let name = String(src.dropFirst(pluginFile.count))
+        let decodedName = name.removingPercentEncoding ?? name
+        guard let file = holder.children("file").first(where: { $0.attributes["name"] == decodedName || $0.attributes["name"] == name }),
+              (file.attributes["encoding"] ?? "base64").lowercased() == "base64" else { return nil }
+        return (decodedName, Data(base64Encoded: file.text, options: .ignoreUnknownCharacters))
     }
 
     /// Every `<img …>` tag's `src` and `alt` (quoted with " or ', or bare), entities left as written.
@@ -117,18 +125,14 @@ enum MoodleXMLSound {
     static func read(_ questionText: MoodleXMLElement?) -> Found {
         guard let holder = questionText else { return Found() }
         let raw = holder.child("text")?.text ?? holder.text
-        let title = MoodleXMLPicture.tags("<audio", in: raw).lazy.compactMap { MoodleXMLPicture.attribute("title", in: $0) }.first
-        let sources = MoodleXMLPicture.tags("<audio", in: raw).compactMap { MoodleXMLPicture.attribute("src", in: $0) }
+        let audioTags = MoodleXMLPicture.tags("<audio", in: raw)
+        let title = audioTags.lazy.compactMap { MoodleXMLPicture.attribute("title", in: $0) }.first
+        let sources = audioTags.compactMap { MoodleXMLPicture.attribute("src", in: $0) }
             + MoodleXMLPicture.tags("<source", in: raw).compactMap { MoodleXMLPicture.attribute("src", in: $0) }
             + MoodleXMLPicture.tags("<a", in: raw).compactMap { MoodleXMLPicture.attribute("href", in: $0) }
         var found = Found()
-        let files = holder.children("file")
-        for src in sources where src.hasPrefix(MoodleXMLPicture.pluginFile) {
-            let name = String(src.dropFirst(MoodleXMLPicture.pluginFile.count))
-            let decodedName = name.removingPercentEncoding ?? name
-            guard let file = files.first(where: { $0.attributes["name"] == decodedName || $0.attributes["name"] == name }),
-                  (file.attributes["encoding"] ?? "base64").lowercased() == "base64",
-                  let data = Data(base64Encoded: file.text, options: .ignoreUnknownCharacters) else { continue }
+        for src in sources {
+            guard let (decodedName, bytes) = MoodleXMLPicture.embeddedFile(src, in: holder), let data = bytes else { continue }
             let description = title.map { MoodleXMLText.html($0, newlinesBreakLines: false).text } ?? ""
             switch QuestionAudio.carried(data, description: description.isEmpty ? QuestionAudio.fallbackDescription : description) {
             case .success(let audio):

@@ -128,8 +128,16 @@ struct BodyAllowance: Sendable {
                       who: .signedIn)
     }
 
-    /// A question with a picture and a sound clip, or a cover: the form sends the bytes as they
-    /// are (and the other fields), the API in base64 as posts do.
+    /// A cover: one picture, its bytes as they are, and the form's few fields.
+    static var picturePage: BodyAllowance {
+        BodyAllowance(maxBytes: PostImageType.maxBytes + (64 << 10),
+                      tooLarge: APIError(.contentTooLarge, "body_too_large",
+                                         "The picture is larger than the limit of \(PostImageType.maxBytes >> 20) MiB. Nothing was saved."),
+                      who: .authors, loginPath: "/login?next=/manage", notAuthor: "This needs an author or admin account.")
+    }
+
+    /// A question with a picture and a sound clip: the form sends the bytes as they are (and the
+    /// other fields), the API in base64 as posts do.
     static var questionPage: BodyAllowance {
         BodyAllowance(maxBytes: PostImageType.maxBytes + AudioClip.maxBytes + (64 << 10),
                       tooLarge: APIError(.contentTooLarge, "body_too_large",

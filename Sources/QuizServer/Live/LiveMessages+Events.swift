@@ -58,9 +58,7 @@ extension LiveMessages {
                   estimate: view.estimate.map { .init(minimum: $0.minimum, maximum: $0.maximum, step: $0.step) },
                   maxLength: view.maxLength)
         message.html = LiveMaths.html(view.text)
-        if host || view.soundOnPhones {
-            message.audio = view.audio.map { Message.Sound(url: $0.url, description: $0.description, seconds: $0.seconds) }
-        }
+        message.audio = view.audio(forHost: host).map { Message.Sound(url: $0.url, description: $0.description, seconds: $0.seconds) }
         return message
     }
 

@@ -44,7 +44,7 @@ struct ManageCatalogPages: Sendable {
             try await quizPage(context, id: context.pathID("id"), done: request.uri.queryParameters["done"].map(String.init))
         }
         for level in [CatalogLevel.subject, .quiz] {
-            authors.post(RouterPath("/manage/\(Self.plural(level))/:id/cover"), policy: .body(.questionPage), in: pages.routes) { _, context in
+            authors.post(RouterPath("/manage/\(Self.plural(level))/:id/cover"), policy: .body(.picturePage), in: pages.routes) { _, context in
                 try await saveCover(context, level, id: context.pathID("id"))
             }
         }

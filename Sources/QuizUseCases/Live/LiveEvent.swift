@@ -27,9 +27,13 @@ package struct LiveQuestionView: Sendable, Equatable {
     package var unit: String?
     /// Served by its hash, so it names no answer.
     package var picture: QuestionPicture?
-    /// Served by its hash too; the host's screen plays it, phones get it only with `soundOnPhones`.
-    package var audio: QuestionAudio?
-    package var soundOnPhones = false
+    /// Served by its hash too: see `audio(forHost:)` for who gets it.
+    var audio: QuestionAudio?
+    var soundOnPhones = false
+
+    /// The clip, for the host's screen, which plays it to the room; phones get it only when the
+    /// host plays sound on phones too.
+    package func audio(forHost host: Bool) -> QuestionAudio? { host || soundOnPhones ? audio : nil }
     package var points: LiveSettings.Points
     package var seconds: Int
     package var openedAt: Date
