@@ -39,6 +39,7 @@ struct UseCases: Sendable {
     /// Live games run in this process: one instance of it for the pages, the API and the sockets.
     let liveGames: LiveGames
     let openTrivia: OpenTrivia
+    let assignments: Assignments
 
     init(store: Store, config: ServerConfig, time: any TimeSource, choiceKey: ChoiceKey, hasher: PasswordHasher, limiter: RateLimiter,
          activity: ActivityMetrics = .off) {
@@ -92,6 +93,10 @@ struct UseCases: Sendable {
                               metrics: activity, cluster: shared ? LiveGames.Cluster(store: store.sql) : nil)
         openTrivia = OpenTrivia(store: store, time: time, limits: .init(requestInterval: max(0, config.triviaRequestInterval)),
                                 shared: shared ? store.sql : nil)
+        // Joins share the live joins' per-address rule: guessing a code costs the same on both.
+        assignments = Assignments(store: store, time: time, key: choiceKey,
+                                  joins: RateLimiter(limit: max(1, config.liveJoinsPerAddressPerMinute), window: 60, time: time,
+                                                     shared: shared ? store.sql : nil))
         importArticleFeed = ImportArticleFeed(store: store, loader: RemoteFeedLoader(limits: config.remoteImportLimits), time: time)
     }
 }
