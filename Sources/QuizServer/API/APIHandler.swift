@@ -10,8 +10,9 @@ import QuizUseCases
 /// type would have given every handler every use case.) Who may call what is written here, once a
 /// line, as the pages' route groups are: `signedIn`, `authors`, `admins`, or none for operations
 /// open to anyone, which look no session up. It is typed: a handler taking an `AuthorCaller`
-/// does not compile in `signedIn`.
-struct APIHandler: APIProtocol {
+/// does not compile in `signedIn`. A class: the generated server copies its handler into every
+/// request, and a reference is one retain where this struct's features were one each.
+final class APIHandler: APIProtocol, Sendable {
     let signedIn: APIGroup<SignedInCaller>
     let authors: APIGroup<AuthorCaller>
     let admins: APIGroup<AdminCaller>

@@ -1,7 +1,6 @@
 import Foundation
 import QuizCore
 import QuizStore
-import QuizUseCases
 
 /// What a verified identity leads to: the account it is linked to, a new one, or a link.
 extension ExternalSignIn {

@@ -2,7 +2,6 @@ import Crypto
 import Foundation
 import QuizCore
 import QuizStore
-import QuizUseCases
 
 /// Sign-in through a provider, as a use case: the authorization-code flow with PKCE, `state` and
 /// (OpenID Connect) a nonce. Pending sign-ins live in the database, so any instance can finish one.
