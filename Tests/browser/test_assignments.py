@@ -149,6 +149,7 @@ def test_a_teacher_assigns_a_quiz_two_players_do_it_on_phones_and_the_report_mat
     bo_cells = [cell.text for cell in rows["Bo"].find_elements(By.CSS_SELECTOR, "td.cell")]
     assert bo_cells[0] == "0 %" and bo_cells[1] == "100 %" and set(bo_cells[2:]) <= {"0 %", "—"}, bo_cells
     assert "To teach again first" in teacher.find_element(By.ID, "reteach").text
+    teacher.execute_script("document.getElementById('report').scrollIntoView()")
     screenshot(teacher, "assignment-report")
 
     session = "; ".join(f"{cookie['name']}={cookie['value']}" for cookie in teacher.get_cookies())

@@ -107,7 +107,7 @@ extension AssignmentPlayPages {
             position: line.position + 1, text: RichText.html(question.text), verdictClass: verdictClass, verdictText: verdictText,
             yourAnswer: RichText.html(line.given.flatMap { QuestionFragments.given(question, $0, t: t) }.flatMap { $0.isEmpty ? nil : $0 }),
             rightAnswer: shown && graded ? RichText.html(QuestionFragments.correct(question, t: t)) as String : nil,
-            credit: shown && graded ? line.credit.map { AssignmentPages.percent($0.value, t: t) } : nil)
+            credit: shown && graded && line.given != nil ? line.credit.map { AssignmentPages.percent($0.value, t: t) } : nil)
     }
 
     /// Points from thousandths: whole when whole, else with one decimal.
