@@ -343,6 +343,7 @@ import Testing
             #expect(hub.contains(#"id="player-nickname">student<"#))
             #expect(hub.contains(#"id="start-assignment""#))
             #expect(!hub.contains(#"id="rejoin-code""#), "a signed-in player signs in elsewhere instead")
+            #expect(try await TestBrowser(client).get("/").contains(#"href="/a" id="assignment-entry-link""#), "the way in without an account")
             let entry = try await TestBrowser(client).get("/a?code=12%2034%205")
             #expect(entry.status == .unprocessableContent)
             #expect(try await TestBrowser(client).get("/a?code=\(code)").location == "/a/\(code)")
