@@ -343,6 +343,16 @@ import Testing
             #expect(hub.contains(#"id="player-nickname">student<"#))
             #expect(hub.contains(#"id="start-assignment""#))
             #expect(!hub.contains(#"id="rejoin-code""#), "a signed-in player signs in elsewhere instead")
+            // On a second device, signed in as well: joining again is the same player, and the
+            // first device, whose secret that replaced, carries on under the account.
+            let tablet = TestBrowser(client)
+            _ = try await tablet.get("/login")
+            #expect(try await tablet.post("/login", [("username", "student"), ("password", "correct horse")]).status == .seeOther)
+            _ = try await tablet.get("/a/\(code)")
+            _ = try await tablet.post("/a/\(code)/join", [])
+            #expect(try await tablet.post("/a/\(code)/start", []).location == "/a/\(code)/play")
+            #expect(try await student.get("/a/\(code)").location == "/a/\(code)/play")
+            #expect(try await student.get("/a/\(code)/play").contains("Which planet is largest?"))
             #expect(try await TestBrowser(client).get("/").contains(#"href="/a" id="assignment-entry-link""#), "the way in without an account")
             let entry = try await TestBrowser(client).get("/a?code=12%2034%205")
             #expect(entry.status == .unprocessableContent)

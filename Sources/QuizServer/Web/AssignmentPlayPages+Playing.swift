@@ -43,9 +43,13 @@ extension AssignmentPlayPages {
     }
 
     func start(_ context: PageContext, code: String, request: Request) async throws -> Response {
-        guard let kept = Self.kept(request, code: code) else { return PageRenderer.redirect(to: "/a/\(code)") }
+        let kept: Kept
+        switch try await player(context, code: code, request: request) {
+        case .success(let found): kept = found.0
+        case .failure(let exit): return exit.response
+        }
         do {
-            _ = try await assignments.start(kept.pass)
+            _ = try await assignments.start(kept.pass, assignmentId: kept.assignmentId)
             return PageRenderer.redirect(to: "/a/\(code)/play")
         } catch .notOpen, .closed, .notResumable {
             return PageRenderer.redirect(to: "/a/\(code)")
@@ -62,7 +66,7 @@ extension AssignmentPlayPages {
         }
         let next: Assignments.Next
         do {
-            next = try await assignments.next(kept.pass)
+            next = try await assignments.next(kept.pass, assignmentId: kept.assignmentId)
         } catch .noAttempt, .notOpen, .closed {
             return PageRenderer.redirect(to: "/a/\(code)")
         } catch {
@@ -107,7 +111,7 @@ extension AssignmentPlayPages {
         let position = Int(context.form.text("position")) ?? -1
         let answered: Assignments.Answered
         do {
-            answered = try await assignments.answer(input, position: position, kept.pass)
+            answered = try await assignments.answer(input, position: position, kept.pass, assignmentId: kept.assignmentId)
         } catch .badAnswer(let problem) {
             return try await play(context, code: code, request: request, formError: QuestionFragments.message(problem, t: t))
         } catch .timeUp {
@@ -143,9 +147,13 @@ extension AssignmentPlayPages {
     }
 
     func finish(_ context: PageContext, code: String, request: Request) async throws -> Response {
-        guard let kept = Self.kept(request, code: code) else { return PageRenderer.redirect(to: "/a/\(code)") }
+        let kept: Kept
+        switch try await player(context, code: code, request: request) {
+        case .success(let found): kept = found.0
+        case .failure(let exit): return exit.response
+        }
         do {
-            _ = try await assignments.finish(kept.pass)
+            _ = try await assignments.finish(kept.pass, assignmentId: kept.assignmentId)
         } catch .noAttempt, .notOpen, .closed, .notResumable {
             return PageRenderer.redirect(to: "/a/\(code)")
         } catch {

@@ -56,7 +56,7 @@ extension AssignmentPlayPages {
         }
         let result: Assignments.Result
         do {
-            result = try await assignments.result(kept.pass, attempt: attempt)
+            result = try await assignments.result(kept.pass, assignmentId: kept.assignmentId, attempt: attempt)
         } catch .notFinished {
             return PageRenderer.redirect(to: "/a/\(code)")
         } catch {

@@ -117,15 +117,15 @@ struct AssignmentPlayPages: Sendable {
 
     // MARK: The player's cookie
 
-    /// "quizbox_a123456": the player's id, secret and (without an account) rejoin code, kept by
-    /// the browser for this assignment's pages only. HttpOnly: no script reads it; SameSite=Lax:
-    /// the link opened from a message or a QR code still finds it.
+    /// "quizbox_a123456": the assignment's id, the player's id and secret and (without an account)
+    /// the rejoin code, kept by the browser for this assignment's pages only. HttpOnly: no script
+    /// reads it; SameSite=Lax: the link opened from a message or a QR code still finds it.
     static func cookieName(_ code: String) -> String { "quizbox_a\(code)" }
 
     static let cookieLifetime = 180 * 86_400
 
     func cookie(_ joined: Assignments.Joined, code: String, rejoin: String?) -> String {
-        let value = [String(joined.playerId), joined.secret] + (rejoin.map { [$0] } ?? [])
+        let value = [String(joined.assignment.id), String(joined.playerId), joined.secret] + (rejoin.map { [$0] } ?? [])
         return "\(Self.cookieName(code))=\(value.joined(separator: ".")); Path=/a/\(code); Max-Age=\(Self.cookieLifetime); HttpOnly; SameSite=Lax"
             + (pages.config.secureCookies ? "; Secure" : "")
     }
@@ -135,31 +135,40 @@ struct AssignmentPlayPages: Sendable {
     }
 
     struct Kept {
+        var assignmentId: Int64
         var pass: Assignments.Pass
         var rejoin: String?
     }
 
     static func kept(_ request: Request, code: String) -> Kept? {
         guard let value = request.cookie(cookieName(code)) else { return nil }
-        let parts = value.split(separator: ".", maxSplits: 2).map(String.init)
-        guard parts.count >= 2, let playerId = Int64(parts[0]), !parts[1].isEmpty else { return nil }
-        return Kept(pass: .secret(playerId: playerId, secret: parts[1]), rejoin: parts.count > 2 ? parts[2] : nil)
+        let parts = value.split(separator: ".", maxSplits: 3).map(String.init)
+        guard parts.count >= 3, let assignmentId = Int64(parts[0]), let playerId = Int64(parts[1]), !parts[2].isEmpty else { return nil }
+        return Kept(assignmentId: assignmentId, pass: .secret(playerId: playerId, secret: parts[2]), rejoin: parts.count > 3 ? parts[3] : nil)
     }
 
     /// The player this browser is in this assignment, or the join page (clearing a cookie that no
-    /// longer works: a rejoin elsewhere replaced its secret).
+    /// longer works: a rejoin elsewhere replaced its secret). A signed-in player whose secret was
+    /// replaced by joining on another device is still themselves here: their account is the pass.
     func player(_ context: PageContext, code: String, request: Request) async throws -> Result<(Kept, Assignments.Standing), PageExit> {
-        guard let kept = Self.kept(request, code: code) else { return .failure(PageExit(response: PageRenderer.redirect(to: "/a/\(code)"))) }
+        guard var kept = Self.kept(request, code: code) else { return .failure(PageExit(response: PageRenderer.redirect(to: "/a/\(code)"))) }
         let forgotten = PageExit(response: joinPage(context, code: code, cookies: [clearingCookie(code: code)]))
+        var standing: Assignments.Standing?
         do {
-            let standing = try await assignments.standing(kept.pass)
-            // Another assignment's player, under this one's cookie: not this browser's player here.
-            return standing.assignment.code == code ? .success((kept, standing)) : .failure(forgotten)
+            standing = try await assignments.standing(kept.pass, assignmentId: kept.assignmentId)
         } catch .notResumable {
-            return .failure(forgotten)
+            if let user = context.visit.user {
+                kept.pass = .user(user.id)
+                do { standing = try await assignments.standing(kept.pass, assignmentId: kept.assignmentId) } catch .notResumable {} catch {
+                    return .failure(PageExit(response: AssignmentMessages.page(error, pages: pages, visit: context.visit)))
+                }
+            }
         } catch {
             return .failure(PageExit(response: AssignmentMessages.page(error, pages: pages, visit: context.visit)))
         }
+        // Another assignment's player, under this one's cookie: not this browser's player here.
+        guard let standing, standing.assignment.code == code else { return .failure(forgotten) }
+        return .success((kept, standing))
     }
 
     struct PageExit: Error {
