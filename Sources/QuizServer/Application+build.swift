@@ -205,9 +205,13 @@ func buildRouter(
                 feed: useCases.feed, people: useCases.people, images: useCases.postImages)
         .register(on: router, signedIn: signedIn)
     ArticlePages(pages: pages, articles: useCases.articles).register(signedIn: signedIn)
-    LivePages(pages: pages, games: useCases.liveGames, qrCode: { address in
+    let qrCode: @Sendable (String) -> String = { address in
         (try? QRCode(text: address))?.svg(moduleSize: 8, quietZone: 4, title: "QR code of \(address)") ?? ""
-    }).register(anyone: anyone, signedIn: signedIn)
+    }
+    LivePages(pages: pages, games: useCases.liveGames, qrCode: qrCode).register(anyone: anyone, signedIn: signedIn)
+    AssignmentPages(pages: pages, assignments: useCases.assignments, games: useCases.liveGames, catalog: useCases.browseCatalog, qrCode: qrCode)
+        .register(signedIn: signedIn)
+    AssignmentPlayPages(pages: pages, assignments: useCases.assignments).register(anyone: anyone)
     ManageArticlePages(pages: pages, articles: useCases.articles, authoring: useCases.articleAuthoring,
                        importFeed: useCases.importArticleFeed)
         .register(authors: authors)

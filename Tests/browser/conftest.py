@@ -42,6 +42,8 @@ SCREENS = [
     "user-page", "feed", "question-tiles", "question-tiles-answered", "leaderboard-podium", "manage-question-picture",
     "question-picture", "manage-question-kinds", "home-cover", "home-finnish", "question-finnish",
     "question-verdict-right", "question-verdict-wrong", "question-ordering", "question-poll-answered", "question-maths", "question-sound",
+    "assignment-new", "assignment-teacher", "assignment-join", "assignment-waiting-start", "assignment-question", "assignment-feedback",
+    "assignment-rejoin", "assignment-result", "assignment-closed-result", "assignment-report", "assignments",
 ]
 SCREEN_FILE = re.compile(r"^(\d+x\d+-\d\d-.+|live-.+|FAILED-.+)\.png$")
 

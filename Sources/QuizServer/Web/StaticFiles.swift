@@ -31,7 +31,7 @@ struct StaticFile: Sendable {
         let types = ["app.css": "text/css; charset=utf-8", "live.css": "text/css; charset=utf-8",
                      "texts.js": script, "countdown.js": script, "tiles.js": script, "kinds.js": script, "question-editor.js": script, "time.js": script,
                      "name-all.js": script, "feed.js": script, "live-common.js": script, "live-host.js": script,
-                     "live-player.js": script,
+                     "live-player.js": script, "assignments.js": script, "assignments.css": "text/css; charset=utf-8",
                      "icon.svg": "image/svg+xml", "icon-48.png": "image/png", "icon-180.png": "image/png", "icon-192.png": "image/png",
                      "icon-512.png": "image/png", "manifest.webmanifest": "application/manifest+json"]
         var files: [String: StaticFile] = [:]
