@@ -12,10 +12,12 @@ struct BenchAPI: Sendable {
         var description: String
     }
 
-    func call(_ method: HTTPMethod, _ path: String, token: String? = nil, json: [String: Any]? = nil) async throws -> (Int, Any?) {
+    func call(_ method: HTTPMethod, _ path: String, token: String? = nil, json: [String: Any]? = nil,
+              headers: [(String, String)] = []) async throws -> (Int, Any?) {
         var request = HTTPClientRequest(url: base + path)
         request.method = method
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
         if let json {
             request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .bytes(ByteBuffer(bytes: [UInt8](try JSONSerialization.data(withJSONObject: json))))

@@ -25,8 +25,13 @@ struct QuizLiveBench: AsyncParsableCommand {
     @Option(help: "Seconds the host looks at each reveal and leaderboard before going on.") var pause = 1.0
     @Option(help: "Client event-loop threads.") var threads = 1
     @Flag(help: "Skip the join page GET before each socket.") var noPage = false
+    @Flag(help: "Instead of live games: one assignment, --players doing it at once through the JSON API (scripts/bench assignment).")
+    var assignment = false
+    @Option(help: "With --assignment: HTTP connections the players share.") var connections = 256
+    @Option(help: "With --assignment: mean seconds a player takes to answer a question (0: at once).") var think = 0.0
 
     func run() async throws {
+        if assignment { return try await runAssignment() }
         let total = players * games
         raiseFileLimit(needed: total + 256)
         let addresses = max(1, (total + playersPerAddress - 1) / playersPerAddress)
@@ -86,34 +91,25 @@ struct QuizLiveBench: AsyncParsableCommand {
         let cpuBefore = server?.cpuSeconds() ?? 0
         let rssBefore = server?.memory("VmRSS") ?? 0
         let joinStart = DispatchTime.now().uptimeNanoseconds
-        let next = Counter()
         let pageFailures = Counter()
         let withPage = !noPage
         let gamesList = played.map(\.game)
         let behaviour = Behaviour()
-        await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<min(joinConcurrency, total) {
-                group.addTask {
-                    while true {
-                        let number = next.value.add(1, ordering: .relaxed).oldValue
-                        guard number < total else { return }
-                        let game = gamesList[number % gamesList.count]
-                        let (api, dialer) = instances[(number / gamesList.count) % instances.count]
-                        if withPage, (try? await api.joinPage(pin: game.pin)) != 200 { pageFailures.value.add(1, ordering: .relaxed) }
-                        let source = "127.0.\(1 + (number % addresses) / 250).\(1 + (number % addresses) % 250)"
-                        let failure: String? = await withCheckedContinuation { done in
-                            let once = Once()
-                            let finish: @Sendable (String?) -> Void = { reason in if once.first() { done.resume(returning: reason) } }
-                            dialer.connect(from: source, makePeer: {
-                                BenchPlayer(nickname: "P\(number)", seed: UInt64(number), game: game, recorder: recorder,
-                                            behaviour: behaviour, onJoin: finish)
-                            }, failure: finish)
-                            loops.next().scheduleTask(in: .seconds(60)) { finish("timeout") }
-                        }
-                        if let failure { recorder.update { $0.joinFailures[failure, default: 0] += 1 } }
-                    }
-                }
+        await eachNumber(below: total, concurrency: joinConcurrency) { number in
+            let game = gamesList[number % gamesList.count]
+            let (api, dialer) = instances[(number / gamesList.count) % instances.count]
+            if withPage, (try? await api.joinPage(pin: game.pin)) != 200 { pageFailures.value.add(1, ordering: .relaxed) }
+            let source = "127.0.\(1 + (number % addresses) / 250).\(1 + (number % addresses) % 250)"
+            let failure: String? = await withCheckedContinuation { done in
+                let once = Once()
+                let finish: @Sendable (String?) -> Void = { reason in if once.first() { done.resume(returning: reason) } }
+                dialer.connect(from: source, makePeer: {
+                    BenchPlayer(nickname: "P\(number)", seed: UInt64(number), game: game, recorder: recorder,
+                                behaviour: behaviour, onJoin: finish)
+                }, failure: finish)
+                loops.next().scheduleTask(in: .seconds(60)) { finish("timeout") }
             }
+            if let failure { recorder.update { $0.joinFailures[failure, default: 0] += 1 } }
         }
         let joinSeconds = Double(DispatchTime.now().uptimeNanoseconds - joinStart) / 1e9
         let joined = gamesList.reduce(0) { $0 + $1.joined.load(ordering: .relaxed) }
@@ -148,6 +144,22 @@ struct QuizLiveBench: AsyncParsableCommand {
                     revealDelays: hostFigures, stored: check, cpuJoin: cpuJoined - cpuBefore, cpuGame: cpuAfter - cpuJoined,
                     rssBefore: rssBefore, rssJoined: rssJoined, rssPlaying: rssPlaying.load(ordering: .relaxed), peak: peak, hasServer: server != nil,
                     rosters: gamesList.reduce(0) { $0 + $1.rosters.load(ordering: .relaxed) }).print()
+        try? await http.shutdown()
+    }
+
+    private func runAssignment() async throws {
+        raiseFileLimit(needed: connections + 256)
+        let loops = MultiThreadedEventLoopGroup(numberOfThreads: threads)
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = connections
+        let http = HTTPClient(eventLoopGroupProvider: .shared(loops), configuration: configuration)
+        do {
+            try await AssignmentLoad(api: BenchAPI(http: http, base: url), players: players, quiz: quiz, joinConcurrency: joinConcurrency,
+                                 think: think).run()
+        } catch {
+            try? await http.shutdown()
+            throw error
+        }
         try? await http.shutdown()
     }
 
@@ -208,6 +220,22 @@ struct StoredCheck {
     var unacknowledged = 0
     var duplicates = 0
     var scoreMismatches = 0
+}
+
+/// Runs `body` for 0..<total, `concurrency` at a time, each number once.
+func eachNumber(below total: Int, concurrency: Int, _ body: @escaping @Sendable (Int) async -> Void) async {
+    let next = Counter()
+    await withTaskGroup(of: Void.self) { group in
+        for _ in 0..<min(concurrency, total) {
+            group.addTask {
+                while true {
+                    let number = next.value.add(1, ordering: .relaxed).oldValue
+                    guard number < total else { return }
+                    await body(number)
+                }
+            }
+        }
+    }
 }
 
 final class Counter: Sendable {

@@ -265,4 +265,42 @@ import Testing
         await #expect(throws: QuizboxClient.Error.unreachable("connection refused")) { _ = try await down.subjects() }
         await #expect(throws: QuizboxClient.Error.self) { _ = try await down.joinLiveGame(pin: "123456", nickname: "x") }
     }
+    @Test func anAssignmentIsSetJoinedPlayedAndReportedThroughTheClient() async throws {
+        try await withServer { api, port, env in
+            try await signedUp(api, "teacher")
+            let quiz = try #require(try await api.quizzes(topicId: 1).first)
+            let set = try await api.createAssignment(.init(quizId: quiz.id, closesAt: env.time.now() + 3600,
+                                                           settings: .init(answersShown: .afterEachQuestion)))
+            #expect(set.code.count == 6 && set.playerPath == "/a/\(set.code)" && set.window == .open)
+
+            // A player without an account: a client of their own, no session.
+            let phone = QuizboxClient(serverURL: URL(string: "http://127.0.0.1:\(port)/api/v1")!, transport: AsyncHTTPClientTransport())
+            let joined = try await phone.joinAssignment(code: set.code, nickname: "Ada")
+            let player = QuizboxClient.AssignmentPlayer(joined)
+            _ = try await phone.startAttempt(player)
+            let right: [String: Answer] = ["The Sun is a star.": .bool(true),
+                                           "Capital of France?": .text("Paris"), "How many planets?": .number(8)]
+            while true {
+                let next = try await phone.nextQuestion(player)
+                guard let question = next.question, let position = next.position else { break }
+                func id(_ text: String) -> Int { question.choices?.first { $0.text == text }?.id ?? 0 }
+                let answer: Answer = switch question.kind {
+                case .singleChoice: .choice(id("Jupiter"))
+                case .multipleChoice: .choices([id("Jupiter"), id("Saturn")])
+                default: right[question.text] ?? .read
+                }
+                let answered = try await phone.answer(player, position: position, with: answer)
+                #expect(answered.feedback?.verdict == .correct, "\(question.text)")
+            }
+            let result = try await phone.finish(player)
+            #expect(result.grade == 1 && result.answersShown)
+            await #expect(throws: QuizboxClient.Error.self) { _ = try await phone.startAttempt(player) }
+
+            let report = try await api.assignmentReport(id: set.id)
+            #expect(report.players.map(\.nickname) == ["Ada"] && report.players.first?.grade == 1)
+            #expect(try await api.assignments().map(\.id) == [set.id])
+            let closed = try await api.closeAssignment(id: set.id)
+            #expect(closed.window == .closed)
+        }
+    }
 }

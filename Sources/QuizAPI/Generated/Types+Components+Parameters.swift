@@ -32,6 +32,12 @@ extension Components {
         public typealias GameId = Swift.Int64
         /// - Remark: Generated from `#/components/parameters/LiveGameId`.
         public typealias LiveGameId = Swift.Int64
+        /// - Remark: Generated from `#/components/parameters/AssignmentId`.
+        public typealias AssignmentId = Swift.Int64
+        /// A player without an account: `playerId:secret` as joining gave them. Without it, the signed-in session's player.
+        ///
+        /// - Remark: Generated from `#/components/parameters/AssignmentPlayer`.
+        public typealias AssignmentPlayer = Swift.String
         /// - Remark: Generated from `#/components/parameters/ArticleId`.
         public typealias ArticleId = Swift.Int64
         /// Default: recognised from the file.

@@ -1837,6 +1837,1233 @@ extension Components {
                 case answers
             }
         }
+        /// Which attempts the grade is (Moodle's methods): the highest, the first, the last, or the average of all.
+        ///
+        /// - Remark: Generated from `#/components/schemas/AssignmentGrading`.
+        @frozen public enum AssignmentGrading: String, Codable, Hashable, Sendable, CaseIterable {
+            case highest = "highest"
+            case first = "first"
+            case last = "last"
+            case average = "average"
+        }
+        /// `none`: no clock. `questionsOwn`: each question's own time limit (30 s without one), enforced by the server.
+        ///
+        /// - Remark: Generated from `#/components/schemas/AssignmentTiming`.
+        @frozen public enum AssignmentTiming: String, Codable, Hashable, Sendable, CaseIterable {
+            case none = "none"
+            case questionsOwn = "questionsOwn"
+        }
+        /// When a player sees which answers were right.
+        ///
+        /// - Remark: Generated from `#/components/schemas/AssignmentAnswersShown`.
+        @frozen public enum AssignmentAnswersShown: String, Codable, Hashable, Sendable, CaseIterable {
+            case afterEachQuestion = "afterEachQuestion"
+            case afterFinishing = "afterFinishing"
+            case afterClose = "afterClose"
+        }
+        /// Open from `opensAt` (included) to `closesAt` (excluded).
+        ///
+        /// - Remark: Generated from `#/components/schemas/AssignmentWindow`.
+        @frozen public enum AssignmentWindow: String, Codable, Hashable, Sendable, CaseIterable {
+            case notOpen = "notOpen"
+            case open = "open"
+            case closed = "closed"
+        }
+        /// - Remark: Generated from `#/components/schemas/AssignmentSettings`.
+        public struct AssignmentSettings: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AssignmentSettings/attemptsAllowed`.
+            public var attemptsAllowed: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/AssignmentSettings/grading`.
+            public var grading: Components.Schemas.AssignmentGrading
+            /// - Remark: Generated from `#/components/schemas/AssignmentSettings/timing`.
+            public var timing: Components.Schemas.AssignmentTiming
+            /// - Remark: Generated from `#/components/schemas/AssignmentSettings/speedPoints`.
+            public var speedPoints: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/AssignmentSettings/shuffleQuestions`.
+            public var shuffleQuestions: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/AssignmentSettings/shuffleAnswers`.
+            public var shuffleAnswers: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/AssignmentSettings/answersShown`.
+            public var answersShown: Components.Schemas.AssignmentAnswersShown
+            /// - Remark: Generated from `#/components/schemas/AssignmentSettings/leaderboardPoints`.
+            public var leaderboardPoints: Swift.Bool
+            /// Creates a new `AssignmentSettings`.
+            ///
+            /// - Parameters:
+            ///   - attemptsAllowed:
+            ///   - grading:
+            ///   - timing:
+            ///   - speedPoints:
+            ///   - shuffleQuestions:
+            ///   - shuffleAnswers:
+            ///   - answersShown:
+            ///   - leaderboardPoints:
+            public init(
+                attemptsAllowed: Swift.Int,
+                grading: Components.Schemas.AssignmentGrading,
+                timing: Components.Schemas.AssignmentTiming,
+                speedPoints: Swift.Bool,
+                shuffleQuestions: Swift.Bool,
+                shuffleAnswers: Swift.Bool,
+                answersShown: Components.Schemas.AssignmentAnswersShown,
+                leaderboardPoints: Swift.Bool
+            ) {
+                self.attemptsAllowed = attemptsAllowed
+                self.grading = grading
+                self.timing = timing
+                self.speedPoints = speedPoints
+                self.shuffleQuestions = shuffleQuestions
+                self.shuffleAnswers = shuffleAnswers
+                self.answersShown = answersShown
+                self.leaderboardPoints = leaderboardPoints
+            }
+            public enum CodingKeys: String, CodingKey {
+                case attemptsAllowed
+                case grading
+                case timing
+                case speedPoints
+                case shuffleQuestions
+                case shuffleAnswers
+                case answersShown
+                case leaderboardPoints
+            }
+        }
+        /// A missing field keeps its default.
+        ///
+        /// - Remark: Generated from `#/components/schemas/AssignmentSettingsInput`.
+        public struct AssignmentSettingsInput: Codable, Hashable, Sendable {
+            /// 1 (the default) to 10.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentSettingsInput/attemptsAllowed`.
+            public var attemptsAllowed: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/AssignmentSettingsInput/grading`.
+            public var grading: Components.Schemas.AssignmentGrading?
+            /// - Remark: Generated from `#/components/schemas/AssignmentSettingsInput/timing`.
+            public var timing: Components.Schemas.AssignmentTiming?
+            /// Default false (accuracy only); needs timing questionsOwn.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentSettingsInput/speedPoints`.
+            public var speedPoints: Swift.Bool?
+            /// Default false.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentSettingsInput/shuffleQuestions`.
+            public var shuffleQuestions: Swift.Bool?
+            /// Default false.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentSettingsInput/shuffleAnswers`.
+            public var shuffleAnswers: Swift.Bool?
+            /// - Remark: Generated from `#/components/schemas/AssignmentSettingsInput/answersShown`.
+            public var answersShown: Components.Schemas.AssignmentAnswersShown?
+            /// Default false: homework adds no leaderboard points.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentSettingsInput/leaderboardPoints`.
+            public var leaderboardPoints: Swift.Bool?
+            /// Creates a new `AssignmentSettingsInput`.
+            ///
+            /// - Parameters:
+            ///   - attemptsAllowed: 1 (the default) to 10.
+            ///   - grading:
+            ///   - timing:
+            ///   - speedPoints: Default false (accuracy only); needs timing questionsOwn.
+            ///   - shuffleQuestions: Default false.
+            ///   - shuffleAnswers: Default false.
+            ///   - answersShown:
+            ///   - leaderboardPoints: Default false: homework adds no leaderboard points.
+            public init(
+                attemptsAllowed: Swift.Int? = nil,
+                grading: Components.Schemas.AssignmentGrading? = nil,
+                timing: Components.Schemas.AssignmentTiming? = nil,
+                speedPoints: Swift.Bool? = nil,
+                shuffleQuestions: Swift.Bool? = nil,
+                shuffleAnswers: Swift.Bool? = nil,
+                answersShown: Components.Schemas.AssignmentAnswersShown? = nil,
+                leaderboardPoints: Swift.Bool? = nil
+            ) {
+                self.attemptsAllowed = attemptsAllowed
+                self.grading = grading
+                self.timing = timing
+                self.speedPoints = speedPoints
+                self.shuffleQuestions = shuffleQuestions
+                self.shuffleAnswers = shuffleAnswers
+                self.answersShown = answersShown
+                self.leaderboardPoints = leaderboardPoints
+            }
+            public enum CodingKeys: String, CodingKey {
+                case attemptsAllowed
+                case grading
+                case timing
+                case speedPoints
+                case shuffleQuestions
+                case shuffleAnswers
+                case answersShown
+                case leaderboardPoints
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NewAssignment`.
+        public struct NewAssignment: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NewAssignment/quizId`.
+            public var quizId: Swift.Int64
+            /// Default: the quiz's title (1 to 200 characters).
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewAssignment/title`.
+            public var title: Swift.String?
+            /// Default: now.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewAssignment/opensAt`.
+            public var opensAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/NewAssignment/closesAt`.
+            public var closesAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/NewAssignment/settings`.
+            public var settings: Components.Schemas.AssignmentSettingsInput?
+            /// Creates a new `NewAssignment`.
+            ///
+            /// - Parameters:
+            ///   - quizId:
+            ///   - title: Default: the quiz's title (1 to 200 characters).
+            ///   - opensAt: Default: now.
+            ///   - closesAt:
+            ///   - settings:
+            public init(
+                quizId: Swift.Int64,
+                title: Swift.String? = nil,
+                opensAt: Foundation.Date? = nil,
+                closesAt: Foundation.Date,
+                settings: Components.Schemas.AssignmentSettingsInput? = nil
+            ) {
+                self.quizId = quizId
+                self.title = title
+                self.opensAt = opensAt
+                self.closesAt = closesAt
+                self.settings = settings
+            }
+            public enum CodingKeys: String, CodingKey {
+                case quizId
+                case title
+                case opensAt
+                case closesAt
+                case settings
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AssignmentCloseChange`.
+        public struct AssignmentCloseChange: Codable, Hashable, Sendable {
+            /// Later than now.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentCloseChange/closesAt`.
+            public var closesAt: Foundation.Date
+            /// Creates a new `AssignmentCloseChange`.
+            ///
+            /// - Parameters:
+            ///   - closesAt: Later than now.
+            public init(closesAt: Foundation.Date) {
+                self.closesAt = closesAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case closesAt
+            }
+        }
+        /// An assignment as its owner sees it.
+        ///
+        /// - Remark: Generated from `#/components/schemas/Assignment`.
+        public struct Assignment: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Assignment/id`.
+            public var id: Swift.Int64
+            /// 6 digits, unique among assignments: what players join with.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Assignment/code`.
+            public var code: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Assignment/quizId`.
+            public var quizId: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Assignment/title`.
+            public var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Assignment/questionCount`.
+            public var questionCount: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Assignment/opensAt`.
+            public var opensAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Assignment/closesAt`.
+            public var closesAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Assignment/window`.
+            public var window: Components.Schemas.AssignmentWindow
+            /// - Remark: Generated from `#/components/schemas/Assignment/settings`.
+            public var settings: Components.Schemas.AssignmentSettings
+            /// - Remark: Generated from `#/components/schemas/Assignment/createdAt`.
+            public var createdAt: Foundation.Date
+            /// Where players open it: /a/{code}.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Assignment/playerPath`.
+            public var playerPath: Swift.String
+            /// In lists and progress: players who joined.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Assignment/playerCount`.
+            public var playerCount: Swift.Int?
+            /// In lists and progress: players with a finished attempt.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Assignment/finishedCount`.
+            public var finishedCount: Swift.Int?
+            /// Creates a new `Assignment`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - code: 6 digits, unique among assignments: what players join with.
+            ///   - quizId:
+            ///   - title:
+            ///   - questionCount:
+            ///   - opensAt:
+            ///   - closesAt:
+            ///   - window:
+            ///   - settings:
+            ///   - createdAt:
+            ///   - playerPath: Where players open it: /a/{code}.
+            ///   - playerCount: In lists and progress: players who joined.
+            ///   - finishedCount: In lists and progress: players with a finished attempt.
+            public init(
+                id: Swift.Int64,
+                code: Swift.String,
+                quizId: Swift.Int64,
+                title: Swift.String,
+                questionCount: Swift.Int,
+                opensAt: Foundation.Date,
+                closesAt: Foundation.Date,
+                window: Components.Schemas.AssignmentWindow,
+                settings: Components.Schemas.AssignmentSettings,
+                createdAt: Foundation.Date,
+                playerPath: Swift.String,
+                playerCount: Swift.Int? = nil,
+                finishedCount: Swift.Int? = nil
+            ) {
+                self.id = id
+                self.code = code
+                self.quizId = quizId
+                self.title = title
+                self.questionCount = questionCount
+                self.opensAt = opensAt
+                self.closesAt = closesAt
+                self.window = window
+                self.settings = settings
+                self.createdAt = createdAt
+                self.playerPath = playerPath
+                self.playerCount = playerCount
+                self.finishedCount = finishedCount
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case code
+                case quizId
+                case title
+                case questionCount
+                case opensAt
+                case closesAt
+                case window
+                case settings
+                case createdAt
+                case playerPath
+                case playerCount
+                case finishedCount
+            }
+        }
+        /// `joined`: no attempt yet; `playing`: an attempt being played; `finished`: every attempt over.
+        ///
+        /// - Remark: Generated from `#/components/schemas/AssignmentPlayerState`.
+        @frozen public enum AssignmentPlayerState: String, Codable, Hashable, Sendable, CaseIterable {
+            case joined = "joined"
+            case playing = "playing"
+            case finished = "finished"
+        }
+        /// - Remark: Generated from `#/components/schemas/AssignmentCredit`.
+        public struct AssignmentCredit: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AssignmentCredit/questionId`.
+            public var questionId: Swift.Int64
+            /// 0 to 1.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentCredit/credit`.
+            public var credit: Swift.Double
+            /// Creates a new `AssignmentCredit`.
+            ///
+            /// - Parameters:
+            ///   - questionId:
+            ///   - credit: 0 to 1.
+            public init(
+                questionId: Swift.Int64,
+                credit: Swift.Double
+            ) {
+                self.questionId = questionId
+                self.credit = credit
+            }
+            public enum CodingKeys: String, CodingKey {
+                case questionId
+                case credit
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AssignmentPlayerRow`.
+        public struct AssignmentPlayerRow: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AssignmentPlayerRow/playerId`.
+            public var playerId: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/AssignmentPlayerRow/nickname`.
+            public var nickname: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AssignmentPlayerRow/signedIn`.
+            public var signedIn: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/AssignmentPlayerRow/state`.
+            public var state: Components.Schemas.AssignmentPlayerState
+            /// Attempts started.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentPlayerRow/attempts`.
+            public var attempts: Swift.Int
+            /// 0 to 1 by the grading rule over the attempts that are over; none before one is.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentPlayerRow/grade`.
+            public var grade: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/AssignmentPlayerRow/timeTakenSeconds`.
+            public var timeTakenSeconds: Swift.Double?
+            /// While playing: questions answered so far in the attempt being played.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentPlayerRow/answeredNow`.
+            public var answeredNow: Swift.Int?
+            /// Each answered question's credit as the grade counts it, in the assignment's order.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentPlayerRow/credits`.
+            public var credits: [Components.Schemas.AssignmentCredit]
+            /// Creates a new `AssignmentPlayerRow`.
+            ///
+            /// - Parameters:
+            ///   - playerId:
+            ///   - nickname:
+            ///   - signedIn:
+            ///   - state:
+            ///   - attempts: Attempts started.
+            ///   - grade: 0 to 1 by the grading rule over the attempts that are over; none before one is.
+            ///   - timeTakenSeconds:
+            ///   - answeredNow: While playing: questions answered so far in the attempt being played.
+            ///   - credits: Each answered question's credit as the grade counts it, in the assignment's order.
+            public init(
+                playerId: Swift.Int64,
+                nickname: Swift.String,
+                signedIn: Swift.Bool,
+                state: Components.Schemas.AssignmentPlayerState,
+                attempts: Swift.Int,
+                grade: Swift.Double? = nil,
+                timeTakenSeconds: Swift.Double? = nil,
+                answeredNow: Swift.Int? = nil,
+                credits: [Components.Schemas.AssignmentCredit]
+            ) {
+                self.playerId = playerId
+                self.nickname = nickname
+                self.signedIn = signedIn
+                self.state = state
+                self.attempts = attempts
+                self.grade = grade
+                self.timeTakenSeconds = timeTakenSeconds
+                self.answeredNow = answeredNow
+                self.credits = credits
+            }
+            public enum CodingKeys: String, CodingKey {
+                case playerId
+                case nickname
+                case signedIn
+                case state
+                case attempts
+                case grade
+                case timeTakenSeconds
+                case answeredNow
+                case credits
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AssignmentProgress`.
+        public struct AssignmentProgress: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AssignmentProgress/assignment`.
+            public var assignment: Components.Schemas.Assignment
+            /// - Remark: Generated from `#/components/schemas/AssignmentProgress/joined`.
+            public var joined: Swift.Int
+            /// Players with an attempt started.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentProgress/started`.
+            public var started: Swift.Int
+            /// Players with every attempt over.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentProgress/finished`.
+            public var finished: Swift.Int
+            /// In the order they joined.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentProgress/players`.
+            public var players: [Components.Schemas.AssignmentPlayerRow]
+            /// Creates a new `AssignmentProgress`.
+            ///
+            /// - Parameters:
+            ///   - assignment:
+            ///   - joined:
+            ///   - started: Players with an attempt started.
+            ///   - finished: Players with every attempt over.
+            ///   - players: In the order they joined.
+            public init(
+                assignment: Components.Schemas.Assignment,
+                joined: Swift.Int,
+                started: Swift.Int,
+                finished: Swift.Int,
+                players: [Components.Schemas.AssignmentPlayerRow]
+            ) {
+                self.assignment = assignment
+                self.joined = joined
+                self.started = started
+                self.finished = finished
+                self.players = players
+            }
+            public enum CodingKeys: String, CodingKey {
+                case assignment
+                case joined
+                case started
+                case finished
+                case players
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AssignmentWrongAnswer`.
+        public struct AssignmentWrongAnswer: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AssignmentWrongAnswer/answer`.
+            public var answer: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AssignmentWrongAnswer/count`.
+            public var count: Swift.Int
+            /// Creates a new `AssignmentWrongAnswer`.
+            ///
+            /// - Parameters:
+            ///   - answer:
+            ///   - count:
+            public init(
+                answer: Swift.String,
+                count: Swift.Int
+            ) {
+                self.answer = answer
+                self.count = count
+            }
+            public enum CodingKeys: String, CodingKey {
+                case answer
+                case count
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AssignmentQuestionRow`.
+        public struct AssignmentQuestionRow: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AssignmentQuestionRow/questionId`.
+            public var questionId: Swift.Int64
+            /// From 1, in the assignment's order.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentQuestionRow/position`.
+            public var position: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/AssignmentQuestionRow/text`.
+            public var text: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AssignmentQuestionRow/kind`.
+            public var kind: Components.Schemas.QuestionKind
+            /// - Remark: Generated from `#/components/schemas/AssignmentQuestionRow/points`.
+            public var points: Swift.Int
+            /// Answers given in every attempt, those in progress too.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentQuestionRow/answered`.
+            public var answered: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/AssignmentQuestionRow/right`.
+            public var right: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/AssignmentQuestionRow/partlyRight`.
+            public var partlyRight: Swift.Int
+            /// The most common wrong answers (up to 3), most common first.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentQuestionRow/commonWrongAnswers`.
+            public var commonWrongAnswers: [Components.Schemas.AssignmentWrongAnswer]
+            /// Creates a new `AssignmentQuestionRow`.
+            ///
+            /// - Parameters:
+            ///   - questionId:
+            ///   - position: From 1, in the assignment's order.
+            ///   - text:
+            ///   - kind:
+            ///   - points:
+            ///   - answered: Answers given in every attempt, those in progress too.
+            ///   - right:
+            ///   - partlyRight:
+            ///   - commonWrongAnswers: The most common wrong answers (up to 3), most common first.
+            public init(
+                questionId: Swift.Int64,
+                position: Swift.Int,
+                text: Swift.String,
+                kind: Components.Schemas.QuestionKind,
+                points: Swift.Int,
+                answered: Swift.Int,
+                right: Swift.Int,
+                partlyRight: Swift.Int,
+                commonWrongAnswers: [Components.Schemas.AssignmentWrongAnswer]
+            ) {
+                self.questionId = questionId
+                self.position = position
+                self.text = text
+                self.kind = kind
+                self.points = points
+                self.answered = answered
+                self.right = right
+                self.partlyRight = partlyRight
+                self.commonWrongAnswers = commonWrongAnswers
+            }
+            public enum CodingKeys: String, CodingKey {
+                case questionId
+                case position
+                case text
+                case kind
+                case points
+                case answered
+                case right
+                case partlyRight
+                case commonWrongAnswers
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AssignmentReport`.
+        public struct AssignmentReport: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AssignmentReport/assignment`.
+            public var assignment: Components.Schemas.Assignment
+            /// - Remark: Generated from `#/components/schemas/AssignmentReport/questions`.
+            public var questions: [Components.Schemas.AssignmentQuestionRow]
+            /// - Remark: Generated from `#/components/schemas/AssignmentReport/players`.
+            public var players: [Components.Schemas.AssignmentPlayerRow]
+            /// Creates a new `AssignmentReport`.
+            ///
+            /// - Parameters:
+            ///   - assignment:
+            ///   - questions:
+            ///   - players:
+            public init(
+                assignment: Components.Schemas.Assignment,
+                questions: [Components.Schemas.AssignmentQuestionRow],
+                players: [Components.Schemas.AssignmentPlayerRow]
+            ) {
+                self.assignment = assignment
+                self.questions = questions
+                self.players = players
+            }
+            public enum CodingKeys: String, CodingKey {
+                case assignment
+                case questions
+                case players
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AssignmentJoinRequest`.
+        public struct AssignmentJoinRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AssignmentJoinRequest/code`.
+            public var code: Swift.String
+            /// Without a session: 1 to 20 characters, unique in the assignment. Signed in: ignored (your username).
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentJoinRequest/nickname`.
+            public var nickname: Swift.String?
+            /// Creates a new `AssignmentJoinRequest`.
+            ///
+            /// - Parameters:
+            ///   - code:
+            ///   - nickname: Without a session: 1 to 20 characters, unique in the assignment. Signed in: ignored (your username).
+            public init(
+                code: Swift.String,
+                nickname: Swift.String? = nil
+            ) {
+                self.code = code
+                self.nickname = nickname
+            }
+            public enum CodingKeys: String, CodingKey {
+                case code
+                case nickname
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AssignmentResumeRequest`.
+        public struct AssignmentResumeRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AssignmentResumeRequest/playerId`.
+            public var playerId: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/AssignmentResumeRequest/secret`.
+            public var secret: Swift.String
+            /// Creates a new `AssignmentResumeRequest`.
+            ///
+            /// - Parameters:
+            ///   - playerId:
+            ///   - secret:
+            public init(
+                playerId: Swift.Int64,
+                secret: Swift.String
+            ) {
+                self.playerId = playerId
+                self.secret = secret
+            }
+            public enum CodingKeys: String, CodingKey {
+                case playerId
+                case secret
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AssignmentRejoinRequest`.
+        public struct AssignmentRejoinRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AssignmentRejoinRequest/code`.
+            public var code: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AssignmentRejoinRequest/nickname`.
+            public var nickname: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AssignmentRejoinRequest/rejoinCode`.
+            public var rejoinCode: Swift.String
+            /// Creates a new `AssignmentRejoinRequest`.
+            ///
+            /// - Parameters:
+            ///   - code:
+            ///   - nickname:
+            ///   - rejoinCode:
+            public init(
+                code: Swift.String,
+                nickname: Swift.String,
+                rejoinCode: Swift.String
+            ) {
+                self.code = code
+                self.nickname = nickname
+                self.rejoinCode = rejoinCode
+            }
+            public enum CodingKeys: String, CodingKey {
+                case code
+                case nickname
+                case rejoinCode
+            }
+        }
+        /// An assignment as a player sees it.
+        ///
+        /// - Remark: Generated from `#/components/schemas/AssignmentForPlayer`.
+        public struct AssignmentForPlayer: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AssignmentForPlayer/id`.
+            public var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/AssignmentForPlayer/code`.
+            public var code: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AssignmentForPlayer/title`.
+            public var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AssignmentForPlayer/questionCount`.
+            public var questionCount: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/AssignmentForPlayer/opensAt`.
+            public var opensAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/AssignmentForPlayer/closesAt`.
+            public var closesAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/AssignmentForPlayer/window`.
+            public var window: Components.Schemas.AssignmentWindow
+            /// - Remark: Generated from `#/components/schemas/AssignmentForPlayer/attemptsAllowed`.
+            public var attemptsAllowed: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/AssignmentForPlayer/timing`.
+            public var timing: Components.Schemas.AssignmentTiming
+            /// - Remark: Generated from `#/components/schemas/AssignmentForPlayer/speedPoints`.
+            public var speedPoints: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/AssignmentForPlayer/answersShown`.
+            public var answersShown: Components.Schemas.AssignmentAnswersShown
+            /// Creates a new `AssignmentForPlayer`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - code:
+            ///   - title:
+            ///   - questionCount:
+            ///   - opensAt:
+            ///   - closesAt:
+            ///   - window:
+            ///   - attemptsAllowed:
+            ///   - timing:
+            ///   - speedPoints:
+            ///   - answersShown:
+            public init(
+                id: Swift.Int64,
+                code: Swift.String,
+                title: Swift.String,
+                questionCount: Swift.Int,
+                opensAt: Foundation.Date,
+                closesAt: Foundation.Date,
+                window: Components.Schemas.AssignmentWindow,
+                attemptsAllowed: Swift.Int,
+                timing: Components.Schemas.AssignmentTiming,
+                speedPoints: Swift.Bool,
+                answersShown: Components.Schemas.AssignmentAnswersShown
+            ) {
+                self.id = id
+                self.code = code
+                self.title = title
+                self.questionCount = questionCount
+                self.opensAt = opensAt
+                self.closesAt = closesAt
+                self.window = window
+                self.attemptsAllowed = attemptsAllowed
+                self.timing = timing
+                self.speedPoints = speedPoints
+                self.answersShown = answersShown
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case code
+                case title
+                case questionCount
+                case opensAt
+                case closesAt
+                case window
+                case attemptsAllowed
+                case timing
+                case speedPoints
+                case answersShown
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AssignmentJoined`.
+        public struct AssignmentJoined: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AssignmentJoined/assignment`.
+            public var assignment: Components.Schemas.AssignmentForPlayer
+            /// - Remark: Generated from `#/components/schemas/AssignmentJoined/playerId`.
+            public var playerId: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/AssignmentJoined/nickname`.
+            public var nickname: Swift.String
+            /// Keep it: it is the player's only proof (the server keeps its hash).
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentJoined/secret`.
+            public var secret: Swift.String
+            /// The X-Assignment-Player header's value: playerId:secret.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentJoined/playerHeader`.
+            public var playerHeader: Swift.String
+            /// On joining and rejoining without an account: show it, for coming back on another device.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentJoined/rejoinCode`.
+            public var rejoinCode: Swift.String?
+            /// Creates a new `AssignmentJoined`.
+            ///
+            /// - Parameters:
+            ///   - assignment:
+            ///   - playerId:
+            ///   - nickname:
+            ///   - secret: Keep it: it is the player's only proof (the server keeps its hash).
+            ///   - playerHeader: The X-Assignment-Player header's value: playerId:secret.
+            ///   - rejoinCode: On joining and rejoining without an account: show it, for coming back on another device.
+            public init(
+                assignment: Components.Schemas.AssignmentForPlayer,
+                playerId: Swift.Int64,
+                nickname: Swift.String,
+                secret: Swift.String,
+                playerHeader: Swift.String,
+                rejoinCode: Swift.String? = nil
+            ) {
+                self.assignment = assignment
+                self.playerId = playerId
+                self.nickname = nickname
+                self.secret = secret
+                self.playerHeader = playerHeader
+                self.rejoinCode = rejoinCode
+            }
+            public enum CodingKeys: String, CodingKey {
+                case assignment
+                case playerId
+                case nickname
+                case secret
+                case playerHeader
+                case rejoinCode
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AssignmentAttemptInfo`.
+        public struct AssignmentAttemptInfo: Codable, Hashable, Sendable {
+            /// From 1.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentAttemptInfo/number`.
+            public var number: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/AssignmentAttemptInfo/startedAt`.
+            public var startedAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/AssignmentAttemptInfo/finishedAt`.
+            public var finishedAt: Foundation.Date?
+            /// Finished, or cut off by the close.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentAttemptInfo/over`.
+            public var over: Swift.Bool
+            /// Creates a new `AssignmentAttemptInfo`.
+            ///
+            /// - Parameters:
+            ///   - number: From 1.
+            ///   - startedAt:
+            ///   - finishedAt:
+            ///   - over: Finished, or cut off by the close.
+            public init(
+                number: Swift.Int,
+                startedAt: Foundation.Date,
+                finishedAt: Foundation.Date? = nil,
+                over: Swift.Bool
+            ) {
+                self.number = number
+                self.startedAt = startedAt
+                self.finishedAt = finishedAt
+                self.over = over
+            }
+            public enum CodingKeys: String, CodingKey {
+                case number
+                case startedAt
+                case finishedAt
+                case over
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AssignmentStanding`.
+        public struct AssignmentStanding: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AssignmentStanding/assignment`.
+            public var assignment: Components.Schemas.AssignmentForPlayer
+            /// - Remark: Generated from `#/components/schemas/AssignmentStanding/nickname`.
+            public var nickname: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AssignmentStanding/signedIn`.
+            public var signedIn: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/AssignmentStanding/attempts`.
+            public var attempts: [Components.Schemas.AssignmentAttemptInfo]
+            /// The number of the attempt being played, if one is.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentStanding/current`.
+            public var current: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/AssignmentStanding/attemptsLeft`.
+            public var attemptsLeft: Swift.Int
+            /// Creates a new `AssignmentStanding`.
+            ///
+            /// - Parameters:
+            ///   - assignment:
+            ///   - nickname:
+            ///   - signedIn:
+            ///   - attempts:
+            ///   - current: The number of the attempt being played, if one is.
+            ///   - attemptsLeft:
+            public init(
+                assignment: Components.Schemas.AssignmentForPlayer,
+                nickname: Swift.String,
+                signedIn: Swift.Bool,
+                attempts: [Components.Schemas.AssignmentAttemptInfo],
+                current: Swift.Int? = nil,
+                attemptsLeft: Swift.Int
+            ) {
+                self.assignment = assignment
+                self.nickname = nickname
+                self.signedIn = signedIn
+                self.attempts = attempts
+                self.current = current
+                self.attemptsLeft = attemptsLeft
+            }
+            public enum CodingKeys: String, CodingKey {
+                case assignment
+                case nickname
+                case signedIn
+                case attempts
+                case current
+                case attemptsLeft
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AssignmentNext`.
+        public struct AssignmentNext: Codable, Hashable, Sendable {
+            /// Every question answered (or its time up): finish the attempt.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentNext/done`.
+            public var done: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/AssignmentNext/attemptId`.
+            public var attemptId: Swift.Int64
+            /// From 1: what the answer names.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentNext/position`.
+            public var position: Swift.Int?
+            /// Questions in the attempt.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentNext/count`.
+            public var count: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/AssignmentNext/question`.
+            public var question: Components.Schemas.Question?
+            /// - Remark: Generated from `#/components/schemas/AssignmentNext/shownAt`.
+            public var shownAt: Foundation.Date?
+            /// With a time per question: when it is up.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentNext/deadline`.
+            public var deadline: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/AssignmentNext/secondsLeft`.
+            public var secondsLeft: Swift.Int?
+            /// Creates a new `AssignmentNext`.
+            ///
+            /// - Parameters:
+            ///   - done: Every question answered (or its time up): finish the attempt.
+            ///   - attemptId:
+            ///   - position: From 1: what the answer names.
+            ///   - count: Questions in the attempt.
+            ///   - question:
+            ///   - shownAt:
+            ///   - deadline: With a time per question: when it is up.
+            ///   - secondsLeft:
+            public init(
+                done: Swift.Bool,
+                attemptId: Swift.Int64,
+                position: Swift.Int? = nil,
+                count: Swift.Int? = nil,
+                question: Components.Schemas.Question? = nil,
+                shownAt: Foundation.Date? = nil,
+                deadline: Foundation.Date? = nil,
+                secondsLeft: Swift.Int? = nil
+            ) {
+                self.done = done
+                self.attemptId = attemptId
+                self.position = position
+                self.count = count
+                self.question = question
+                self.shownAt = shownAt
+                self.deadline = deadline
+                self.secondsLeft = secondsLeft
+            }
+            public enum CodingKeys: String, CodingKey {
+                case done
+                case attemptId
+                case position
+                case count
+                case question
+                case shownAt
+                case deadline
+                case secondsLeft
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AssignmentAnswerRequest`.
+        public struct AssignmentAnswerRequest: Codable, Hashable, Sendable {
+            /// The shown question's position, from 1.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentAnswerRequest/position`.
+            public var position: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/AssignmentAnswerRequest/answer`.
+            public var answer: Components.Schemas.AnswerInput
+            /// Creates a new `AssignmentAnswerRequest`.
+            ///
+            /// - Parameters:
+            ///   - position: The shown question's position, from 1.
+            ///   - answer:
+            public init(
+                position: Swift.Int,
+                answer: Components.Schemas.AnswerInput
+            ) {
+                self.position = position
+                self.answer = answer
+            }
+            public enum CodingKeys: String, CodingKey {
+                case position
+                case answer
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AssignmentFeedback`.
+        public struct AssignmentFeedback: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AssignmentFeedback/verdict`.
+            public var verdict: Components.Schemas.Verdict
+            /// - Remark: Generated from `#/components/schemas/AssignmentFeedback/credit`.
+            public var credit: Swift.Double
+            /// What the answer earned, in points (speed points included).
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentFeedback/points`.
+            public var points: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/AssignmentFeedback/correctAnswer`.
+            public var correctAnswer: Components.Schemas.CorrectAnswer
+            /// - Remark: Generated from `#/components/schemas/AssignmentFeedback/explanation`.
+            public var explanation: Swift.String?
+            /// Creates a new `AssignmentFeedback`.
+            ///
+            /// - Parameters:
+            ///   - verdict:
+            ///   - credit:
+            ///   - points: What the answer earned, in points (speed points included).
+            ///   - correctAnswer:
+            ///   - explanation:
+            public init(
+                verdict: Components.Schemas.Verdict,
+                credit: Swift.Double,
+                points: Swift.Double,
+                correctAnswer: Components.Schemas.CorrectAnswer,
+                explanation: Swift.String? = nil
+            ) {
+                self.verdict = verdict
+                self.credit = credit
+                self.points = points
+                self.correctAnswer = correctAnswer
+                self.explanation = explanation
+            }
+            public enum CodingKeys: String, CodingKey {
+                case verdict
+                case credit
+                case points
+                case correctAnswer
+                case explanation
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AssignmentAnswered`.
+        public struct AssignmentAnswered: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AssignmentAnswered/position`.
+            public var position: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/AssignmentAnswered/feedback`.
+            public var feedback: Components.Schemas.AssignmentFeedback?
+            /// Creates a new `AssignmentAnswered`.
+            ///
+            /// - Parameters:
+            ///   - position:
+            ///   - feedback:
+            public init(
+                position: Swift.Int,
+                feedback: Components.Schemas.AssignmentFeedback? = nil
+            ) {
+                self.position = position
+                self.feedback = feedback
+            }
+            public enum CodingKeys: String, CodingKey {
+                case position
+                case feedback
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AssignmentGradedAttempt`.
+        public struct AssignmentGradedAttempt: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AssignmentGradedAttempt/number`.
+            public var number: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/AssignmentGradedAttempt/points`.
+            public var points: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/AssignmentGradedAttempt/maxPoints`.
+            public var maxPoints: Swift.Double
+            /// 0 to 1.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentGradedAttempt/grade`.
+            public var grade: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/AssignmentGradedAttempt/timeTakenSeconds`.
+            public var timeTakenSeconds: Swift.Double
+            /// Creates a new `AssignmentGradedAttempt`.
+            ///
+            /// - Parameters:
+            ///   - number:
+            ///   - points:
+            ///   - maxPoints:
+            ///   - grade: 0 to 1.
+            ///   - timeTakenSeconds:
+            public init(
+                number: Swift.Int,
+                points: Swift.Double,
+                maxPoints: Swift.Double,
+                grade: Swift.Double,
+                timeTakenSeconds: Swift.Double
+            ) {
+                self.number = number
+                self.points = points
+                self.maxPoints = maxPoints
+                self.grade = grade
+                self.timeTakenSeconds = timeTakenSeconds
+            }
+            public enum CodingKeys: String, CodingKey {
+                case number
+                case points
+                case maxPoints
+                case grade
+                case timeTakenSeconds
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AssignmentResultLine`.
+        public struct AssignmentResultLine: Codable, Hashable, Sendable {
+            /// From 1.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentResultLine/position`.
+            public var position: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/AssignmentResultLine/question`.
+            public var question: Components.Schemas.Question
+            /// What the player answered, in words; none when not answered.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentResultLine/given`.
+            public var given: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/AssignmentResultLine/verdict`.
+            public var verdict: Components.Schemas.Verdict?
+            /// - Remark: Generated from `#/components/schemas/AssignmentResultLine/credit`.
+            public var credit: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/AssignmentResultLine/points`.
+            public var points: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/AssignmentResultLine/correctAnswer`.
+            public var correctAnswer: Components.Schemas.CorrectAnswer?
+            /// - Remark: Generated from `#/components/schemas/AssignmentResultLine/explanation`.
+            public var explanation: Swift.String?
+            /// Creates a new `AssignmentResultLine`.
+            ///
+            /// - Parameters:
+            ///   - position: From 1.
+            ///   - question:
+            ///   - given: What the player answered, in words; none when not answered.
+            ///   - verdict:
+            ///   - credit:
+            ///   - points:
+            ///   - correctAnswer:
+            ///   - explanation:
+            public init(
+                position: Swift.Int,
+                question: Components.Schemas.Question,
+                given: Swift.String? = nil,
+                verdict: Components.Schemas.Verdict? = nil,
+                credit: Swift.Double? = nil,
+                points: Swift.Double? = nil,
+                correctAnswer: Components.Schemas.CorrectAnswer? = nil,
+                explanation: Swift.String? = nil
+            ) {
+                self.position = position
+                self.question = question
+                self.given = given
+                self.verdict = verdict
+                self.credit = credit
+                self.points = points
+                self.correctAnswer = correctAnswer
+                self.explanation = explanation
+            }
+            public enum CodingKeys: String, CodingKey {
+                case position
+                case question
+                case given
+                case verdict
+                case credit
+                case points
+                case correctAnswer
+                case explanation
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AssignmentResult`.
+        public struct AssignmentResult: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AssignmentResult/assignment`.
+            public var assignment: Components.Schemas.AssignmentForPlayer
+            /// 0 to 1 by the grading rule over the attempts that are over.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentResult/grade`.
+            public var grade: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/AssignmentResult/attempts`.
+            public var attempts: [Components.Schemas.AssignmentGradedAttempt]
+            /// - Remark: Generated from `#/components/schemas/AssignmentResult/attemptsLeft`.
+            public var attemptsLeft: Swift.Int
+            /// The attempt `lines` are of.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentResult/attempt`.
+            public var attempt: Swift.Int
+            /// Whether lines carry verdicts, credits and right answers (the settings say when).
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentResult/answersShown`.
+            public var answersShown: Swift.Bool
+            /// Leaderboard points finishing added.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AssignmentResult/pointsAdded`.
+            public var pointsAdded: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/AssignmentResult/lines`.
+            public var lines: [Components.Schemas.AssignmentResultLine]
+            /// Creates a new `AssignmentResult`.
+            ///
+            /// - Parameters:
+            ///   - assignment:
+            ///   - grade: 0 to 1 by the grading rule over the attempts that are over.
+            ///   - attempts:
+            ///   - attemptsLeft:
+            ///   - attempt: The attempt `lines` are of.
+            ///   - answersShown: Whether lines carry verdicts, credits and right answers (the settings say when).
+            ///   - pointsAdded: Leaderboard points finishing added.
+            ///   - lines:
+            public init(
+                assignment: Components.Schemas.AssignmentForPlayer,
+                grade: Swift.Double? = nil,
+                attempts: [Components.Schemas.AssignmentGradedAttempt],
+                attemptsLeft: Swift.Int,
+                attempt: Swift.Int,
+                answersShown: Swift.Bool,
+                pointsAdded: Swift.Int64,
+                lines: [Components.Schemas.AssignmentResultLine]
+            ) {
+                self.assignment = assignment
+                self.grade = grade
+                self.attempts = attempts
+                self.attemptsLeft = attemptsLeft
+                self.attempt = attempt
+                self.answersShown = answersShown
+                self.pointsAdded = pointsAdded
+                self.lines = lines
+            }
+            public enum CodingKeys: String, CodingKey {
+                case assignment
+                case grade
+                case attempts
+                case attemptsLeft
+                case attempt
+                case answersShown
+                case pointsAdded
+                case lines
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/Game`.
         public struct Game: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/Game/id`.

@@ -4571,6 +4571,2619 @@ public enum Operations {
             }
         }
     }
+    /// Your assignments, newest first (at most 200), with how many joined and finished.
+    ///
+    /// - Remark: HTTP `GET /assignments`.
+    /// - Remark: Generated from `#/paths//assignments/get(listAssignments)`.
+    public enum ListAssignments {
+        public static let id: Swift.String = "listAssignments"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/assignments/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListAssignments.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListAssignments.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ListAssignments.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.ListAssignments.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/assignments/GET/responses/200/content/json`.
+                    public struct JsonPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/assignments/GET/responses/200/content/json/assignments`.
+                        public var assignments: [Components.Schemas.Assignment]
+                        /// Creates a new `JsonPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - assignments:
+                        public init(assignments: [Components.Schemas.Assignment]) {
+                            self.assignments = assignments
+                        }
+                        public enum CodingKeys: String, CodingKey {
+                            case assignments
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/assignments/GET/responses/200/content/application\/json`.
+                    case json(Operations.ListAssignments.Output.Ok.Body.JsonPayload)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Operations.ListAssignments.Output.Ok.Body.JsonPayload {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ListAssignments.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ListAssignments.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Assignments.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/get(listAssignments)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListAssignments.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ListAssignments.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `code` is stable, `message` is for people, `field` names the bad input.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/get(listAssignments)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Set a quiz you may host as homework with a deadline: it gets a 6-digit code and a player link. Opens now unless `opensAt` says later; `closesAt` is required. 404 for a quiz you may not host, 422 `invalid_assignment` (field and `problems`), `no_questions`.
+    ///
+    /// - Remark: HTTP `POST /assignments`.
+    /// - Remark: Generated from `#/paths//assignments/post(createAssignment)`.
+    public enum CreateAssignment {
+        public static let id: Swift.String = "createAssignment"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/assignments/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateAssignment.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateAssignment.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.CreateAssignment.Input.Headers
+            /// - Remark: Generated from `#/paths/assignments/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.NewAssignment)
+            }
+            public var body: Operations.CreateAssignment.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.CreateAssignment.Input.Headers = .init(),
+                body: Operations.CreateAssignment.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/POST/responses/201/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/assignments/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.Assignment)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Assignment {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.CreateAssignment.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.CreateAssignment.Output.Created.Body) {
+                    self.body = body
+                }
+            }
+            /// The assignment.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/post(createAssignment)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.CreateAssignment.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            public var created: Operations.CreateAssignment.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `code` is stable, `message` is for people, `field` names the bad input.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/post(createAssignment)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Join an assignment by its code: signed in (bearer or cookie) under your username (joining again is the same player), else with a nickname. Keep `secret` (send it back as `X-Assignment-Player: playerId:secret`) and show `rejoinCode` for another device. Joins, resumes and rejoins are limited per address (429 `rate_limited`); 409 `nickname_taken`, 403 `closed`; before it opens a player may join and wait.
+    ///
+    /// - Remark: HTTP `POST /assignments/join`.
+    /// - Remark: Generated from `#/paths//assignments/join/post(joinAssignment)`.
+    public enum JoinAssignment {
+        public static let id: Swift.String = "joinAssignment"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/assignments/join/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.JoinAssignment.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.JoinAssignment.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.JoinAssignment.Input.Headers
+            /// - Remark: Generated from `#/paths/assignments/join/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/join/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.AssignmentJoinRequest)
+            }
+            public var body: Operations.JoinAssignment.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.JoinAssignment.Input.Headers = .init(),
+                body: Operations.JoinAssignment.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/join/POST/responses/201/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/assignments/join/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.AssignmentJoined)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.AssignmentJoined {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.JoinAssignment.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.JoinAssignment.Output.Created.Body) {
+                    self.body = body
+                }
+            }
+            /// The player.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/join/post(joinAssignment)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.JoinAssignment.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            public var created: Operations.JoinAssignment.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `code` is stable, `message` is for people, `field` names the bad input.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/join/post(joinAssignment)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Come back with the player id and secret the client kept (the same secret stays valid).
+    ///
+    /// - Remark: HTTP `POST /assignments/resume`.
+    /// - Remark: Generated from `#/paths//assignments/resume/post(resumeAssignment)`.
+    public enum ResumeAssignment {
+        public static let id: Swift.String = "resumeAssignment"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/assignments/resume/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ResumeAssignment.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ResumeAssignment.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ResumeAssignment.Input.Headers
+            /// - Remark: Generated from `#/paths/assignments/resume/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/resume/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.AssignmentResumeRequest)
+            }
+            public var body: Operations.ResumeAssignment.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.ResumeAssignment.Input.Headers = .init(),
+                body: Operations.ResumeAssignment.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/resume/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/assignments/resume/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.AssignmentJoined)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.AssignmentJoined {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ResumeAssignment.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ResumeAssignment.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The player.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/resume/post(resumeAssignment)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ResumeAssignment.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ResumeAssignment.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `code` is stable, `message` is for people, `field` names the bad input.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/resume/post(resumeAssignment)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Come back on another device with the code, the nickname and the rejoin code: a new secret, and the old one stops working. 403 `bad_rejoin`.
+    ///
+    /// - Remark: HTTP `POST /assignments/rejoin`.
+    /// - Remark: Generated from `#/paths//assignments/rejoin/post(rejoinAssignment)`.
+    public enum RejoinAssignment {
+        public static let id: Swift.String = "rejoinAssignment"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/assignments/rejoin/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RejoinAssignment.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RejoinAssignment.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.RejoinAssignment.Input.Headers
+            /// - Remark: Generated from `#/paths/assignments/rejoin/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/rejoin/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.AssignmentRejoinRequest)
+            }
+            public var body: Operations.RejoinAssignment.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.RejoinAssignment.Input.Headers = .init(),
+                body: Operations.RejoinAssignment.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/rejoin/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/assignments/rejoin/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.AssignmentJoined)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.AssignmentJoined {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.RejoinAssignment.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.RejoinAssignment.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The player, with a new secret.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/rejoin/post(rejoinAssignment)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.RejoinAssignment.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.RejoinAssignment.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `code` is stable, `message` is for people, `field` names the bad input.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/rejoin/post(rejoinAssignment)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// One of your assignments as it fills up (someone else's is 404).
+    ///
+    /// - Remark: HTTP `GET /assignments/{assignmentId}`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/get(getAssignment)`.
+    public enum GetAssignment {
+        public static let id: Swift.String = "getAssignment"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/assignments/{assignmentId}/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/GET/path/assignmentId`.
+                public var assignmentId: Components.Parameters.AssignmentId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - assignmentId:
+                public init(assignmentId: Components.Parameters.AssignmentId) {
+                    self.assignmentId = assignmentId
+                }
+            }
+            public var path: Operations.GetAssignment.Input.Path
+            /// - Remark: Generated from `#/paths/assignments/{assignmentId}/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetAssignment.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetAssignment.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetAssignment.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.GetAssignment.Input.Path,
+                headers: Operations.GetAssignment.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/assignments/{assignmentId}/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.AssignmentProgress)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.AssignmentProgress {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetAssignment.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetAssignment.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The assignment and where each player is.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{assignmentId}/get(getAssignment)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetAssignment.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetAssignment.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `code` is stable, `message` is for people, `field` names the bad input.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{assignmentId}/get(getAssignment)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Close it now; attempts in progress keep what they answered.
+    ///
+    /// - Remark: HTTP `POST /assignments/{assignmentId}/close`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/close/post(closeAssignment)`.
+    public enum CloseAssignment {
+        public static let id: Swift.String = "closeAssignment"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/assignments/{assignmentId}/close/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/close/POST/path/assignmentId`.
+                public var assignmentId: Components.Parameters.AssignmentId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - assignmentId:
+                public init(assignmentId: Components.Parameters.AssignmentId) {
+                    self.assignmentId = assignmentId
+                }
+            }
+            public var path: Operations.CloseAssignment.Input.Path
+            /// - Remark: Generated from `#/paths/assignments/{assignmentId}/close/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CloseAssignment.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CloseAssignment.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.CloseAssignment.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.CloseAssignment.Input.Path,
+                headers: Operations.CloseAssignment.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/close/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/assignments/{assignmentId}/close/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Assignment)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Assignment {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.CloseAssignment.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.CloseAssignment.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The assignment.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{assignmentId}/close/post(closeAssignment)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.CloseAssignment.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.CloseAssignment.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `code` is stable, `message` is for people, `field` names the bad input.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{assignmentId}/close/post(closeAssignment)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Move the close to a later time (422 `invalid_assignment` for one in the past).
+    ///
+    /// - Remark: HTTP `POST /assignments/{assignmentId}/extend`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/extend/post(extendAssignment)`.
+    public enum ExtendAssignment {
+        public static let id: Swift.String = "extendAssignment"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/assignments/{assignmentId}/extend/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/extend/POST/path/assignmentId`.
+                public var assignmentId: Components.Parameters.AssignmentId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - assignmentId:
+                public init(assignmentId: Components.Parameters.AssignmentId) {
+                    self.assignmentId = assignmentId
+                }
+            }
+            public var path: Operations.ExtendAssignment.Input.Path
+            /// - Remark: Generated from `#/paths/assignments/{assignmentId}/extend/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ExtendAssignment.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ExtendAssignment.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ExtendAssignment.Input.Headers
+            /// - Remark: Generated from `#/paths/assignments/{assignmentId}/extend/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/extend/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.AssignmentCloseChange)
+            }
+            public var body: Operations.ExtendAssignment.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.ExtendAssignment.Input.Path,
+                headers: Operations.ExtendAssignment.Input.Headers = .init(),
+                body: Operations.ExtendAssignment.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/extend/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/assignments/{assignmentId}/extend/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Assignment)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Assignment {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ExtendAssignment.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ExtendAssignment.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The assignment.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{assignmentId}/extend/post(extendAssignment)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ExtendAssignment.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ExtendAssignment.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `code` is stable, `message` is for people, `field` names the bad input.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{assignmentId}/extend/post(extendAssignment)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Open a closed assignment again until `closesAt`; an attempt the close cut off carries on.
+    ///
+    /// - Remark: HTTP `POST /assignments/{assignmentId}/reopen`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/reopen/post(reopenAssignment)`.
+    public enum ReopenAssignment {
+        public static let id: Swift.String = "reopenAssignment"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/assignments/{assignmentId}/reopen/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/reopen/POST/path/assignmentId`.
+                public var assignmentId: Components.Parameters.AssignmentId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - assignmentId:
+                public init(assignmentId: Components.Parameters.AssignmentId) {
+                    self.assignmentId = assignmentId
+                }
+            }
+            public var path: Operations.ReopenAssignment.Input.Path
+            /// - Remark: Generated from `#/paths/assignments/{assignmentId}/reopen/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReopenAssignment.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReopenAssignment.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ReopenAssignment.Input.Headers
+            /// - Remark: Generated from `#/paths/assignments/{assignmentId}/reopen/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/reopen/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.AssignmentCloseChange)
+            }
+            public var body: Operations.ReopenAssignment.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.ReopenAssignment.Input.Path,
+                headers: Operations.ReopenAssignment.Input.Headers = .init(),
+                body: Operations.ReopenAssignment.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/reopen/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/assignments/{assignmentId}/reopen/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Assignment)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Assignment {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ReopenAssignment.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ReopenAssignment.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The assignment.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{assignmentId}/reopen/post(reopenAssignment)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ReopenAssignment.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ReopenAssignment.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `code` is stable, `message` is for people, `field` names the bad input.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{assignmentId}/reopen/post(reopenAssignment)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The report of one of your assignments: per player the grade by its rule, each question's credit, time and attempts; per question how many answered and got it right, and the most common wrong answers.
+    ///
+    /// - Remark: HTTP `GET /assignments/{assignmentId}/report`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/report/get(getAssignmentReport)`.
+    public enum GetAssignmentReport {
+        public static let id: Swift.String = "getAssignmentReport"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/assignments/{assignmentId}/report/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/report/GET/path/assignmentId`.
+                public var assignmentId: Components.Parameters.AssignmentId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - assignmentId:
+                public init(assignmentId: Components.Parameters.AssignmentId) {
+                    self.assignmentId = assignmentId
+                }
+            }
+            public var path: Operations.GetAssignmentReport.Input.Path
+            /// - Remark: Generated from `#/paths/assignments/{assignmentId}/report/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetAssignmentReport.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetAssignmentReport.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetAssignmentReport.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.GetAssignmentReport.Input.Path,
+                headers: Operations.GetAssignmentReport.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/report/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/assignments/{assignmentId}/report/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.AssignmentReport)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.AssignmentReport {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetAssignmentReport.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetAssignmentReport.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The report.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{assignmentId}/report/get(getAssignmentReport)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetAssignmentReport.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetAssignmentReport.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `code` is stable, `message` is for people, `field` names the bad input.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{assignmentId}/report/get(getAssignmentReport)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The report for a spreadsheet: one row per player, a column per question (percent). `separator=semicolon` writes `;`, decimal commas and a byte-order mark, as Excel expects in locales such as Finnish.
+    ///
+    /// - Remark: HTTP `GET /assignments/{assignmentId}/report.csv`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/report.csv/get(exportAssignmentReport)`.
+    public enum ExportAssignmentReport {
+        public static let id: Swift.String = "exportAssignmentReport"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/assignments/{assignmentId}/report.csv/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/report.csv/GET/path/assignmentId`.
+                public var assignmentId: Components.Parameters.AssignmentId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - assignmentId:
+                public init(assignmentId: Components.Parameters.AssignmentId) {
+                    self.assignmentId = assignmentId
+                }
+            }
+            public var path: Operations.ExportAssignmentReport.Input.Path
+            /// - Remark: Generated from `#/paths/assignments/{assignmentId}/report.csv/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/report.csv/GET/query/separator`.
+                @frozen public enum SeparatorPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case comma = "comma"
+                    case semicolon = "semicolon"
+                }
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/report.csv/GET/query/separator`.
+                public var separator: Operations.ExportAssignmentReport.Input.Query.SeparatorPayload?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - separator:
+                public init(separator: Operations.ExportAssignmentReport.Input.Query.SeparatorPayload? = nil) {
+                    self.separator = separator
+                }
+            }
+            public var query: Operations.ExportAssignmentReport.Input.Query
+            /// - Remark: Generated from `#/paths/assignments/{assignmentId}/report.csv/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ExportAssignmentReport.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ExportAssignmentReport.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ExportAssignmentReport.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - query:
+            ///   - headers:
+            public init(
+                path: Operations.ExportAssignmentReport.Input.Path,
+                query: Operations.ExportAssignmentReport.Input.Query = .init(),
+                headers: Operations.ExportAssignmentReport.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/report.csv/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/assignments/{assignmentId}/report.csv/GET/responses/200/headers/Content-Disposition`.
+                    public var contentDisposition: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - contentDisposition:
+                    public init(contentDisposition: Swift.String? = nil) {
+                        self.contentDisposition = contentDisposition
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ExportAssignmentReport.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/report.csv/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/assignments/{assignmentId}/report.csv/GET/responses/200/content/text\/csv`.
+                    case csv(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.csv`.
+                    ///
+                    /// - Throws: An error if `self` is not `.csv`.
+                    /// - SeeAlso: `.csv`.
+                    public var csv: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .csv(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ExportAssignmentReport.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.ExportAssignmentReport.Output.Ok.Headers = .init(),
+                    body: Operations.ExportAssignmentReport.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The CSV file, named after the assignment's code.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{assignmentId}/report.csv/get(exportAssignmentReport)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ExportAssignmentReport.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ExportAssignmentReport.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `code` is stable, `message` is for people, `field` names the bad input.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{assignmentId}/report.csv/get(exportAssignmentReport)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case csv
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "text/csv":
+                    self = .csv
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .csv:
+                    return "text/csv"
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .csv,
+                    .json
+                ]
+            }
+        }
+    }
+    /// A player's standing: the window, their attempts and how many are left. Every `/play` request authenticates as the player: `X-Assignment-Player: playerId:secret` (from joining), or the signed-in session of a player who joined signed in. 403 `not_a_player` otherwise.
+    ///
+    /// - Remark: HTTP `GET /assignments/{assignmentId}/play`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/play/get(getAssignmentStanding)`.
+    public enum GetAssignmentStanding {
+        public static let id: Swift.String = "getAssignmentStanding"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/GET/path/assignmentId`.
+                public var assignmentId: Components.Parameters.AssignmentId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - assignmentId:
+                public init(assignmentId: Components.Parameters.AssignmentId) {
+                    self.assignmentId = assignmentId
+                }
+            }
+            public var path: Operations.GetAssignmentStanding.Input.Path
+            /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                /// A player without an account: `playerId:secret` as joining gave them. Without it, the signed-in session's player.
+                ///
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/GET/header/X-Assignment-Player`.
+                public var xAssignmentPlayer: Components.Parameters.AssignmentPlayer?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetAssignmentStanding.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xAssignmentPlayer: A player without an account: `playerId:secret` as joining gave them. Without it, the signed-in session's player.
+                ///   - accept:
+                public init(
+                    xAssignmentPlayer: Components.Parameters.AssignmentPlayer? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetAssignmentStanding.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.xAssignmentPlayer = xAssignmentPlayer
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetAssignmentStanding.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.GetAssignmentStanding.Input.Path,
+                headers: Operations.GetAssignmentStanding.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.AssignmentStanding)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.AssignmentStanding {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetAssignmentStanding.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetAssignmentStanding.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The standing.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{assignmentId}/play/get(getAssignmentStanding)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetAssignmentStanding.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetAssignmentStanding.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `code` is stable, `message` is for people, `field` names the bad input.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{assignmentId}/play/get(getAssignmentStanding)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Start an attempt, or get back the one being played. 403 `not_open` or `closed` outside the window, 409 `no_attempts_left`.
+    ///
+    /// - Remark: HTTP `POST /assignments/{assignmentId}/play/attempts`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/play/attempts/post(startAssignmentAttempt)`.
+    public enum StartAssignmentAttempt {
+        public static let id: Swift.String = "startAssignmentAttempt"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/attempts/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/attempts/POST/path/assignmentId`.
+                public var assignmentId: Components.Parameters.AssignmentId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - assignmentId:
+                public init(assignmentId: Components.Parameters.AssignmentId) {
+                    self.assignmentId = assignmentId
+                }
+            }
+            public var path: Operations.StartAssignmentAttempt.Input.Path
+            /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/attempts/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                /// A player without an account: `playerId:secret` as joining gave them. Without it, the signed-in session's player.
+                ///
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/attempts/POST/header/X-Assignment-Player`.
+                public var xAssignmentPlayer: Components.Parameters.AssignmentPlayer?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.StartAssignmentAttempt.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xAssignmentPlayer: A player without an account: `playerId:secret` as joining gave them. Without it, the signed-in session's player.
+                ///   - accept:
+                public init(
+                    xAssignmentPlayer: Components.Parameters.AssignmentPlayer? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.StartAssignmentAttempt.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.xAssignmentPlayer = xAssignmentPlayer
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.StartAssignmentAttempt.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.StartAssignmentAttempt.Input.Path,
+                headers: Operations.StartAssignmentAttempt.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/attempts/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/attempts/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.AssignmentAttemptInfo)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.AssignmentAttemptInfo {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.StartAssignmentAttempt.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.StartAssignmentAttempt.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The attempt being played.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{assignmentId}/play/attempts/post(startAssignmentAttempt)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.StartAssignmentAttempt.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.StartAssignmentAttempt.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `code` is stable, `message` is for people, `field` names the bad input.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{assignmentId}/play/attempts/post(startAssignmentAttempt)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The attempt's next question, without anything that tells its answer: the one shown and still open, else the next (its clock starts now). `done` once every question is answered or its time is up. 409 `no_attempt` without an attempt being played.
+    ///
+    /// - Remark: HTTP `GET /assignments/{assignmentId}/play/question`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/play/question/get(getAssignmentQuestion)`.
+    public enum GetAssignmentQuestion {
+        public static let id: Swift.String = "getAssignmentQuestion"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/question/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/question/GET/path/assignmentId`.
+                public var assignmentId: Components.Parameters.AssignmentId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - assignmentId:
+                public init(assignmentId: Components.Parameters.AssignmentId) {
+                    self.assignmentId = assignmentId
+                }
+            }
+            public var path: Operations.GetAssignmentQuestion.Input.Path
+            /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/question/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                /// A player without an account: `playerId:secret` as joining gave them. Without it, the signed-in session's player.
+                ///
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/question/GET/header/X-Assignment-Player`.
+                public var xAssignmentPlayer: Components.Parameters.AssignmentPlayer?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetAssignmentQuestion.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xAssignmentPlayer: A player without an account: `playerId:secret` as joining gave them. Without it, the signed-in session's player.
+                ///   - accept:
+                public init(
+                    xAssignmentPlayer: Components.Parameters.AssignmentPlayer? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetAssignmentQuestion.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.xAssignmentPlayer = xAssignmentPlayer
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetAssignmentQuestion.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.GetAssignmentQuestion.Input.Path,
+                headers: Operations.GetAssignmentQuestion.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/question/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/question/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.AssignmentNext)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.AssignmentNext {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetAssignmentQuestion.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetAssignmentQuestion.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The question, or done.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{assignmentId}/play/question/get(getAssignmentQuestion)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetAssignmentQuestion.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetAssignmentQuestion.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `code` is stable, `message` is for people, `field` names the bad input.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{assignmentId}/play/question/get(getAssignmentQuestion)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Answer the question shown at `position` (the same answer object as solo play). Feedback (verdict, credit, the right answer) only when the assignment shows answers after each question. 409 `already_answered`, `time_up`, `question_not_shown`; 403 `closed`.
+    ///
+    /// - Remark: HTTP `POST /assignments/{assignmentId}/play/answers`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/play/answers/post(answerAssignmentQuestion)`.
+    public enum AnswerAssignmentQuestion {
+        public static let id: Swift.String = "answerAssignmentQuestion"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/answers/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/answers/POST/path/assignmentId`.
+                public var assignmentId: Components.Parameters.AssignmentId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - assignmentId:
+                public init(assignmentId: Components.Parameters.AssignmentId) {
+                    self.assignmentId = assignmentId
+                }
+            }
+            public var path: Operations.AnswerAssignmentQuestion.Input.Path
+            /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/answers/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                /// A player without an account: `playerId:secret` as joining gave them. Without it, the signed-in session's player.
+                ///
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/answers/POST/header/X-Assignment-Player`.
+                public var xAssignmentPlayer: Components.Parameters.AssignmentPlayer?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AnswerAssignmentQuestion.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xAssignmentPlayer: A player without an account: `playerId:secret` as joining gave them. Without it, the signed-in session's player.
+                ///   - accept:
+                public init(
+                    xAssignmentPlayer: Components.Parameters.AssignmentPlayer? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AnswerAssignmentQuestion.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.xAssignmentPlayer = xAssignmentPlayer
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.AnswerAssignmentQuestion.Input.Headers
+            /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/answers/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/answers/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.AssignmentAnswerRequest)
+            }
+            public var body: Operations.AnswerAssignmentQuestion.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.AnswerAssignmentQuestion.Input.Path,
+                headers: Operations.AnswerAssignmentQuestion.Input.Headers = .init(),
+                body: Operations.AnswerAssignmentQuestion.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/answers/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/answers/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.AssignmentAnswered)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.AssignmentAnswered {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.AnswerAssignmentQuestion.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.AnswerAssignmentQuestion.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The answer was taken.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{assignmentId}/play/answers/post(answerAssignmentQuestion)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.AnswerAssignmentQuestion.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.AnswerAssignmentQuestion.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `code` is stable, `message` is for people, `field` names the bad input.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{assignmentId}/play/answers/post(answerAssignmentQuestion)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Finish the attempt being played; its result follows.
+    ///
+    /// - Remark: HTTP `POST /assignments/{assignmentId}/play/finish`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/play/finish/post(finishAssignmentAttempt)`.
+    public enum FinishAssignmentAttempt {
+        public static let id: Swift.String = "finishAssignmentAttempt"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/finish/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/finish/POST/path/assignmentId`.
+                public var assignmentId: Components.Parameters.AssignmentId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - assignmentId:
+                public init(assignmentId: Components.Parameters.AssignmentId) {
+                    self.assignmentId = assignmentId
+                }
+            }
+            public var path: Operations.FinishAssignmentAttempt.Input.Path
+            /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/finish/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                /// A player without an account: `playerId:secret` as joining gave them. Without it, the signed-in session's player.
+                ///
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/finish/POST/header/X-Assignment-Player`.
+                public var xAssignmentPlayer: Components.Parameters.AssignmentPlayer?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.FinishAssignmentAttempt.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xAssignmentPlayer: A player without an account: `playerId:secret` as joining gave them. Without it, the signed-in session's player.
+                ///   - accept:
+                public init(
+                    xAssignmentPlayer: Components.Parameters.AssignmentPlayer? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.FinishAssignmentAttempt.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.xAssignmentPlayer = xAssignmentPlayer
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.FinishAssignmentAttempt.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.FinishAssignmentAttempt.Input.Path,
+                headers: Operations.FinishAssignmentAttempt.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/finish/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/finish/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.AssignmentResult)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.AssignmentResult {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.FinishAssignmentAttempt.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.FinishAssignmentAttempt.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The result.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{assignmentId}/play/finish/post(finishAssignmentAttempt)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.FinishAssignmentAttempt.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.FinishAssignmentAttempt.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `code` is stable, `message` is for people, `field` names the bad input.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{assignmentId}/play/finish/post(finishAssignmentAttempt)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Your own result, once an attempt is over (finished, or cut off by the close): the last one, or attempt `attempt`. Verdicts and right answers only when the settings show them by now. 409 `not_finished` while an attempt is being played.
+    ///
+    /// - Remark: HTTP `GET /assignments/{assignmentId}/play/result`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/play/result/get(getAssignmentResult)`.
+    public enum GetAssignmentResult {
+        public static let id: Swift.String = "getAssignmentResult"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/result/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/result/GET/path/assignmentId`.
+                public var assignmentId: Components.Parameters.AssignmentId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - assignmentId:
+                public init(assignmentId: Components.Parameters.AssignmentId) {
+                    self.assignmentId = assignmentId
+                }
+            }
+            public var path: Operations.GetAssignmentResult.Input.Path
+            /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/result/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// An attempt's number, from 1.
+                ///
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/result/GET/query/attempt`.
+                public var attempt: Swift.Int?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - attempt: An attempt's number, from 1.
+                public init(attempt: Swift.Int? = nil) {
+                    self.attempt = attempt
+                }
+            }
+            public var query: Operations.GetAssignmentResult.Input.Query
+            /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/result/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                /// A player without an account: `playerId:secret` as joining gave them. Without it, the signed-in session's player.
+                ///
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/result/GET/header/X-Assignment-Player`.
+                public var xAssignmentPlayer: Components.Parameters.AssignmentPlayer?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetAssignmentResult.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xAssignmentPlayer: A player without an account: `playerId:secret` as joining gave them. Without it, the signed-in session's player.
+                ///   - accept:
+                public init(
+                    xAssignmentPlayer: Components.Parameters.AssignmentPlayer? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetAssignmentResult.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.xAssignmentPlayer = xAssignmentPlayer
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetAssignmentResult.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - query:
+            ///   - headers:
+            public init(
+                path: Operations.GetAssignmentResult.Input.Path,
+                query: Operations.GetAssignmentResult.Input.Query = .init(),
+                headers: Operations.GetAssignmentResult.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/result/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/assignments/{assignmentId}/play/result/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.AssignmentResult)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.AssignmentResult {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetAssignmentResult.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetAssignmentResult.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The result.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{assignmentId}/play/result/get(getAssignmentResult)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetAssignmentResult.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetAssignmentResult.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `code` is stable, `message` is for people, `field` names the bad input.
+            ///
+            /// - Remark: Generated from `#/paths//assignments/{assignmentId}/play/result/get(getAssignmentResult)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// Import a question bank file (authors and admins). With dryRun, only preview it.
     ///
     /// The body is the file itself. The format is recognised from `fileName` and the content

@@ -167,6 +167,91 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /live-games/{liveGameId}/results`.
     /// - Remark: Generated from `#/paths//live-games/{liveGameId}/results/get(getLiveGameResults)`.
     func getLiveGameResults(_ input: Operations.GetLiveGameResults.Input) async throws -> Operations.GetLiveGameResults.Output
+    /// Your assignments, newest first (at most 200), with how many joined and finished.
+    ///
+    /// - Remark: HTTP `GET /assignments`.
+    /// - Remark: Generated from `#/paths//assignments/get(listAssignments)`.
+    func listAssignments(_ input: Operations.ListAssignments.Input) async throws -> Operations.ListAssignments.Output
+    /// Set a quiz you may host as homework with a deadline: it gets a 6-digit code and a player link. Opens now unless `opensAt` says later; `closesAt` is required. 404 for a quiz you may not host, 422 `invalid_assignment` (field and `problems`), `no_questions`.
+    ///
+    /// - Remark: HTTP `POST /assignments`.
+    /// - Remark: Generated from `#/paths//assignments/post(createAssignment)`.
+    func createAssignment(_ input: Operations.CreateAssignment.Input) async throws -> Operations.CreateAssignment.Output
+    /// Join an assignment by its code: signed in (bearer or cookie) under your username (joining again is the same player), else with a nickname. Keep `secret` (send it back as `X-Assignment-Player: playerId:secret`) and show `rejoinCode` for another device. Joins, resumes and rejoins are limited per address (429 `rate_limited`); 409 `nickname_taken`, 403 `closed`; before it opens a player may join and wait.
+    ///
+    /// - Remark: HTTP `POST /assignments/join`.
+    /// - Remark: Generated from `#/paths//assignments/join/post(joinAssignment)`.
+    func joinAssignment(_ input: Operations.JoinAssignment.Input) async throws -> Operations.JoinAssignment.Output
+    /// Come back with the player id and secret the client kept (the same secret stays valid).
+    ///
+    /// - Remark: HTTP `POST /assignments/resume`.
+    /// - Remark: Generated from `#/paths//assignments/resume/post(resumeAssignment)`.
+    func resumeAssignment(_ input: Operations.ResumeAssignment.Input) async throws -> Operations.ResumeAssignment.Output
+    /// Come back on another device with the code, the nickname and the rejoin code: a new secret, and the old one stops working. 403 `bad_rejoin`.
+    ///
+    /// - Remark: HTTP `POST /assignments/rejoin`.
+    /// - Remark: Generated from `#/paths//assignments/rejoin/post(rejoinAssignment)`.
+    func rejoinAssignment(_ input: Operations.RejoinAssignment.Input) async throws -> Operations.RejoinAssignment.Output
+    /// One of your assignments as it fills up (someone else's is 404).
+    ///
+    /// - Remark: HTTP `GET /assignments/{assignmentId}`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/get(getAssignment)`.
+    func getAssignment(_ input: Operations.GetAssignment.Input) async throws -> Operations.GetAssignment.Output
+    /// Close it now; attempts in progress keep what they answered.
+    ///
+    /// - Remark: HTTP `POST /assignments/{assignmentId}/close`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/close/post(closeAssignment)`.
+    func closeAssignment(_ input: Operations.CloseAssignment.Input) async throws -> Operations.CloseAssignment.Output
+    /// Move the close to a later time (422 `invalid_assignment` for one in the past).
+    ///
+    /// - Remark: HTTP `POST /assignments/{assignmentId}/extend`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/extend/post(extendAssignment)`.
+    func extendAssignment(_ input: Operations.ExtendAssignment.Input) async throws -> Operations.ExtendAssignment.Output
+    /// Open a closed assignment again until `closesAt`; an attempt the close cut off carries on.
+    ///
+    /// - Remark: HTTP `POST /assignments/{assignmentId}/reopen`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/reopen/post(reopenAssignment)`.
+    func reopenAssignment(_ input: Operations.ReopenAssignment.Input) async throws -> Operations.ReopenAssignment.Output
+    /// The report of one of your assignments: per player the grade by its rule, each question's credit, time and attempts; per question how many answered and got it right, and the most common wrong answers.
+    ///
+    /// - Remark: HTTP `GET /assignments/{assignmentId}/report`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/report/get(getAssignmentReport)`.
+    func getAssignmentReport(_ input: Operations.GetAssignmentReport.Input) async throws -> Operations.GetAssignmentReport.Output
+    /// The report for a spreadsheet: one row per player, a column per question (percent). `separator=semicolon` writes `;`, decimal commas and a byte-order mark, as Excel expects in locales such as Finnish.
+    ///
+    /// - Remark: HTTP `GET /assignments/{assignmentId}/report.csv`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/report.csv/get(exportAssignmentReport)`.
+    func exportAssignmentReport(_ input: Operations.ExportAssignmentReport.Input) async throws -> Operations.ExportAssignmentReport.Output
+    /// A player's standing: the window, their attempts and how many are left. Every `/play` request authenticates as the player: `X-Assignment-Player: playerId:secret` (from joining), or the signed-in session of a player who joined signed in. 403 `not_a_player` otherwise.
+    ///
+    /// - Remark: HTTP `GET /assignments/{assignmentId}/play`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/play/get(getAssignmentStanding)`.
+    func getAssignmentStanding(_ input: Operations.GetAssignmentStanding.Input) async throws -> Operations.GetAssignmentStanding.Output
+    /// Start an attempt, or get back the one being played. 403 `not_open` or `closed` outside the window, 409 `no_attempts_left`.
+    ///
+    /// - Remark: HTTP `POST /assignments/{assignmentId}/play/attempts`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/play/attempts/post(startAssignmentAttempt)`.
+    func startAssignmentAttempt(_ input: Operations.StartAssignmentAttempt.Input) async throws -> Operations.StartAssignmentAttempt.Output
+    /// The attempt's next question, without anything that tells its answer: the one shown and still open, else the next (its clock starts now). `done` once every question is answered or its time is up. 409 `no_attempt` without an attempt being played.
+    ///
+    /// - Remark: HTTP `GET /assignments/{assignmentId}/play/question`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/play/question/get(getAssignmentQuestion)`.
+    func getAssignmentQuestion(_ input: Operations.GetAssignmentQuestion.Input) async throws -> Operations.GetAssignmentQuestion.Output
+    /// Answer the question shown at `position` (the same answer object as solo play). Feedback (verdict, credit, the right answer) only when the assignment shows answers after each question. 409 `already_answered`, `time_up`, `question_not_shown`; 403 `closed`.
+    ///
+    /// - Remark: HTTP `POST /assignments/{assignmentId}/play/answers`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/play/answers/post(answerAssignmentQuestion)`.
+    func answerAssignmentQuestion(_ input: Operations.AnswerAssignmentQuestion.Input) async throws -> Operations.AnswerAssignmentQuestion.Output
+    /// Finish the attempt being played; its result follows.
+    ///
+    /// - Remark: HTTP `POST /assignments/{assignmentId}/play/finish`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/play/finish/post(finishAssignmentAttempt)`.
+    func finishAssignmentAttempt(_ input: Operations.FinishAssignmentAttempt.Input) async throws -> Operations.FinishAssignmentAttempt.Output
+    /// Your own result, once an attempt is over (finished, or cut off by the close): the last one, or attempt `attempt`. Verdicts and right answers only when the settings show them by now. 409 `not_finished` while an attempt is being played.
+    ///
+    /// - Remark: HTTP `GET /assignments/{assignmentId}/play/result`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/play/result/get(getAssignmentResult)`.
+    func getAssignmentResult(_ input: Operations.GetAssignmentResult.Input) async throws -> Operations.GetAssignmentResult.Output
     /// Import a question bank file (authors and admins). With dryRun, only preview it.
     ///
     /// The body is the file itself. The format is recognised from `fileName` and the content
@@ -750,6 +835,231 @@ extension APIProtocol {
     ) async throws -> Operations.GetLiveGameResults.Output {
         try await getLiveGameResults(Operations.GetLiveGameResults.Input(
             path: path,
+            headers: headers
+        ))
+    }
+    /// Your assignments, newest first (at most 200), with how many joined and finished.
+    ///
+    /// - Remark: HTTP `GET /assignments`.
+    /// - Remark: Generated from `#/paths//assignments/get(listAssignments)`.
+    public func listAssignments(headers: Operations.ListAssignments.Input.Headers = .init()) async throws -> Operations.ListAssignments.Output {
+        try await listAssignments(Operations.ListAssignments.Input(headers: headers))
+    }
+    /// Set a quiz you may host as homework with a deadline: it gets a 6-digit code and a player link. Opens now unless `opensAt` says later; `closesAt` is required. 404 for a quiz you may not host, 422 `invalid_assignment` (field and `problems`), `no_questions`.
+    ///
+    /// - Remark: HTTP `POST /assignments`.
+    /// - Remark: Generated from `#/paths//assignments/post(createAssignment)`.
+    public func createAssignment(
+        headers: Operations.CreateAssignment.Input.Headers = .init(),
+        body: Operations.CreateAssignment.Input.Body
+    ) async throws -> Operations.CreateAssignment.Output {
+        try await createAssignment(Operations.CreateAssignment.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Join an assignment by its code: signed in (bearer or cookie) under your username (joining again is the same player), else with a nickname. Keep `secret` (send it back as `X-Assignment-Player: playerId:secret`) and show `rejoinCode` for another device. Joins, resumes and rejoins are limited per address (429 `rate_limited`); 409 `nickname_taken`, 403 `closed`; before it opens a player may join and wait.
+    ///
+    /// - Remark: HTTP `POST /assignments/join`.
+    /// - Remark: Generated from `#/paths//assignments/join/post(joinAssignment)`.
+    public func joinAssignment(
+        headers: Operations.JoinAssignment.Input.Headers = .init(),
+        body: Operations.JoinAssignment.Input.Body
+    ) async throws -> Operations.JoinAssignment.Output {
+        try await joinAssignment(Operations.JoinAssignment.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Come back with the player id and secret the client kept (the same secret stays valid).
+    ///
+    /// - Remark: HTTP `POST /assignments/resume`.
+    /// - Remark: Generated from `#/paths//assignments/resume/post(resumeAssignment)`.
+    public func resumeAssignment(
+        headers: Operations.ResumeAssignment.Input.Headers = .init(),
+        body: Operations.ResumeAssignment.Input.Body
+    ) async throws -> Operations.ResumeAssignment.Output {
+        try await resumeAssignment(Operations.ResumeAssignment.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Come back on another device with the code, the nickname and the rejoin code: a new secret, and the old one stops working. 403 `bad_rejoin`.
+    ///
+    /// - Remark: HTTP `POST /assignments/rejoin`.
+    /// - Remark: Generated from `#/paths//assignments/rejoin/post(rejoinAssignment)`.
+    public func rejoinAssignment(
+        headers: Operations.RejoinAssignment.Input.Headers = .init(),
+        body: Operations.RejoinAssignment.Input.Body
+    ) async throws -> Operations.RejoinAssignment.Output {
+        try await rejoinAssignment(Operations.RejoinAssignment.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// One of your assignments as it fills up (someone else's is 404).
+    ///
+    /// - Remark: HTTP `GET /assignments/{assignmentId}`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/get(getAssignment)`.
+    public func getAssignment(
+        path: Operations.GetAssignment.Input.Path,
+        headers: Operations.GetAssignment.Input.Headers = .init()
+    ) async throws -> Operations.GetAssignment.Output {
+        try await getAssignment(Operations.GetAssignment.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Close it now; attempts in progress keep what they answered.
+    ///
+    /// - Remark: HTTP `POST /assignments/{assignmentId}/close`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/close/post(closeAssignment)`.
+    public func closeAssignment(
+        path: Operations.CloseAssignment.Input.Path,
+        headers: Operations.CloseAssignment.Input.Headers = .init()
+    ) async throws -> Operations.CloseAssignment.Output {
+        try await closeAssignment(Operations.CloseAssignment.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Move the close to a later time (422 `invalid_assignment` for one in the past).
+    ///
+    /// - Remark: HTTP `POST /assignments/{assignmentId}/extend`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/extend/post(extendAssignment)`.
+    public func extendAssignment(
+        path: Operations.ExtendAssignment.Input.Path,
+        headers: Operations.ExtendAssignment.Input.Headers = .init(),
+        body: Operations.ExtendAssignment.Input.Body
+    ) async throws -> Operations.ExtendAssignment.Output {
+        try await extendAssignment(Operations.ExtendAssignment.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Open a closed assignment again until `closesAt`; an attempt the close cut off carries on.
+    ///
+    /// - Remark: HTTP `POST /assignments/{assignmentId}/reopen`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/reopen/post(reopenAssignment)`.
+    public func reopenAssignment(
+        path: Operations.ReopenAssignment.Input.Path,
+        headers: Operations.ReopenAssignment.Input.Headers = .init(),
+        body: Operations.ReopenAssignment.Input.Body
+    ) async throws -> Operations.ReopenAssignment.Output {
+        try await reopenAssignment(Operations.ReopenAssignment.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The report of one of your assignments: per player the grade by its rule, each question's credit, time and attempts; per question how many answered and got it right, and the most common wrong answers.
+    ///
+    /// - Remark: HTTP `GET /assignments/{assignmentId}/report`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/report/get(getAssignmentReport)`.
+    public func getAssignmentReport(
+        path: Operations.GetAssignmentReport.Input.Path,
+        headers: Operations.GetAssignmentReport.Input.Headers = .init()
+    ) async throws -> Operations.GetAssignmentReport.Output {
+        try await getAssignmentReport(Operations.GetAssignmentReport.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The report for a spreadsheet: one row per player, a column per question (percent). `separator=semicolon` writes `;`, decimal commas and a byte-order mark, as Excel expects in locales such as Finnish.
+    ///
+    /// - Remark: HTTP `GET /assignments/{assignmentId}/report.csv`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/report.csv/get(exportAssignmentReport)`.
+    public func exportAssignmentReport(
+        path: Operations.ExportAssignmentReport.Input.Path,
+        query: Operations.ExportAssignmentReport.Input.Query = .init(),
+        headers: Operations.ExportAssignmentReport.Input.Headers = .init()
+    ) async throws -> Operations.ExportAssignmentReport.Output {
+        try await exportAssignmentReport(Operations.ExportAssignmentReport.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// A player's standing: the window, their attempts and how many are left. Every `/play` request authenticates as the player: `X-Assignment-Player: playerId:secret` (from joining), or the signed-in session of a player who joined signed in. 403 `not_a_player` otherwise.
+    ///
+    /// - Remark: HTTP `GET /assignments/{assignmentId}/play`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/play/get(getAssignmentStanding)`.
+    public func getAssignmentStanding(
+        path: Operations.GetAssignmentStanding.Input.Path,
+        headers: Operations.GetAssignmentStanding.Input.Headers = .init()
+    ) async throws -> Operations.GetAssignmentStanding.Output {
+        try await getAssignmentStanding(Operations.GetAssignmentStanding.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Start an attempt, or get back the one being played. 403 `not_open` or `closed` outside the window, 409 `no_attempts_left`.
+    ///
+    /// - Remark: HTTP `POST /assignments/{assignmentId}/play/attempts`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/play/attempts/post(startAssignmentAttempt)`.
+    public func startAssignmentAttempt(
+        path: Operations.StartAssignmentAttempt.Input.Path,
+        headers: Operations.StartAssignmentAttempt.Input.Headers = .init()
+    ) async throws -> Operations.StartAssignmentAttempt.Output {
+        try await startAssignmentAttempt(Operations.StartAssignmentAttempt.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The attempt's next question, without anything that tells its answer: the one shown and still open, else the next (its clock starts now). `done` once every question is answered or its time is up. 409 `no_attempt` without an attempt being played.
+    ///
+    /// - Remark: HTTP `GET /assignments/{assignmentId}/play/question`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/play/question/get(getAssignmentQuestion)`.
+    public func getAssignmentQuestion(
+        path: Operations.GetAssignmentQuestion.Input.Path,
+        headers: Operations.GetAssignmentQuestion.Input.Headers = .init()
+    ) async throws -> Operations.GetAssignmentQuestion.Output {
+        try await getAssignmentQuestion(Operations.GetAssignmentQuestion.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Answer the question shown at `position` (the same answer object as solo play). Feedback (verdict, credit, the right answer) only when the assignment shows answers after each question. 409 `already_answered`, `time_up`, `question_not_shown`; 403 `closed`.
+    ///
+    /// - Remark: HTTP `POST /assignments/{assignmentId}/play/answers`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/play/answers/post(answerAssignmentQuestion)`.
+    public func answerAssignmentQuestion(
+        path: Operations.AnswerAssignmentQuestion.Input.Path,
+        headers: Operations.AnswerAssignmentQuestion.Input.Headers = .init(),
+        body: Operations.AnswerAssignmentQuestion.Input.Body
+    ) async throws -> Operations.AnswerAssignmentQuestion.Output {
+        try await answerAssignmentQuestion(Operations.AnswerAssignmentQuestion.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Finish the attempt being played; its result follows.
+    ///
+    /// - Remark: HTTP `POST /assignments/{assignmentId}/play/finish`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/play/finish/post(finishAssignmentAttempt)`.
+    public func finishAssignmentAttempt(
+        path: Operations.FinishAssignmentAttempt.Input.Path,
+        headers: Operations.FinishAssignmentAttempt.Input.Headers = .init()
+    ) async throws -> Operations.FinishAssignmentAttempt.Output {
+        try await finishAssignmentAttempt(Operations.FinishAssignmentAttempt.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Your own result, once an attempt is over (finished, or cut off by the close): the last one, or attempt `attempt`. Verdicts and right answers only when the settings show them by now. 409 `not_finished` while an attempt is being played.
+    ///
+    /// - Remark: HTTP `GET /assignments/{assignmentId}/play/result`.
+    /// - Remark: Generated from `#/paths//assignments/{assignmentId}/play/result/get(getAssignmentResult)`.
+    public func getAssignmentResult(
+        path: Operations.GetAssignmentResult.Input.Path,
+        query: Operations.GetAssignmentResult.Input.Query = .init(),
+        headers: Operations.GetAssignmentResult.Input.Headers = .init()
+    ) async throws -> Operations.GetAssignmentResult.Output {
+        try await getAssignmentResult(Operations.GetAssignmentResult.Input(
+            path: path,
+            query: query,
             headers: headers
         ))
     }

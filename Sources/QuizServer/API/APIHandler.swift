@@ -23,6 +23,8 @@ final class APIHandler: APIProtocol, Sendable {
     let practice: PracticeAPI
     let games: GamesAPI
     let live: LiveAPI
+    let assignments: AssignmentsAPI
+    let assignmentPlay: AssignmentPlayAPI
     let social: SocialAPI
     let articles: ArticlesAPI
     let banks: BankAPI
@@ -41,6 +43,8 @@ final class APIHandler: APIProtocol, Sendable {
         practice = PracticeAPI(practice: useCases.practice, singleQuestion: useCases.singleQuestion)
         games = GamesAPI(games: useCases.nameAllGames)
         live = LiveAPI(liveGames: useCases.liveGames)
+        assignments = AssignmentsAPI(assignments: useCases.assignments, time: time)
+        assignmentPlay = AssignmentPlayAPI(assignments: useCases.assignments, signedIn: signedIn, time: time)
         social = SocialAPI(people: useCases.people, following: useCases.following, postToFeed: useCases.postToFeed,
                            postDeletion: useCases.deletePost, feed: useCases.feed)
         articles = ArticlesAPI(articles: useCases.articles, authoring: useCases.articleAuthoring, importFeed: useCases.importArticleFeed)
@@ -135,6 +139,53 @@ final class APIHandler: APIProtocol, Sendable {
     }
     func getLiveGameResults(_ input: Operations.GetLiveGameResults.Input) async throws -> Operations.GetLiveGameResults.Output {
         try await signedIn { try await live.getLiveGameResults(input, by: $0) }
+    }
+
+    // MARK: Assignments: the owner's side signed in; players by the X-Assignment-Player header or their session
+    func listAssignments(_ input: Operations.ListAssignments.Input) async throws -> Operations.ListAssignments.Output {
+        try await signedIn { try await assignments.listAssignments(input, by: $0) }
+    }
+    func createAssignment(_ input: Operations.CreateAssignment.Input) async throws -> Operations.CreateAssignment.Output {
+        try await signedIn { try await assignments.createAssignment(input, by: $0) }
+    }
+    func getAssignment(_ input: Operations.GetAssignment.Input) async throws -> Operations.GetAssignment.Output {
+        try await signedIn { try await assignments.getAssignment(input, by: $0) }
+    }
+    func closeAssignment(_ input: Operations.CloseAssignment.Input) async throws -> Operations.CloseAssignment.Output {
+        try await signedIn { try await assignments.closeAssignment(input, by: $0) }
+    }
+    func extendAssignment(_ input: Operations.ExtendAssignment.Input) async throws -> Operations.ExtendAssignment.Output {
+        try await signedIn { try await assignments.extendAssignment(input, by: $0) }
+    }
+    func reopenAssignment(_ input: Operations.ReopenAssignment.Input) async throws -> Operations.ReopenAssignment.Output {
+        try await signedIn { try await assignments.reopenAssignment(input, by: $0) }
+    }
+    func getAssignmentReport(_ input: Operations.GetAssignmentReport.Input) async throws -> Operations.GetAssignmentReport.Output {
+        try await signedIn { try await assignments.getAssignmentReport(input, by: $0) }
+    }
+    func exportAssignmentReport(_ input: Operations.ExportAssignmentReport.Input) async throws -> Operations.ExportAssignmentReport.Output {
+        try await signedIn { try await assignments.exportAssignmentReport(input, by: $0) }
+    }
+    func joinAssignment(_ input: Operations.JoinAssignment.Input) async throws -> Operations.JoinAssignment.Output { try await assignmentPlay.joinAssignment(input) }
+    func resumeAssignment(_ input: Operations.ResumeAssignment.Input) async throws -> Operations.ResumeAssignment.Output { try await assignmentPlay.resumeAssignment(input) }
+    func rejoinAssignment(_ input: Operations.RejoinAssignment.Input) async throws -> Operations.RejoinAssignment.Output { try await assignmentPlay.rejoinAssignment(input) }
+    func getAssignmentStanding(_ input: Operations.GetAssignmentStanding.Input) async throws -> Operations.GetAssignmentStanding.Output {
+        try await assignmentPlay.getAssignmentStanding(input)
+    }
+    func startAssignmentAttempt(_ input: Operations.StartAssignmentAttempt.Input) async throws -> Operations.StartAssignmentAttempt.Output {
+        try await assignmentPlay.startAssignmentAttempt(input)
+    }
+    func getAssignmentQuestion(_ input: Operations.GetAssignmentQuestion.Input) async throws -> Operations.GetAssignmentQuestion.Output {
+        try await assignmentPlay.getAssignmentQuestion(input)
+    }
+    func answerAssignmentQuestion(_ input: Operations.AnswerAssignmentQuestion.Input) async throws -> Operations.AnswerAssignmentQuestion.Output {
+        try await assignmentPlay.answerAssignmentQuestion(input)
+    }
+    func finishAssignmentAttempt(_ input: Operations.FinishAssignmentAttempt.Input) async throws -> Operations.FinishAssignmentAttempt.Output {
+        try await assignmentPlay.finishAssignmentAttempt(input)
+    }
+    func getAssignmentResult(_ input: Operations.GetAssignmentResult.Input) async throws -> Operations.GetAssignmentResult.Output {
+        try await assignmentPlay.getAssignmentResult(input)
     }
 
     // MARK: People, posts, the feed

@@ -51,16 +51,8 @@ struct PlayAPI: Sendable {
         } catch let failure as PlayQuiz.Failure {
             throw APIError(failure)
         }
-        let verdict: Components.Schemas.Verdict = switch answered.verdict {
-        case .correct: .correct
-        case .wrong: .wrong
-        case .alreadyAnswered: .alreadyAnswered
-        case .tooLate: .tooLate
-        case .partlyCorrect: .partlyCorrect
-        case .counted: .counted
-        }
         return .ok(.init(body: .json(.init(
-            verdict: verdict, pointsAwarded: answered.points, credit: answered.credit.value,
+            verdict: .init(answered.verdict), pointsAwarded: answered.points, credit: answered.credit.value,
             correctAnswer: .init(answered.question.correctAnswer), explanation: answered.question.explanation
         ))))
     }

@@ -125,6 +125,19 @@ extension Components.Schemas.CorrectAnswer {
     }
 }
 
+extension Components.Schemas.Verdict {
+    init(_ verdict: Verdict) {
+        self = switch verdict {
+        case .correct: .correct
+        case .wrong: .wrong
+        case .alreadyAnswered: .alreadyAnswered
+        case .tooLate: .tooLate
+        case .partlyCorrect: .partlyCorrect
+        case .counted: .counted
+        }
+    }
+}
+
 extension Components.Schemas.Attempt {
     init(_ attempt: Attempt, questionCount: Int) {
         self.init(
