@@ -104,9 +104,9 @@ class Server:
         """Log lines at error level or above, from line `since` on."""
         return [line for line in self.log[since:] if ERROR_LEVEL.search(line)]
 
-    def api(self, method, path, body=None, token=None, timeout=30):
+    def api(self, method, path, body=None, token=None, timeout=30, headers=None):
         """Calls the JSON API; returns (status, parsed body or raw bytes)."""
-        headers = {"Content-Type": "application/json"}
+        headers = {"Content-Type": "application/json", **(headers or {})}
         if token:
             headers["Authorization"] = "Bearer " + token
         data = None if body is None else json.dumps(body).encode()
