@@ -26,8 +26,9 @@ public struct DueAssignmentRecord: Sendable, Equatable {
     }
 }
 
-/// One attempt of a class member at a class assignment, as the gradebook needs it: its marks
-/// summed in the database, so a class of 500 over 50 assignments is one query, not one per cell.
+/// One attempt of a class member at a class assignment, as the gradebook needs it: its marks as
+/// the attempt keeps them (added to with each answer), so a class of 500 over 50 assignments is
+/// one query over 25,000 rows, not one per cell nor a sum over every answer.
 public struct GradebookAttemptRecord: Sendable, Equatable {
     public var assignmentId: Int64
     public var userId: Int64
@@ -65,6 +66,6 @@ public protocol ClassStore: Sendable {
     func classAssignments(classId: Int64) async throws -> [Assignment]
     /// The assignments of every class `userId` is in that close at or after `since`, with how far they got.
     func dueAssignments(userId: Int64, since: Date, limit: Int) async throws -> [DueAssignmentRecord]
-    /// Every attempt of the class's current members at its assignments, with its marks summed.
+    /// Every attempt of the class's current members at its assignments, with its marks.
     func gradebookAttempts(classId: Int64) async throws -> [GradebookAttemptRecord]
 }

@@ -121,12 +121,11 @@ extension SQLStore: ClassStore {
     }
 
     public func gradebookAttempts(classId: Int64) async throws -> [GradebookAttemptRecord] {
-        // One pass: the class's assignments (by their index), their attempts by current members,
-        // each attempt's marks summed; ordered so each cell's attempts come in the order they were made.
+        // One pass: the class's assignments (by their index), their attempts by current members with
+        // the marks each keeps; ordered so each cell's attempts come in the order they were made.
         try await database.read { db in
             try await db.raw("""
-                SELECT t.assignment_id, p.user_id, t.number, t.max_marks, t.finished_at,
-                  (SELECT COALESCE(SUM(x.marks), 0) FROM assignment_answers x WHERE x.attempt_id = t.id) AS marks
+                SELECT t.assignment_id, p.user_id, t.number, t.max_marks, t.finished_at, t.marks
                 FROM assignments a
                 JOIN assignment_attempts t ON t.assignment_id = a.id
                 JOIN assignment_players p ON p.id = t.player_id

@@ -5,8 +5,8 @@ import QuizText
 /// The gradebook as an HTML table, written straight into a string: 500 students × 50
 /// assignments is 25,000 cells, which a template with a context per cell renders several times
 /// slower than this (BENCHMARKS.md, "gradebook"). Every text is escaped.
-enum GradebookTable {
-    static func html(_ book: Gradebook, t: Texts) -> String {
+package enum GradebookTable {
+    package static func html(_ book: Gradebook, t: Texts) -> String {
         var html = ""
         html.reserveCapacity(200 + book.columns.count * 120 + book.rows.count * (60 + book.columns.count * 40))
         html += "<table class=\"gradebook-table\" id=\"gradebook\"><thead><tr><th scope=\"col\">"
