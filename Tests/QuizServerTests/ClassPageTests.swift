@@ -70,6 +70,8 @@ import Testing
             _ = try await student.get("/classes/join")
             _ = try await student.post("/classes/join", [("code", code)])
             let annId = try await userId(env, "ann")
+            #expect(try await teacher.get("/classes/\(id)").contains(#"action="/classes/\#(id)/members/\#(annId)/remove""#),
+                    "each student has a remove button")
             let removed = try await teacher.post("/classes/\(id)/members/\(annId)/remove", [])
             #expect(removed.location == "/classes/\(id)")
             #expect(try await teacher.get("/classes/\(id)").contains(#"id="no-members""#))

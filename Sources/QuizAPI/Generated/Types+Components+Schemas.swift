@@ -3882,7 +3882,7 @@ extension Components {
             public var id: Swift.Int64
             /// - Remark: Generated from `#/components/schemas/SchoolClass/name`.
             public var name: Swift.String
-            /// 6 digits; students join with it.
+            /// 6 digits; students join with it. Empty when a student reads the class: the code is the teacher's to hand out.
             ///
             /// - Remark: Generated from `#/components/schemas/SchoolClass/code`.
             public var code: Swift.String
@@ -3890,7 +3890,7 @@ extension Components {
             public var joiningOpen: Swift.Bool
             /// - Remark: Generated from `#/components/schemas/SchoolClass/createdAt`.
             public var createdAt: Foundation.Date
-            /// The join page for a link or QR code, /classes/join/{code}.
+            /// The join page for a link or QR code, /classes/join/{code}; empty for a student.
             ///
             /// - Remark: Generated from `#/components/schemas/SchoolClass/joinPath`.
             public var joinPath: Swift.String
@@ -3899,10 +3899,10 @@ extension Components {
             /// - Parameters:
             ///   - id:
             ///   - name:
-            ///   - code: 6 digits; students join with it.
+            ///   - code: 6 digits; students join with it. Empty when a student reads the class: the code is the teacher's to hand out.
             ///   - joiningOpen:
             ///   - createdAt:
-            ///   - joinPath: The join page for a link or QR code, /classes/join/{code}.
+            ///   - joinPath: The join page for a link or QR code, /classes/join/{code}; empty for a student.
             public init(
                 id: Swift.Int64,
                 name: Swift.String,
