@@ -173,7 +173,8 @@ let package = Package(
         // In-process timings for scripts/bench; not part of the product.
         .executableTarget(
             name: "QuizBench",
-            dependencies: ["QuizCore", "QuizFormats", "QuizStore", .product(name: "SQLKit", package: "sql-kit")],
+            dependencies: ["QuizCore", "QuizFormats", "QuizStore", "QuizUseCases", "QuizServer", "QuizText",
+                           .product(name: "SQLKit", package: "sql-kit")],
             swiftSettings: swiftSettings
         ),
         // The live-game load generator of `scripts/bench live`: real sockets, as phones play; not part of the product.

@@ -26,6 +26,11 @@ enum QuizBench {
             try SpreadsheetBench.run(rows: Int(arguments.dropFirst().first ?? "10000") ?? 10_000)
             return
         }
+        if arguments.first == "gradebook" {
+            let rest = arguments.dropFirst().compactMap { Int($0) }
+            try await GradebookBench.run(students: rest.first ?? 500, assignments: rest.dropFirst().first ?? 50)
+            return
+        }
         if arguments.first == "memory" {
             try await memory(megabytes: Int(arguments.dropFirst().first ?? "100") ?? 100)
             return

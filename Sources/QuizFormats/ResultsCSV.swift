@@ -15,4 +15,12 @@ public enum ResultsCSV {
     public static func line(_ fields: [String], separator: Character = ",") -> String {
         fields.map { field($0, separator: separator) }.joined(separator: String(separator)) + "\r\n"
     }
+
+    /// A share (0...1) in percent with one decimal, "" for none; with `separator` ";" a decimal
+    /// comma, as Excel reads in locales such as Finnish.
+    public static func percent(_ value: Double?, separator: Character = ",") -> String {
+        guard let value else { return "" }
+        let text = String(format: "%.1f", value * 100)
+        return separator == ";" ? text.replacingOccurrences(of: ".", with: ",") : text
+    }
 }

@@ -197,7 +197,7 @@ func buildRouter(
     // Play pages keep the play session's start in a cookie (history lists what it answered).
     let playing = router.group().add(middleware: PageMiddleware(sessions: useCases.sessions, pages: pages, play: true))
         .group(context: SignedInContext.self)
-    BrowsePages(pages: pages, browse: useCases.browseCatalog).register(signedIn: signedIn)
+    BrowsePages(pages: pages, browse: useCases.browseCatalog, classes: useCases.classes).register(signedIn: signedIn)
     PlayPages(pages: pages, playQuiz: useCases.playQuiz, leaderboard: useCases.leaderboard).register(signedIn: signedIn, playing: playing)
     ModesPages(pages: pages, practice: useCases.practice, singleQuestion: useCases.singleQuestion, games: useCases.nameAllGames)
         .register(signedIn: signedIn)
@@ -205,13 +205,16 @@ func buildRouter(
                 feed: useCases.feed, people: useCases.people, images: useCases.postImages)
         .register(on: router, signedIn: signedIn)
     ArticlePages(pages: pages, articles: useCases.articles).register(signedIn: signedIn)
+    // A join address as a QR code (SVG), for the live lobby, an assignment's and a class's page.
     let qrCode: @Sendable (String) -> String = { address in
         (try? QRCode(text: address))?.svg(moduleSize: 8, quietZone: 4, title: "QR code of \(address)") ?? ""
     }
     LivePages(pages: pages, games: useCases.liveGames, qrCode: qrCode).register(anyone: anyone, signedIn: signedIn)
-    AssignmentPages(pages: pages, assignments: useCases.assignments, games: useCases.liveGames, catalog: useCases.browseCatalog, qrCode: qrCode)
+    AssignmentPages(pages: pages, assignments: useCases.assignments, games: useCases.liveGames, catalog: useCases.browseCatalog,
+                    classes: useCases.classes, qrCode: qrCode)
         .register(signedIn: signedIn)
     AssignmentPlayPages(pages: pages, assignments: useCases.assignments).register(anyone: anyone)
+    ClassPages(pages: pages, classes: useCases.classes, qrCode: qrCode).register(signedIn: signedIn)
     ManageArticlePages(pages: pages, articles: useCases.articles, authoring: useCases.articleAuthoring,
                        importFeed: useCases.importArticleFeed)
         .register(authors: authors)

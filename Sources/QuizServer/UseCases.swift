@@ -40,6 +40,7 @@ struct UseCases: Sendable {
     let liveGames: LiveGames
     let openTrivia: OpenTrivia
     let assignments: Assignments
+    let classes: Classes
 
     init(store: Store, config: ServerConfig, time: any TimeSource, choiceKey: ChoiceKey, hasher: PasswordHasher, limiter: RateLimiter,
          activity: ActivityMetrics = .off) {
@@ -97,6 +98,10 @@ struct UseCases: Sendable {
         assignments = Assignments(store: store, time: time, key: choiceKey,
                                   joins: RateLimiter(limit: max(1, config.liveJoinsPerAddressPerMinute), window: 60, time: time,
                                                      shared: shared ? store.sql : nil))
+        // Class joins count under the same per-address rule: a class code is no cheaper to guess.
+        classes = Classes(store: store, time: time,
+                          joins: RateLimiter(limit: max(1, config.liveJoinsPerAddressPerMinute), window: 60, time: time,
+                                             shared: shared ? store.sql : nil))
         importArticleFeed = ImportArticleFeed(store: store, loader: RemoteFeedLoader(limits: config.remoteImportLimits), time: time)
     }
 }

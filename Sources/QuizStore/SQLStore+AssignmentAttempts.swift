@@ -80,7 +80,11 @@ extension SQLStore {
                   answered_at = \(bind: now)
                 WHERE attempt_id = \(bind: attemptId) AND position = \(bind: position) AND answer IS NULL
                 RETURNING position
-                """).first() != nil { return .recorded }
+                """).first() != nil {
+                // The attempt's running total, for the gradebook (one row per attempt, no sum over its answers).
+                try await db.raw("UPDATE assignment_attempts SET marks = marks + \(bind: marks) WHERE id = \(bind: attemptId)").run()
+                return .recorded
+            }
             let shown = try await db.raw("""
                 SELECT position FROM assignment_answers WHERE attempt_id = \(bind: attemptId) AND position = \(bind: position)
                 """).first()

@@ -3,7 +3,7 @@ import QuizCore
 import SQLKit
 
 extension SQLStore: AssignmentStore {
-    static let assignmentColumns = "id, code, quiz_id, owner_user_id, title, question_ids, settings, opens_at, closes_at, created_at"
+    static let assignmentColumns = "id, code, quiz_id, owner_user_id, title, question_ids, settings, opens_at, closes_at, created_at, class_id"
     static let assignmentPlayerColumns = "id, assignment_id, nickname, user_id, secret_hash, code_hash, joined_at"
     static let assignmentAttemptColumns = "id, assignment_id, player_id, number, question_ids, max_marks, started_at, finished_at"
     static let assignmentAnswerColumns = "attempt_id, position, question_id, shown_at, answer, correct, marks, answered_at"
@@ -12,15 +12,15 @@ extension SQLStore: AssignmentStore {
         let questionIds = try LiveJSON.encode(assignment.questionIds)
         let settings = try LiveJSON.encode(assignment.settings)
         return try await inserted(assignment, at: \.id, """
-            INSERT INTO assignments (code, quiz_id, owner_user_id, title, question_ids, settings, opens_at, closes_at, created_at)
+            INSERT INTO assignments (code, quiz_id, owner_user_id, title, question_ids, settings, opens_at, closes_at, created_at, class_id)
             VALUES (\(bind: assignment.code), \(bind: assignment.quizId), \(bind: assignment.ownerUserId), \(bind: assignment.title),
               \(bind: questionIds), \(bind: settings), \(bind: assignment.opensAt.millis), \(bind: assignment.closesAt.millis),
-              \(bind: assignment.createdAt.millis))
+              \(bind: assignment.createdAt.millis), \(bind: assignment.classId))
             """)
     }
 
     /// `value` with the id its row was given; nil when a unique key refused the row.
-    private func inserted<T: Sendable>(_ value: T, at id: WritableKeyPath<T, Int64>, _ insert: SQLQueryString) async throws -> T? {
+    func inserted<T: Sendable>(_ value: T, at id: WritableKeyPath<T, Int64>, _ insert: SQLQueryString) async throws -> T? {
         let statement = insert + " ON CONFLICT DO NOTHING RETURNING id"
         guard let rowId = try await database.write({ db in try await db.raw(statement).first()?.int64("id") }) else { return nil }
         var stored = value
@@ -68,7 +68,7 @@ extension SQLStore: AssignmentStore {
                    questionIds: try LiveJSON.decode([Int64].self, from: try row.string("question_ids")),
                    opensAt: try row.date("opens_at"), closesAt: try row.date("closes_at"),
                    settings: try LiveJSON.decode(AssignmentSettings.self, from: try row.string("settings")),
-                   createdAt: try row.date("created_at"))
+                   createdAt: try row.date("created_at"), classId: try row.decode(column: "class_id", as: Int64?.self))
     }
 
     // MARK: Players

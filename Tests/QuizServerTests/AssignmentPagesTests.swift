@@ -373,4 +373,36 @@ import Testing
             #expect(third.contains("Too many tries"))
         }
     }
+
+    @Test func aTeacherSetsItForTheirClassAndOnlyItsStudentsJoinSignedIn() async throws {
+        try await withApp { client, env in
+            let (teacher, quizId) = try await S.teacher(client, env)
+            let plain = try await teacher.get("/assignments/new?quiz=\(quizId)")
+            #expect(!plain.contains(#"name="class""#), "no class chooser for a teacher without classes")
+            let made = try await teacher.post("/classes", [("name", "7B")])
+            let classLocation = try #require(made.location)
+            let classId = try #require(Int(classLocation.replacingOccurrences(of: "/classes/", with: "")))
+            let classPage = try await teacher.get("/classes/\(classId)")
+            let classCode = try #require(S.first(#"id="class-code">(\d{6})<"#, in: classPage.html))
+            let form = try await teacher.get("/assignments/new?quiz=\(quizId)&class=\(classId)")
+            #expect(form.contains(#"<option value="\#(classId)" selected>7B</option>"#), "the class it came from is chosen")
+            let (_, code) = try await S.assign(teacher, quizId: quizId, env: env, ["class": String(classId)])
+
+            let student = TestBrowser(client)
+            try await student.register("ann")
+            _ = try await student.post("/classes/join", [("code", classCode)])
+            let home = try await student.get("/home")
+            #expect(home.contains("/a/\(code)"), "on the student's due list")
+            let joined = try await student.post("/a/\(code)/join", [("nickname", "ignored")])
+            #expect(joined.status == .seeOther && joined.location == "/a/\(code)", "\(joined.html)")
+
+            let stranger = TestBrowser(client)
+            _ = try await stranger.get("/a/\(code)")
+            let asked = try await stranger.post("/a/\(code)/join", [("nickname", "Cy")])
+            #expect(asked.status == .seeOther && asked.location == "/login?next=/a/\(code)", "signed out: sign in first and come back")
+            try await stranger.register("bob")
+            let outsider = try await stranger.post("/a/\(code)/join", [("nickname", "bob")])
+            #expect(outsider.status == .forbidden && outsider.contains("Not in this class"), "\(outsider.html)")
+        }
+    }
 }

@@ -520,6 +520,39 @@ import Testing
             #expect(try await client.call(.post, "/api/v1/assignments/join", json: ["code": setup.code, "nickname": "D"]).status == .created)
         }
     }
+
+    @Test func aClassAssignmentTakesOnlyTheClassStudentsSignedIn() async throws {
+        try await withApp { client, env in
+            let (quizId, _) = try await QuestionKindsAPITests().publishedQuiz(client, env, questions: Self.questions)
+            let teacher = try #require(try await client.call(.post, "/api/v1/sessions",
+                                                             json: ["username": "writer", "password": "correct horse"])["token"] as? String)
+            let (ann, bob) = (try await client.signUp("ann"), try await client.signUp("bob"))
+            let made = try await client.call(.post, "/api/v1/classes", token: teacher, json: ["name": "7B"])
+            let classId = try #require(made["id"] as? Int)
+            _ = try await client.call(.post, "/api/v1/classes/join", token: ann, json: ["code": try #require(made["code"] as? String)])
+            let soon = Self.iso(env.time.now() + 86_400)
+
+            let notMine = try await client.call(.post, "/api/v1/assignments", token: bob,
+                                                json: ["quizId": quizId, "closesAt": soon, "classId": classId])
+            #expect(notMine.status == .forbidden && notMine.errorCode == "not_in_class" && notMine.errorField == "classId", "\(notMine.raw)")
+            let created = try await client.call(.post, "/api/v1/assignments", token: teacher,
+                                                json: ["quizId": quizId, "closesAt": soon, "classId": classId])
+            #expect(created.status == .created && created["classId"] as? Int == classId, "\(created.raw)")
+            let (id, code) = (try #require(created["id"] as? Int), try #require(created["code"] as? String))
+
+            let anonymous = try await client.call(.post, "/api/v1/assignments/join", json: ["code": code, "nickname": "Cy"])
+            #expect(anonymous.status == .unauthorized && anonymous.errorCode == "sign_in_required", "\(anonymous.raw)")
+            let outsider = try await client.call(.post, "/api/v1/assignments/join", token: bob, json: ["code": code, "nickname": "bob"])
+            #expect(outsider.status == .forbidden && outsider.errorCode == "not_in_class", "\(outsider.raw)")
+            let student = try await client.call(.post, "/api/v1/assignments/join", token: ann, json: ["code": code, "nickname": "x"])
+            #expect(student.status == .created && student["nickname"] as? String == "ann", "\(student.raw)")
+            // The student plays with their session alone, and the assignment is on their due list.
+            let started = try await client.call(.post, "/api/v1/assignments/\(id)/play/attempts", token: ann)
+            #expect(started.status == .ok, "\(started.raw)")
+            let due = try await client.call(.get, "/api/v1/me/due-assignments", token: ann)
+            #expect(due.raw.contains(code), "\(due.raw)")
+        }
+    }
 }
 
 extension TestClientProtocol {

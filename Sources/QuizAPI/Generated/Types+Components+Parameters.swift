@@ -72,5 +72,7 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/parameters/Cursor`.
         public typealias Cursor = Swift.String
+        /// - Remark: Generated from `#/components/parameters/ClassId`.
+        public typealias ClassId = Swift.Int64
     }
 }

@@ -2015,6 +2015,10 @@ extension Components {
             public var closesAt: Foundation.Date
             /// - Remark: Generated from `#/components/schemas/NewAssignment/settings`.
             public var settings: Components.Schemas.AssignmentSettingsInput?
+            /// A class of yours to set it for: only its students, signed in, may join (403 `not_in_class` for a class that is not yours).
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewAssignment/classId`.
+            public var classId: Swift.Int64?
             /// Creates a new `NewAssignment`.
             ///
             /// - Parameters:
@@ -2023,18 +2027,21 @@ extension Components {
             ///   - opensAt: Default: now.
             ///   - closesAt:
             ///   - settings:
+            ///   - classId: A class of yours to set it for: only its students, signed in, may join (403 `not_in_class` for a class that is not yours).
             public init(
                 quizId: Swift.Int64,
                 title: Swift.String? = nil,
                 opensAt: Foundation.Date? = nil,
                 closesAt: Foundation.Date,
-                settings: Components.Schemas.AssignmentSettingsInput? = nil
+                settings: Components.Schemas.AssignmentSettingsInput? = nil,
+                classId: Swift.Int64? = nil
             ) {
                 self.quizId = quizId
                 self.title = title
                 self.opensAt = opensAt
                 self.closesAt = closesAt
                 self.settings = settings
+                self.classId = classId
             }
             public enum CodingKeys: String, CodingKey {
                 case quizId
@@ -2042,6 +2049,7 @@ extension Components {
                 case opensAt
                 case closesAt
                 case settings
+                case classId
             }
         }
         /// - Remark: Generated from `#/components/schemas/AssignmentCloseChange`.
@@ -2091,6 +2099,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Assignment/playerPath`.
             public var playerPath: Swift.String
+            /// The class it is set for, if one: its students join signed in.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Assignment/classId`.
+            public var classId: Swift.Int64?
             /// In lists and progress: players who joined.
             ///
             /// - Remark: Generated from `#/components/schemas/Assignment/playerCount`.
@@ -2113,6 +2125,7 @@ extension Components {
             ///   - settings:
             ///   - createdAt:
             ///   - playerPath: Where players open it: /a/{code}.
+            ///   - classId: The class it is set for, if one: its students join signed in.
             ///   - playerCount: In lists and progress: players who joined.
             ///   - finishedCount: In lists and progress: players with a finished attempt.
             public init(
@@ -2127,6 +2140,7 @@ extension Components {
                 settings: Components.Schemas.AssignmentSettings,
                 createdAt: Foundation.Date,
                 playerPath: Swift.String,
+                classId: Swift.Int64? = nil,
                 playerCount: Swift.Int? = nil,
                 finishedCount: Swift.Int? = nil
             ) {
@@ -2141,6 +2155,7 @@ extension Components {
                 self.settings = settings
                 self.createdAt = createdAt
                 self.playerPath = playerPath
+                self.classId = classId
                 self.playerCount = playerCount
                 self.finishedCount = finishedCount
             }
@@ -2156,6 +2171,7 @@ extension Components {
                 case settings
                 case createdAt
                 case playerPath
+                case classId
                 case playerCount
                 case finishedCount
             }
@@ -5101,6 +5117,583 @@ extension Components {
                 case user
                 case posts
                 case nextCursor
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SchoolClass`.
+        public struct SchoolClass: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SchoolClass/id`.
+            public var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/SchoolClass/name`.
+            public var name: Swift.String
+            /// 6 digits; students join with it. Empty when a student reads the class: the code is the teacher's to hand out.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SchoolClass/code`.
+            public var code: Swift.String
+            /// - Remark: Generated from `#/components/schemas/SchoolClass/joiningOpen`.
+            public var joiningOpen: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/SchoolClass/createdAt`.
+            public var createdAt: Foundation.Date
+            /// The join page for a link or QR code, /classes/join/{code}; empty for a student.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SchoolClass/joinPath`.
+            public var joinPath: Swift.String
+            /// Creates a new `SchoolClass`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name:
+            ///   - code: 6 digits; students join with it. Empty when a student reads the class: the code is the teacher's to hand out.
+            ///   - joiningOpen:
+            ///   - createdAt:
+            ///   - joinPath: The join page for a link or QR code, /classes/join/{code}; empty for a student.
+            public init(
+                id: Swift.Int64,
+                name: Swift.String,
+                code: Swift.String,
+                joiningOpen: Swift.Bool,
+                createdAt: Foundation.Date,
+                joinPath: Swift.String
+            ) {
+                self.id = id
+                self.name = name
+                self.code = code
+                self.joiningOpen = joiningOpen
+                self.createdAt = createdAt
+                self.joinPath = joinPath
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case code
+                case joiningOpen
+                case createdAt
+                case joinPath
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ClassSummary`.
+        public struct ClassSummary: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ClassSummary/class`.
+            public var _class: Components.Schemas.SchoolClass
+            /// - Remark: Generated from `#/components/schemas/ClassSummary/memberCount`.
+            public var memberCount: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/ClassSummary/assignmentCount`.
+            public var assignmentCount: Swift.Int
+            /// Creates a new `ClassSummary`.
+            ///
+            /// - Parameters:
+            ///   - _class:
+            ///   - memberCount:
+            ///   - assignmentCount:
+            public init(
+                _class: Components.Schemas.SchoolClass,
+                memberCount: Swift.Int,
+                assignmentCount: Swift.Int
+            ) {
+                self._class = _class
+                self.memberCount = memberCount
+                self.assignmentCount = assignmentCount
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _class = "class"
+                case memberCount
+                case assignmentCount
+            }
+        }
+        /// A class you are a student of (its code is the teacher's to hand out).
+        ///
+        /// - Remark: Generated from `#/components/schemas/JoinedClass`.
+        public struct JoinedClass: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/JoinedClass/id`.
+            public var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/JoinedClass/name`.
+            public var name: Swift.String
+            /// Creates a new `JoinedClass`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name:
+            public init(
+                id: Swift.Int64,
+                name: Swift.String
+            ) {
+                self.id = id
+                self.name = name
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case name
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ClassList`.
+        public struct ClassList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ClassList/taught`.
+            public var taught: [Components.Schemas.ClassSummary]
+            /// - Remark: Generated from `#/components/schemas/ClassList/joined`.
+            public var joined: [Components.Schemas.JoinedClass]
+            /// Creates a new `ClassList`.
+            ///
+            /// - Parameters:
+            ///   - taught:
+            ///   - joined:
+            public init(
+                taught: [Components.Schemas.ClassSummary],
+                joined: [Components.Schemas.JoinedClass]
+            ) {
+                self.taught = taught
+                self.joined = joined
+            }
+            public enum CodingKeys: String, CodingKey {
+                case taught
+                case joined
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NewClass`.
+        public struct NewClass: Codable, Hashable, Sendable {
+            /// 1 to 100 characters, one line; trimmed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewClass/name`.
+            public var name: Swift.String
+            /// Creates a new `NewClass`.
+            ///
+            /// - Parameters:
+            ///   - name: 1 to 100 characters, one line; trimmed.
+            public init(name: Swift.String) {
+                self.name = name
+            }
+            public enum CodingKeys: String, CodingKey {
+                case name
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ClassUpdate`.
+        public struct ClassUpdate: Codable, Hashable, Sendable {
+            /// 1 to 100 characters, one line; trimmed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ClassUpdate/name`.
+            public var name: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ClassUpdate/joiningOpen`.
+            public var joiningOpen: Swift.Bool?
+            /// Creates a new `ClassUpdate`.
+            ///
+            /// - Parameters:
+            ///   - name: 1 to 100 characters, one line; trimmed.
+            ///   - joiningOpen:
+            public init(
+                name: Swift.String? = nil,
+                joiningOpen: Swift.Bool? = nil
+            ) {
+                self.name = name
+                self.joiningOpen = joiningOpen
+            }
+            public enum CodingKeys: String, CodingKey {
+                case name
+                case joiningOpen
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/JoinClass`.
+        public struct JoinClass: Codable, Hashable, Sendable {
+            /// The 6 digits; spaces and dashes are ignored.
+            ///
+            /// - Remark: Generated from `#/components/schemas/JoinClass/code`.
+            public var code: Swift.String
+            /// Creates a new `JoinClass`.
+            ///
+            /// - Parameters:
+            ///   - code: The 6 digits; spaces and dashes are ignored.
+            public init(code: Swift.String) {
+                self.code = code
+            }
+            public enum CodingKeys: String, CodingKey {
+                case code
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ClassJoined`.
+        public struct ClassJoined: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ClassJoined/class`.
+            public var _class: Components.Schemas.JoinedClass
+            /// false: you were a student of it already.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ClassJoined/joinedNow`.
+            public var joinedNow: Swift.Bool
+            /// Creates a new `ClassJoined`.
+            ///
+            /// - Parameters:
+            ///   - _class:
+            ///   - joinedNow: false: you were a student of it already.
+            public init(
+                _class: Components.Schemas.JoinedClass,
+                joinedNow: Swift.Bool
+            ) {
+                self._class = _class
+                self.joinedNow = joinedNow
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _class = "class"
+                case joinedNow
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ClassMember`.
+        public struct ClassMember: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ClassMember/userId`.
+            public var userId: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/ClassMember/username`.
+            public var username: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ClassMember/joinedAt`.
+            public var joinedAt: Foundation.Date
+            /// Creates a new `ClassMember`.
+            ///
+            /// - Parameters:
+            ///   - userId:
+            ///   - username:
+            ///   - joinedAt:
+            public init(
+                userId: Swift.Int64,
+                username: Swift.String,
+                joinedAt: Foundation.Date
+            ) {
+                self.userId = userId
+                self.username = username
+                self.joinedAt = joinedAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case userId
+                case username
+                case joinedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ClassAssignmentWindow`.
+        @frozen public enum ClassAssignmentWindow: String, Codable, Hashable, Sendable, CaseIterable {
+            case notOpen = "notOpen"
+            case open = "open"
+            case closed = "closed"
+        }
+        /// - Remark: Generated from `#/components/schemas/ClassAssignment`.
+        public struct ClassAssignment: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ClassAssignment/id`.
+            public var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/ClassAssignment/code`.
+            public var code: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ClassAssignment/title`.
+            public var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ClassAssignment/opensAt`.
+            public var opensAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/ClassAssignment/closesAt`.
+            public var closesAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/ClassAssignment/window`.
+            public var window: Components.Schemas.ClassAssignmentWindow
+            /// The player's page, /a/{code}.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ClassAssignment/playPath`.
+            public var playPath: Swift.String
+            /// Creates a new `ClassAssignment`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - code:
+            ///   - title:
+            ///   - opensAt:
+            ///   - closesAt:
+            ///   - window:
+            ///   - playPath: The player's page, /a/{code}.
+            public init(
+                id: Swift.Int64,
+                code: Swift.String,
+                title: Swift.String,
+                opensAt: Foundation.Date,
+                closesAt: Foundation.Date,
+                window: Components.Schemas.ClassAssignmentWindow,
+                playPath: Swift.String
+            ) {
+                self.id = id
+                self.code = code
+                self.title = title
+                self.opensAt = opensAt
+                self.closesAt = closesAt
+                self.window = window
+                self.playPath = playPath
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case code
+                case title
+                case opensAt
+                case closesAt
+                case window
+                case playPath
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ClassDetail`.
+        public struct ClassDetail: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ClassDetail/class`.
+            public var _class: Components.Schemas.SchoolClass
+            /// - Remark: Generated from `#/components/schemas/ClassDetail/isOwner`.
+            public var isOwner: Swift.Bool
+            /// The students, by username; empty for a student.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ClassDetail/members`.
+            public var members: [Components.Schemas.ClassMember]
+            /// Oldest close first.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ClassDetail/assignments`.
+            public var assignments: [Components.Schemas.ClassAssignment]
+            /// Creates a new `ClassDetail`.
+            ///
+            /// - Parameters:
+            ///   - _class:
+            ///   - isOwner:
+            ///   - members: The students, by username; empty for a student.
+            ///   - assignments: Oldest close first.
+            public init(
+                _class: Components.Schemas.SchoolClass,
+                isOwner: Swift.Bool,
+                members: [Components.Schemas.ClassMember],
+                assignments: [Components.Schemas.ClassAssignment]
+            ) {
+                self._class = _class
+                self.isOwner = isOwner
+                self.members = members
+                self.assignments = assignments
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _class = "class"
+                case isOwner
+                case members
+                case assignments
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/GradebookColumn`.
+        public struct GradebookColumn: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/GradebookColumn/assignmentId`.
+            public var assignmentId: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/GradebookColumn/code`.
+            public var code: Swift.String
+            /// - Remark: Generated from `#/components/schemas/GradebookColumn/title`.
+            public var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/GradebookColumn/closesAt`.
+            public var closesAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/GradebookColumn/grading`.
+            @frozen public enum GradingPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case highest = "highest"
+                case first = "first"
+                case last = "last"
+                case average = "average"
+            }
+            /// - Remark: Generated from `#/components/schemas/GradebookColumn/grading`.
+            public var grading: Components.Schemas.GradebookColumn.GradingPayload
+            /// Over the students with a grade; absent when none has one, and for a student.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GradebookColumn/average`.
+            public var average: Swift.Double?
+            /// Creates a new `GradebookColumn`.
+            ///
+            /// - Parameters:
+            ///   - assignmentId:
+            ///   - code:
+            ///   - title:
+            ///   - closesAt:
+            ///   - grading:
+            ///   - average: Over the students with a grade; absent when none has one, and for a student.
+            public init(
+                assignmentId: Swift.Int64,
+                code: Swift.String,
+                title: Swift.String,
+                closesAt: Foundation.Date,
+                grading: Components.Schemas.GradebookColumn.GradingPayload,
+                average: Swift.Double? = nil
+            ) {
+                self.assignmentId = assignmentId
+                self.code = code
+                self.title = title
+                self.closesAt = closesAt
+                self.grading = grading
+                self.average = average
+            }
+            public enum CodingKeys: String, CodingKey {
+                case assignmentId
+                case code
+                case title
+                case closesAt
+                case grading
+                case average
+            }
+        }
+        /// One student's grade for one assignment; what an LMS grade pass-back would send.
+        ///
+        /// - Remark: Generated from `#/components/schemas/GradebookCell`.
+        public struct GradebookCell: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/GradebookCell/assignmentId`.
+            public var assignmentId: Swift.Int64
+            /// Absent: no attempt over yet.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GradebookCell/grade`.
+            public var grade: Swift.Double?
+            /// Creates a new `GradebookCell`.
+            ///
+            /// - Parameters:
+            ///   - assignmentId:
+            ///   - grade: Absent: no attempt over yet.
+            public init(
+                assignmentId: Swift.Int64,
+                grade: Swift.Double? = nil
+            ) {
+                self.assignmentId = assignmentId
+                self.grade = grade
+            }
+            public enum CodingKeys: String, CodingKey {
+                case assignmentId
+                case grade
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/GradebookRow`.
+        public struct GradebookRow: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/GradebookRow/userId`.
+            public var userId: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/GradebookRow/username`.
+            public var username: Swift.String
+            /// One per column, in the columns' order.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GradebookRow/cells`.
+            public var cells: [Components.Schemas.GradebookCell]
+            /// Over the cells with a grade; absent when none has one.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GradebookRow/average`.
+            public var average: Swift.Double?
+            /// Creates a new `GradebookRow`.
+            ///
+            /// - Parameters:
+            ///   - userId:
+            ///   - username:
+            ///   - cells: One per column, in the columns' order.
+            ///   - average: Over the cells with a grade; absent when none has one.
+            public init(
+                userId: Swift.Int64,
+                username: Swift.String,
+                cells: [Components.Schemas.GradebookCell],
+                average: Swift.Double? = nil
+            ) {
+                self.userId = userId
+                self.username = username
+                self.cells = cells
+                self.average = average
+            }
+            public enum CodingKeys: String, CodingKey {
+                case userId
+                case username
+                case cells
+                case average
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Gradebook`.
+        public struct Gradebook: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Gradebook/classId`.
+            public var classId: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Gradebook/className`.
+            public var className: Swift.String
+            /// The class's assignments, oldest close first.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Gradebook/columns`.
+            public var columns: [Components.Schemas.GradebookColumn]
+            /// By username; only your own for a student.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Gradebook/rows`.
+            public var rows: [Components.Schemas.GradebookRow]
+            /// Creates a new `Gradebook`.
+            ///
+            /// - Parameters:
+            ///   - classId:
+            ///   - className:
+            ///   - columns: The class's assignments, oldest close first.
+            ///   - rows: By username; only your own for a student.
+            public init(
+                classId: Swift.Int64,
+                className: Swift.String,
+                columns: [Components.Schemas.GradebookColumn],
+                rows: [Components.Schemas.GradebookRow]
+            ) {
+                self.classId = classId
+                self.className = className
+                self.columns = columns
+                self.rows = rows
+            }
+            public enum CodingKeys: String, CodingKey {
+                case classId
+                case className
+                case columns
+                case rows
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DueAssignment`.
+        public struct DueAssignment: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DueAssignment/assignmentId`.
+            public var assignmentId: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/DueAssignment/code`.
+            public var code: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DueAssignment/title`.
+            public var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DueAssignment/classId`.
+            public var classId: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/DueAssignment/className`.
+            public var className: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DueAssignment/opensAt`.
+            public var opensAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/DueAssignment/closesAt`.
+            public var closesAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/DueAssignment/window`.
+            public var window: Components.Schemas.ClassAssignmentWindow
+            /// An attempt finished, or one the close cut off.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DueAssignment/done`.
+            public var done: Swift.Bool
+            /// The player's page, /a/{code}.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DueAssignment/playPath`.
+            public var playPath: Swift.String
+            /// Creates a new `DueAssignment`.
+            ///
+            /// - Parameters:
+            ///   - assignmentId:
+            ///   - code:
+            ///   - title:
+            ///   - classId:
+            ///   - className:
+            ///   - opensAt:
+            ///   - closesAt:
+            ///   - window:
+            ///   - done: An attempt finished, or one the close cut off.
+            ///   - playPath: The player's page, /a/{code}.
+            public init(
+                assignmentId: Swift.Int64,
+                code: Swift.String,
+                title: Swift.String,
+                classId: Swift.Int64,
+                className: Swift.String,
+                opensAt: Foundation.Date,
+                closesAt: Foundation.Date,
+                window: Components.Schemas.ClassAssignmentWindow,
+                done: Swift.Bool,
+                playPath: Swift.String
+            ) {
+                self.assignmentId = assignmentId
+                self.code = code
+                self.title = title
+                self.classId = classId
+                self.className = className
+                self.opensAt = opensAt
+                self.closesAt = closesAt
+                self.window = window
+                self.done = done
+                self.playPath = playPath
+            }
+            public enum CodingKeys: String, CodingKey {
+                case assignmentId
+                case code
+                case title
+                case classId
+                case className
+                case opensAt
+                case closesAt
+                case window
+                case done
+                case playPath
             }
         }
     }

@@ -12792,4 +12792,1380 @@ public enum Operations {
             }
         }
     }
+    /// The classes you teach (newest first) and the ones you are a student of (by name), at most 200 each.
+    ///
+    /// - Remark: HTTP `GET /classes`.
+    /// - Remark: Generated from `#/paths//classes/get(listClasses)`.
+    public enum ListClasses {
+        public static let id: Swift.String = "listClasses"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/classes/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListClasses.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListClasses.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ListClasses.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.ListClasses.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/classes/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/classes/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.ClassList)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.ClassList {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ListClasses.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ListClasses.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Classes.
+            ///
+            /// - Remark: Generated from `#/paths//classes/get(listClasses)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListClasses.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ListClasses.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `code` is stable, `message` is for people, `field` names the bad input.
+            ///
+            /// - Remark: Generated from `#/paths//classes/get(listClasses)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Create a class (anyone signed in, as anyone may assign a quiz; at most 100 per teacher, 409 `too_many_classes`). It gets a 6-digit code; students join with it at POST /classes/join or at the page /classes/join/{code}. Joining is open.
+    ///
+    /// - Remark: HTTP `POST /classes`.
+    /// - Remark: Generated from `#/paths//classes/post(createClass)`.
+    public enum CreateClass {
+        public static let id: Swift.String = "createClass"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/classes/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateClass.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateClass.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.CreateClass.Input.Headers
+            /// - Remark: Generated from `#/paths/classes/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/classes/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.NewClass)
+            }
+            public var body: Operations.CreateClass.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.CreateClass.Input.Headers = .init(),
+                body: Operations.CreateClass.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/classes/POST/responses/201/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/classes/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.SchoolClass)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.SchoolClass {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.CreateClass.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.CreateClass.Output.Created.Body) {
+                    self.body = body
+                }
+            }
+            /// The class.
+            ///
+            /// - Remark: Generated from `#/paths//classes/post(createClass)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.CreateClass.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            public var created: Operations.CreateClass.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `code` is stable, `message` is for people, `field` names the bad input.
+            ///
+            /// - Remark: Generated from `#/paths//classes/post(createClass)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Join a class with its code, signed in. Counted per address with the live joins (429 `rate_limited`); joining again is no error. 404 `not_found` for no such code, 409 `joining_closed` when its teacher closed joining.
+    ///
+    /// - Remark: HTTP `POST /classes/join`.
+    /// - Remark: Generated from `#/paths//classes/join/post(joinClass)`.
+    public enum JoinClass {
+        public static let id: Swift.String = "joinClass"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/classes/join/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.JoinClass.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.JoinClass.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.JoinClass.Input.Headers
+            /// - Remark: Generated from `#/paths/classes/join/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/classes/join/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.JoinClass)
+            }
+            public var body: Operations.JoinClass.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.JoinClass.Input.Headers = .init(),
+                body: Operations.JoinClass.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/classes/join/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/classes/join/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.ClassJoined)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.ClassJoined {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.JoinClass.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.JoinClass.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The class joined.
+            ///
+            /// - Remark: Generated from `#/paths//classes/join/post(joinClass)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.JoinClass.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.JoinClass.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `code` is stable, `message` is for people, `field` names the bad input.
+            ///
+            /// - Remark: Generated from `#/paths//classes/join/post(joinClass)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// A class you teach (with its students) or are a student of (without), and its assignments. Anyone else's is 404.
+    ///
+    /// - Remark: HTTP `GET /classes/{classId}`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/get(getClass)`.
+    public enum GetClass {
+        public static let id: Swift.String = "getClass"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/classes/{classId}/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/classes/{classId}/GET/path/classId`.
+                public var classId: Components.Parameters.ClassId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - classId:
+                public init(classId: Components.Parameters.ClassId) {
+                    self.classId = classId
+                }
+            }
+            public var path: Operations.GetClass.Input.Path
+            /// - Remark: Generated from `#/paths/classes/{classId}/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetClass.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetClass.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetClass.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.GetClass.Input.Path,
+                headers: Operations.GetClass.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/classes/{classId}/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/classes/{classId}/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.ClassDetail)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.ClassDetail {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetClass.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetClass.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The class.
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/get(getClass)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetClass.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetClass.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `code` is stable, `message` is for people, `field` names the bad input.
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/get(getClass)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Rename a class of yours, or open or close joining (students already in stay).
+    ///
+    /// - Remark: HTTP `PATCH /classes/{classId}`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/patch(updateClass)`.
+    public enum UpdateClass {
+        public static let id: Swift.String = "updateClass"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/classes/{classId}/PATCH/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/classes/{classId}/PATCH/path/classId`.
+                public var classId: Components.Parameters.ClassId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - classId:
+                public init(classId: Components.Parameters.ClassId) {
+                    self.classId = classId
+                }
+            }
+            public var path: Operations.UpdateClass.Input.Path
+            /// - Remark: Generated from `#/paths/classes/{classId}/PATCH/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateClass.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateClass.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.UpdateClass.Input.Headers
+            /// - Remark: Generated from `#/paths/classes/{classId}/PATCH/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/classes/{classId}/PATCH/requestBody/content/application\/json`.
+                case json(Components.Schemas.ClassUpdate)
+            }
+            public var body: Operations.UpdateClass.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.UpdateClass.Input.Path,
+                headers: Operations.UpdateClass.Input.Headers = .init(),
+                body: Operations.UpdateClass.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/classes/{classId}/PATCH/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/classes/{classId}/PATCH/responses/200/content/application\/json`.
+                    case json(Components.Schemas.SchoolClass)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.SchoolClass {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.UpdateClass.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.UpdateClass.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The class as it is now.
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/patch(updateClass)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.UpdateClass.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.UpdateClass.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `code` is stable, `message` is for people, `field` names the bad input.
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/patch(updateClass)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Take a student out of a class of yours; or, with your own user id, leave a class you are a student of. They leave the gradebook and the class's assignments refuse them from then on.
+    ///
+    /// - Remark: HTTP `DELETE /classes/{classId}/members/{userId}`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/members/{userId}/delete(removeClassMember)`.
+    public enum RemoveClassMember {
+        public static let id: Swift.String = "removeClassMember"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/classes/{classId}/members/{userId}/DELETE/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/classes/{classId}/members/{userId}/DELETE/path/classId`.
+                public var classId: Components.Parameters.ClassId
+                /// - Remark: Generated from `#/paths/classes/{classId}/members/{userId}/DELETE/path/userId`.
+                public var userId: Swift.Int64
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - classId:
+                ///   - userId:
+                public init(
+                    classId: Components.Parameters.ClassId,
+                    userId: Swift.Int64
+                ) {
+                    self.classId = classId
+                    self.userId = userId
+                }
+            }
+            public var path: Operations.RemoveClassMember.Input.Path
+            /// - Remark: Generated from `#/paths/classes/{classId}/members/{userId}/DELETE/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemoveClassMember.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemoveClassMember.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.RemoveClassMember.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.RemoveClassMember.Input.Path,
+                headers: Operations.RemoveClassMember.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct NoContent: Sendable, Hashable {
+                /// Creates a new `NoContent`.
+                public init() {}
+            }
+            /// Removed.
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/members/{userId}/delete(removeClassMember)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.RemoveClassMember.Output.NoContent)
+            /// Removed.
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/members/{userId}/delete(removeClassMember)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            public static var noContent: Self {
+                .noContent(.init())
+            }
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            public var noContent: Operations.RemoveClassMember.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `code` is stable, `message` is for people, `field` names the bad input.
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/members/{userId}/delete(removeClassMember)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The class's students × its assignments, each cell the grade (0 to 1) by the assignment's rule, or none when not done; averages per student and per assignment. The teacher gets every row; a student only their own, without the class's averages.
+    ///
+    /// - Remark: HTTP `GET /classes/{classId}/gradebook`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/gradebook/get(getGradebook)`.
+    public enum GetGradebook {
+        public static let id: Swift.String = "getGradebook"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/classes/{classId}/gradebook/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/classes/{classId}/gradebook/GET/path/classId`.
+                public var classId: Components.Parameters.ClassId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - classId:
+                public init(classId: Components.Parameters.ClassId) {
+                    self.classId = classId
+                }
+            }
+            public var path: Operations.GetGradebook.Input.Path
+            /// - Remark: Generated from `#/paths/classes/{classId}/gradebook/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetGradebook.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetGradebook.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetGradebook.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.GetGradebook.Input.Path,
+                headers: Operations.GetGradebook.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/classes/{classId}/gradebook/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/classes/{classId}/gradebook/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Gradebook)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Gradebook {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetGradebook.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetGradebook.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The gradebook.
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/gradebook/get(getGradebook)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetGradebook.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetGradebook.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `code` is stable, `message` is for people, `field` names the bad input.
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/gradebook/get(getGradebook)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The gradebook as a file, grades in percent: CSV (`separator` comma, or semicolon with decimal commas and a byte-order mark, as Excel reads in locales such as Finnish) or an Excel workbook. The same rows as GET /classes/{classId}/gradebook.
+    ///
+    /// - Remark: HTTP `GET /classes/{classId}/gradebook/export`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/gradebook/export/get(exportGradebook)`.
+    public enum ExportGradebook {
+        public static let id: Swift.String = "exportGradebook"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/classes/{classId}/gradebook/export/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/classes/{classId}/gradebook/export/GET/path/classId`.
+                public var classId: Components.Parameters.ClassId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - classId:
+                public init(classId: Components.Parameters.ClassId) {
+                    self.classId = classId
+                }
+            }
+            public var path: Operations.ExportGradebook.Input.Path
+            /// - Remark: Generated from `#/paths/classes/{classId}/gradebook/export/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/classes/{classId}/gradebook/export/GET/query/format`.
+                @frozen public enum FormatPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case csv = "csv"
+                    case xlsx = "xlsx"
+                }
+                /// - Remark: Generated from `#/paths/classes/{classId}/gradebook/export/GET/query/format`.
+                public var format: Operations.ExportGradebook.Input.Query.FormatPayload?
+                /// - Remark: Generated from `#/paths/classes/{classId}/gradebook/export/GET/query/separator`.
+                @frozen public enum SeparatorPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case comma = "comma"
+                    case semicolon = "semicolon"
+                }
+                /// - Remark: Generated from `#/paths/classes/{classId}/gradebook/export/GET/query/separator`.
+                public var separator: Operations.ExportGradebook.Input.Query.SeparatorPayload?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - format:
+                ///   - separator:
+                public init(
+                    format: Operations.ExportGradebook.Input.Query.FormatPayload? = nil,
+                    separator: Operations.ExportGradebook.Input.Query.SeparatorPayload? = nil
+                ) {
+                    self.format = format
+                    self.separator = separator
+                }
+            }
+            public var query: Operations.ExportGradebook.Input.Query
+            /// - Remark: Generated from `#/paths/classes/{classId}/gradebook/export/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ExportGradebook.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ExportGradebook.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ExportGradebook.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - query:
+            ///   - headers:
+            public init(
+                path: Operations.ExportGradebook.Input.Path,
+                query: Operations.ExportGradebook.Input.Query = .init(),
+                headers: Operations.ExportGradebook.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/classes/{classId}/gradebook/export/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/classes/{classId}/gradebook/export/GET/responses/200/headers/Content-Disposition`.
+                    public var contentDisposition: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - contentDisposition:
+                    public init(contentDisposition: Swift.String? = nil) {
+                        self.contentDisposition = contentDisposition
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ExportGradebook.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/classes/{classId}/gradebook/export/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/classes/{classId}/gradebook/export/GET/responses/200/content/text\/csv`.
+                    case csv(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.csv`.
+                    ///
+                    /// - Throws: An error if `self` is not `.csv`.
+                    /// - SeeAlso: `.csv`.
+                    public var csv: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .csv(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "text/csv",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/classes/{classId}/gradebook/export/GET/responses/200/content/application\/vnd.openxmlformats-officedocument.spreadsheetml.sheet`.
+                    case applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet`.
+                    /// - SeeAlso: `.applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet`.
+                    public var applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ExportGradebook.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.ExportGradebook.Output.Ok.Headers = .init(),
+                    body: Operations.ExportGradebook.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The file, named by the class.
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/gradebook/export/get(exportGradebook)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ExportGradebook.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ExportGradebook.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `code` is stable, `message` is for people, `field` names the bad input.
+            ///
+            /// - Remark: Generated from `#/paths//classes/{classId}/gradebook/export/get(exportGradebook)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case csv
+            case applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "text/csv":
+                    self = .csv
+                case "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet":
+                    self = .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .csv:
+                    return "text/csv"
+                case .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet:
+                    return "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .csv,
+                    .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet,
+                    .json
+                ]
+            }
+        }
+    }
+    /// Your classes' assignments that are open, not open yet, or closed in the last week (at most 100): the ones not done first, then by when they close.
+    ///
+    /// - Remark: HTTP `GET /me/due-assignments`.
+    /// - Remark: Generated from `#/paths//me/due-assignments/get(listDueAssignments)`.
+    public enum ListDueAssignments {
+        public static let id: Swift.String = "listDueAssignments"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/me/due-assignments/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListDueAssignments.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListDueAssignments.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ListDueAssignments.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.ListDueAssignments.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/me/due-assignments/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/me/due-assignments/GET/responses/200/content/json`.
+                    public struct JsonPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/me/due-assignments/GET/responses/200/content/json/assignments`.
+                        public var assignments: [Components.Schemas.DueAssignment]
+                        /// Creates a new `JsonPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - assignments:
+                        public init(assignments: [Components.Schemas.DueAssignment]) {
+                            self.assignments = assignments
+                        }
+                        public enum CodingKeys: String, CodingKey {
+                            case assignments
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/me/due-assignments/GET/responses/200/content/application\/json`.
+                    case json(Operations.ListDueAssignments.Output.Ok.Body.JsonPayload)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Operations.ListDueAssignments.Output.Ok.Body.JsonPayload {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ListDueAssignments.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ListDueAssignments.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Assignments.
+            ///
+            /// - Remark: Generated from `#/paths//me/due-assignments/get(listDueAssignments)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListDueAssignments.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ListDueAssignments.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `code` is stable, `message` is for people, `field` names the bad input.
+            ///
+            /// - Remark: Generated from `#/paths//me/due-assignments/get(listDueAssignments)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
 }

@@ -478,6 +478,51 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /feed`.
     /// - Remark: Generated from `#/paths//feed/get(getFeed)`.
     func getFeed(_ input: Operations.GetFeed.Input) async throws -> Operations.GetFeed.Output
+    /// The classes you teach (newest first) and the ones you are a student of (by name), at most 200 each.
+    ///
+    /// - Remark: HTTP `GET /classes`.
+    /// - Remark: Generated from `#/paths//classes/get(listClasses)`.
+    func listClasses(_ input: Operations.ListClasses.Input) async throws -> Operations.ListClasses.Output
+    /// Create a class (anyone signed in, as anyone may assign a quiz; at most 100 per teacher, 409 `too_many_classes`). It gets a 6-digit code; students join with it at POST /classes/join or at the page /classes/join/{code}. Joining is open.
+    ///
+    /// - Remark: HTTP `POST /classes`.
+    /// - Remark: Generated from `#/paths//classes/post(createClass)`.
+    func createClass(_ input: Operations.CreateClass.Input) async throws -> Operations.CreateClass.Output
+    /// Join a class with its code, signed in. Counted per address with the live joins (429 `rate_limited`); joining again is no error. 404 `not_found` for no such code, 409 `joining_closed` when its teacher closed joining.
+    ///
+    /// - Remark: HTTP `POST /classes/join`.
+    /// - Remark: Generated from `#/paths//classes/join/post(joinClass)`.
+    func joinClass(_ input: Operations.JoinClass.Input) async throws -> Operations.JoinClass.Output
+    /// A class you teach (with its students) or are a student of (without), and its assignments. Anyone else's is 404.
+    ///
+    /// - Remark: HTTP `GET /classes/{classId}`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/get(getClass)`.
+    func getClass(_ input: Operations.GetClass.Input) async throws -> Operations.GetClass.Output
+    /// Rename a class of yours, or open or close joining (students already in stay).
+    ///
+    /// - Remark: HTTP `PATCH /classes/{classId}`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/patch(updateClass)`.
+    func updateClass(_ input: Operations.UpdateClass.Input) async throws -> Operations.UpdateClass.Output
+    /// Take a student out of a class of yours; or, with your own user id, leave a class you are a student of. They leave the gradebook and the class's assignments refuse them from then on.
+    ///
+    /// - Remark: HTTP `DELETE /classes/{classId}/members/{userId}`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/members/{userId}/delete(removeClassMember)`.
+    func removeClassMember(_ input: Operations.RemoveClassMember.Input) async throws -> Operations.RemoveClassMember.Output
+    /// The class's students × its assignments, each cell the grade (0 to 1) by the assignment's rule, or none when not done; averages per student and per assignment. The teacher gets every row; a student only their own, without the class's averages.
+    ///
+    /// - Remark: HTTP `GET /classes/{classId}/gradebook`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/gradebook/get(getGradebook)`.
+    func getGradebook(_ input: Operations.GetGradebook.Input) async throws -> Operations.GetGradebook.Output
+    /// The gradebook as a file, grades in percent: CSV (`separator` comma, or semicolon with decimal commas and a byte-order mark, as Excel reads in locales such as Finnish) or an Excel workbook. The same rows as GET /classes/{classId}/gradebook.
+    ///
+    /// - Remark: HTTP `GET /classes/{classId}/gradebook/export`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/gradebook/export/get(exportGradebook)`.
+    func exportGradebook(_ input: Operations.ExportGradebook.Input) async throws -> Operations.ExportGradebook.Output
+    /// Your classes' assignments that are open, not open yet, or closed in the last week (at most 100): the ones not done first, then by when they close.
+    ///
+    /// - Remark: HTTP `GET /me/due-assignments`.
+    /// - Remark: Generated from `#/paths//me/due-assignments/get(listDueAssignments)`.
+    func listDueAssignments(_ input: Operations.ListDueAssignments.Input) async throws -> Operations.ListDueAssignments.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -1606,6 +1651,115 @@ extension APIProtocol {
             query: query,
             headers: headers
         ))
+    }
+    /// The classes you teach (newest first) and the ones you are a student of (by name), at most 200 each.
+    ///
+    /// - Remark: HTTP `GET /classes`.
+    /// - Remark: Generated from `#/paths//classes/get(listClasses)`.
+    public func listClasses(headers: Operations.ListClasses.Input.Headers = .init()) async throws -> Operations.ListClasses.Output {
+        try await listClasses(Operations.ListClasses.Input(headers: headers))
+    }
+    /// Create a class (anyone signed in, as anyone may assign a quiz; at most 100 per teacher, 409 `too_many_classes`). It gets a 6-digit code; students join with it at POST /classes/join or at the page /classes/join/{code}. Joining is open.
+    ///
+    /// - Remark: HTTP `POST /classes`.
+    /// - Remark: Generated from `#/paths//classes/post(createClass)`.
+    public func createClass(
+        headers: Operations.CreateClass.Input.Headers = .init(),
+        body: Operations.CreateClass.Input.Body
+    ) async throws -> Operations.CreateClass.Output {
+        try await createClass(Operations.CreateClass.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Join a class with its code, signed in. Counted per address with the live joins (429 `rate_limited`); joining again is no error. 404 `not_found` for no such code, 409 `joining_closed` when its teacher closed joining.
+    ///
+    /// - Remark: HTTP `POST /classes/join`.
+    /// - Remark: Generated from `#/paths//classes/join/post(joinClass)`.
+    public func joinClass(
+        headers: Operations.JoinClass.Input.Headers = .init(),
+        body: Operations.JoinClass.Input.Body
+    ) async throws -> Operations.JoinClass.Output {
+        try await joinClass(Operations.JoinClass.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// A class you teach (with its students) or are a student of (without), and its assignments. Anyone else's is 404.
+    ///
+    /// - Remark: HTTP `GET /classes/{classId}`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/get(getClass)`.
+    public func getClass(
+        path: Operations.GetClass.Input.Path,
+        headers: Operations.GetClass.Input.Headers = .init()
+    ) async throws -> Operations.GetClass.Output {
+        try await getClass(Operations.GetClass.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Rename a class of yours, or open or close joining (students already in stay).
+    ///
+    /// - Remark: HTTP `PATCH /classes/{classId}`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/patch(updateClass)`.
+    public func updateClass(
+        path: Operations.UpdateClass.Input.Path,
+        headers: Operations.UpdateClass.Input.Headers = .init(),
+        body: Operations.UpdateClass.Input.Body
+    ) async throws -> Operations.UpdateClass.Output {
+        try await updateClass(Operations.UpdateClass.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Take a student out of a class of yours; or, with your own user id, leave a class you are a student of. They leave the gradebook and the class's assignments refuse them from then on.
+    ///
+    /// - Remark: HTTP `DELETE /classes/{classId}/members/{userId}`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/members/{userId}/delete(removeClassMember)`.
+    public func removeClassMember(
+        path: Operations.RemoveClassMember.Input.Path,
+        headers: Operations.RemoveClassMember.Input.Headers = .init()
+    ) async throws -> Operations.RemoveClassMember.Output {
+        try await removeClassMember(Operations.RemoveClassMember.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The class's students × its assignments, each cell the grade (0 to 1) by the assignment's rule, or none when not done; averages per student and per assignment. The teacher gets every row; a student only their own, without the class's averages.
+    ///
+    /// - Remark: HTTP `GET /classes/{classId}/gradebook`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/gradebook/get(getGradebook)`.
+    public func getGradebook(
+        path: Operations.GetGradebook.Input.Path,
+        headers: Operations.GetGradebook.Input.Headers = .init()
+    ) async throws -> Operations.GetGradebook.Output {
+        try await getGradebook(Operations.GetGradebook.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The gradebook as a file, grades in percent: CSV (`separator` comma, or semicolon with decimal commas and a byte-order mark, as Excel reads in locales such as Finnish) or an Excel workbook. The same rows as GET /classes/{classId}/gradebook.
+    ///
+    /// - Remark: HTTP `GET /classes/{classId}/gradebook/export`.
+    /// - Remark: Generated from `#/paths//classes/{classId}/gradebook/export/get(exportGradebook)`.
+    public func exportGradebook(
+        path: Operations.ExportGradebook.Input.Path,
+        query: Operations.ExportGradebook.Input.Query = .init(),
+        headers: Operations.ExportGradebook.Input.Headers = .init()
+    ) async throws -> Operations.ExportGradebook.Output {
+        try await exportGradebook(Operations.ExportGradebook.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Your classes' assignments that are open, not open yet, or closed in the last week (at most 100): the ones not done first, then by when they close.
+    ///
+    /// - Remark: HTTP `GET /me/due-assignments`.
+    /// - Remark: Generated from `#/paths//me/due-assignments/get(listDueAssignments)`.
+    public func listDueAssignments(headers: Operations.ListDueAssignments.Input.Headers = .init()) async throws -> Operations.ListDueAssignments.Output {
+        try await listDueAssignments(Operations.ListDueAssignments.Input(headers: headers))
     }
 }
 

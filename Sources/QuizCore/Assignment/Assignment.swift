@@ -24,11 +24,14 @@ public struct Assignment: Sendable, Equatable {
     public var closesAt: Date
     public var settings: AssignmentSettings
     public var createdAt: Date
+    /// The class it is set to (`SchoolClass`): only its members, signed in, may play it. nil: anyone with the code.
+    public var classId: Int64?
 
     public init(id: Int64 = 0, code: String, quizId: Int64, ownerUserId: Int64, title: String, questionIds: [Int64], opensAt: Date,
-                closesAt: Date, settings: AssignmentSettings = AssignmentSettings(), createdAt: Date) {
+                closesAt: Date, settings: AssignmentSettings = AssignmentSettings(), createdAt: Date, classId: Int64? = nil) {
         (self.id, self.code, self.quizId, self.ownerUserId, self.title) = (id, code, quizId, ownerUserId, title)
         (self.questionIds, self.opensAt, self.closesAt, self.settings, self.createdAt) = (questionIds, opensAt, closesAt, settings, createdAt)
+        self.classId = classId
     }
 
     /// Open from `opensAt` (included) to `closesAt` (excluded).

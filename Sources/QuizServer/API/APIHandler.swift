@@ -31,6 +31,7 @@ final class APIHandler: APIProtocol, Sendable {
     let manageCatalog: ManageCatalogAPI
     let manageQuestions: ManageQuestionsAPI
     let manageUsers: ManageUsersAPI
+    let classes: ClassesAPI
 
     init(useCases: UseCases, config: ServerConfig, time: any TimeSource) {
         signedIn = APIGroup(sessions: useCases.sessions)
@@ -52,6 +53,7 @@ final class APIHandler: APIProtocol, Sendable {
         manageCatalog = ManageCatalogAPI(catalog: useCases.catalogAuthoring)
         manageQuestions = ManageQuestionsAPI(questions: useCases.questionAuthoring)
         manageUsers = ManageUsersAPI(manageUsers: useCases.manageUsers)
+        classes = ClassesAPI(classes: useCases.classes, time: time)
     }
 
     // MARK: Accounts
@@ -309,5 +311,34 @@ final class APIHandler: APIProtocol, Sendable {
     }
     func setUserRole(_ input: Operations.SetUserRole.Input) async throws -> Operations.SetUserRole.Output {
         try await admins { try await manageUsers.setUserRole(input, by: $0) }
+    }
+
+    // MARK: Classes
+    func listClasses(_ input: Operations.ListClasses.Input) async throws -> Operations.ListClasses.Output {
+        try await signedIn { try await classes.listClasses(input, by: $0) }
+    }
+    func createClass(_ input: Operations.CreateClass.Input) async throws -> Operations.CreateClass.Output {
+        try await signedIn { try await classes.createClass(input, by: $0) }
+    }
+    func joinClass(_ input: Operations.JoinClass.Input) async throws -> Operations.JoinClass.Output {
+        try await signedIn { try await classes.joinClass(input, by: $0) }
+    }
+    func getClass(_ input: Operations.GetClass.Input) async throws -> Operations.GetClass.Output {
+        try await signedIn { try await classes.getClass(input, by: $0) }
+    }
+    func updateClass(_ input: Operations.UpdateClass.Input) async throws -> Operations.UpdateClass.Output {
+        try await signedIn { try await classes.updateClass(input, by: $0) }
+    }
+    func removeClassMember(_ input: Operations.RemoveClassMember.Input) async throws -> Operations.RemoveClassMember.Output {
+        try await signedIn { try await classes.removeClassMember(input, by: $0) }
+    }
+    func getGradebook(_ input: Operations.GetGradebook.Input) async throws -> Operations.GetGradebook.Output {
+        try await signedIn { try await classes.getGradebook(input, by: $0) }
+    }
+    func exportGradebook(_ input: Operations.ExportGradebook.Input) async throws -> Operations.ExportGradebook.Output {
+        try await signedIn { try await classes.exportGradebook(input, by: $0) }
+    }
+    func listDueAssignments(_ input: Operations.ListDueAssignments.Input) async throws -> Operations.ListDueAssignments.Output {
+        try await signedIn { try await classes.listDueAssignments(input, by: $0) }
     }
 }

@@ -97,6 +97,11 @@ extension APIError {
             self.init(.conflict, "already_answered", "This question has its answer already: the first one stands.", field: "position")
         case .badAnswer(let problem):
             self.init(problem)
+        case .signInRequired:
+            self.init(.unauthorized, "sign_in_required", "This assignment is for a class: sign in as one of its students to join.")
+        case .notInClass:
+            self.init(.forbidden, "not_in_class", "This assignment is for a class you are not a student of (or, assigning, a class that is not yours).",
+                      field: joining ? nil : "classId")
         case .notFinished:
             self.init(.conflict, "not_finished", "Results come once an attempt is over: finish the one being played first.")
         case .notNow:

@@ -23,7 +23,7 @@ struct AssignmentsAPI: Sendable {
     func createAssignment(_ input: Operations.CreateAssignment.Input, by caller: SignedInCaller) async throws -> Operations.CreateAssignment.Output {
         guard case .json(let body) = input.body else { throw APIError.unsupportedMediaType }
         let draft = Assignments.Draft(quizId: body.quizId, title: body.title, opensAt: body.opensAt, closesAt: body.closesAt,
-                                      settings: AssignmentSettings(body.settings))
+                                      settings: AssignmentSettings(body.settings), classId: body.classId)
         let created = try await owning { try await assignments.create(draft, user: caller.user) }
         return .created(.init(body: .json(.init(created, at: time.now(), players: 0, finished: 0))))
     }
@@ -119,7 +119,7 @@ extension Components.Schemas.Assignment {
                             shuffleQuestions: settings.shuffleQuestions, shuffleAnswers: settings.shuffleAnswers,
                             answersShown: .init(rawValue: settings.answersShown.rawValue) ?? .afterFinishing,
                             leaderboardPoints: settings.leaderboardPoints),
-            createdAt: assignment.createdAt, playerPath: "/a/\(assignment.code)", playerCount: players, finishedCount: finished)
+            createdAt: assignment.createdAt, playerPath: "/a/\(assignment.code)", classId: assignment.classId, playerCount: players, finishedCount: finished)
     }
 }
 

@@ -39,6 +39,10 @@ enum AssignmentMessages {
         case .timeUp: (.conflict, t("Time is up"), t("The time for this question had run out."))
         case .alreadyAnswered: (.conflict, t("Already answered"), t("You already answered this question; your first answer counts."))
         case .badAnswer: (.unprocessableContent, t("That answer does not fit this question."), t("Please go back and try again."))
+        case .signInRequired:
+            (.forbidden, t("Sign in to join"), t("This assignment is for a class: sign in with the account you joined the class with."))
+        case .notInClass:
+            (.forbidden, t("Not in this class"), t("This assignment is for a class you are not in. Join the class with its code first."))
         case .notNow: (.serviceUnavailable, t("Not right now"), t("The server could not read or save this just now. Try again in a moment."))
         }
     }

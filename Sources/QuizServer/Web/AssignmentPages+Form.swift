@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import QuizCore
+import QuizStore
 import QuizText
 import QuizUseCases
 
@@ -31,16 +32,21 @@ extension AssignmentPages {
         var shuffleQuestions: Bool
         var shuffleAnswers: Bool
         var leaderboardPoints: Bool
+        /// The teacher's classes to set it for; the first option is "anyone with the code".
+        var classes: [Option]
+        var hasClasses: Bool
         var error: String?
         var errors: [String: String]
     }
 
-    func newPage(_ context: SignedInContext, quizId: Int64) async throws -> Response {
+    /// `classId`: the class whose page sent the teacher here, chosen already.
+    func newPage(_ context: SignedInContext, quizId: Int64, classId: Int64?) async throws -> Response {
         let now = pages.time.now()
-        let sent = Sent(quizId: quizId, title: try await quizTitle(quizId, user: context.user),
+        var sent = Sent(quizId: quizId, title: try await quizTitle(quizId, user: context.user),
                         opensAt: LocalDateTime.utcValue(now), closesAt: LocalDateTime.utcValue(now.addingTimeInterval(7 * 86_400)),
                         opensAtOffset: "", closesAtOffset: "", settings: AssignmentSettings())
-        return formPage(context, sent: sent, typed: false, errors: [])
+        sent.classId = classId
+        return try await formPage(context, sent: sent, typed: false, errors: [])
     }
 
     /// The quiz's title, or 404 for a quiz this user may not set (as for hosting it live).
@@ -65,6 +71,7 @@ extension AssignmentPages {
         var closesAtOffset: String
         var settings: AssignmentSettings
         var attemptsText: String?
+        var classId: Int64?
 
         init(quizId: Int64, title: String, opensAt: String, closesAt: String, opensAtOffset: String, closesAtOffset: String,
              settings: AssignmentSettings, attemptsText: String? = nil) {
@@ -85,11 +92,15 @@ extension AssignmentPages {
             self.init(quizId: quizId, title: form.text("title"), opensAt: form.text("opensAt"), closesAt: form.text("closesAt"),
                       opensAtOffset: form.text("opensAtOffset"), closesAtOffset: form.text("closesAtOffset"), settings: settings,
                       attemptsText: form.text("attemptsAllowed"))
+            classId = Int64(form.text("class"))
         }
     }
 
-    private func formPage(_ context: SignedInContext, sent: Sent, typed: Bool, errors: [FieldError]) -> Response {
+    private func formPage(_ context: SignedInContext, sent: Sent, typed: Bool, errors: [FieldError]) async throws -> Response {
         let t = context.visit.t
+        let taught = (try? await classes.taught(userId: context.user.id)) ?? []
+        let classOptions = [Option(value: "", label: t("No class: anyone with the code"), selected: sent.classId == nil ? true : nil)]
+            + taught.map { Option(value: String($0.schoolClass.id), label: $0.schoolClass.name, selected: $0.schoolClass.id == sent.classId ? true : nil) }
         let settings = sent.settings
         func options<Value: RawRepresentable<String> & Equatable>(_ all: [Value], _ chosen: Value, _ label: (Value) -> String) -> [Option] {
             all.map { Option(value: $0.rawValue, label: label($0), selected: $0 == chosen ? true : nil) }
@@ -104,7 +115,7 @@ extension AssignmentPages {
             timings: options(AssignmentSettings.Timing.allCases, settings.timing) { Self.timingName($0, t) },
             answersShown: options(AssignmentSettings.AnswersShown.allCases, settings.answersShown) { Self.answersShownName($0, t) },
             speedPoints: settings.speedPoints, shuffleQuestions: settings.shuffleQuestions, shuffleAnswers: settings.shuffleAnswers,
-            leaderboardPoints: settings.leaderboardPoints,
+            leaderboardPoints: settings.leaderboardPoints, classes: classOptions, hasClasses: !taught.isEmpty,
             error: errors.isEmpty ? nil : t("Please fix the marked fields; nothing was assigned yet."), errors: messages)
         return pages.render("assignment-new", model, visit: context.visit, title: t("Assign a quiz"), tab: "Quizzes",
                             status: errors.isEmpty ? .ok : .unprocessableContent)
@@ -121,7 +132,8 @@ extension AssignmentPages {
         if opens == nil && !sent.opensAt.trimmingCharacters(in: .whitespaces).isEmpty { unread.append(FieldError(field: "opensAt", message: "unreadable")) }
         let title = sent.title.trimmingCharacters(in: .whitespaces)
         // An unreadable close still goes through the rules, so every other mistake shows at once.
-        let draft = Assignments.Draft(quizId: quizId, title: title, opensAt: opens, closesAt: closes ?? .distantPast, settings: sent.settings)
+        let draft = Assignments.Draft(quizId: quizId, title: title, opensAt: opens, closesAt: closes ?? .distantPast, settings: sent.settings,
+                                      classId: sent.classId)
         do {
             let assignment = try await assignments.create(draft, user: context.user)
             return PageRenderer.redirect(to: "/assignments/\(assignment.id)")
@@ -130,14 +142,14 @@ extension AssignmentPages {
             let kept = problems.filter { problem in !unread.contains { $0.field == problem.field } }.map { problem in
                 opens == nil && problem.field == "closesAt" ? FieldError(field: "closesAt", message: "is in the past") : problem
             }
-            return formPage(context, sent: sent, typed: true, errors: Self.ordered(unread + kept))
+            return try await formPage(context, sent: sent, typed: true, errors: Self.ordered(unread + kept))
         } catch .quizNotFound {
             throw HTTPError(.notFound)
         } catch .noPlayableQuestions {
             return pages.error(context.visit, heading: context.visit.t("Nothing to assign"),
                                message: context.visit.t("This quiz has no question an assignment can play."), status: .unprocessableContent)
         } catch {
-            if !unread.isEmpty { return formPage(context, sent: sent, typed: true, errors: unread) }
+            if !unread.isEmpty { return try await formPage(context, sent: sent, typed: true, errors: unread) }
             return AssignmentMessages.page(error, pages: pages, visit: context.visit)
         }
     }

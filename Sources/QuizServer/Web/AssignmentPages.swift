@@ -16,6 +16,8 @@ struct AssignmentPages: Sendable {
     /// The quiz's title and whether this user may set it (the rule of hosting a live game).
     let games: LiveGames
     let catalog: BrowseCatalog
+    /// The teacher's classes, to set an assignment for one.
+    let classes: Classes
     /// Draws the player link's QR code as SVG.
     let qrCode: @Sendable (String) -> String
 
@@ -23,7 +25,7 @@ struct AssignmentPages: Sendable {
         signedIn.get("/assignments") { _, context in try await listPage(context) }
         signedIn.get("/assignments/new") { request, context in
             guard let quizId = request.uri.queryParameters["quiz"].flatMap({ Int64($0) }) else { throw HTTPError(.notFound) }
-            return try await newPage(context, quizId: quizId)
+            return try await newPage(context, quizId: quizId, classId: request.uri.queryParameters["class"].flatMap { Int64($0) })
         }
         signedIn.post("/assignments", policy: .resendable, in: pages.routes) { _, context in try await create(context) }
         signedIn.get("/assignments/:id") { request, context in try await assignmentPage(context, id: context.pathID("id"), request: request) }

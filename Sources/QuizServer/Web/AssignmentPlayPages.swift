@@ -90,6 +90,9 @@ struct AssignmentPlayPages: Sendable {
                             status: .conflict)
         } catch .closed {
             return closedPage(context, code: code, standing: nil)
+        } catch .signInRequired {
+            // A class's assignment: signed in, the join comes back here.
+            return PageRenderer.redirect(to: "/login?next=\(Pages.encode("/a/\(code)"))")
         } catch {
             return AssignmentMessages.page(error, pages: pages, visit: context.visit)
         }

@@ -315,20 +315,13 @@ struct LivePages: Sendable {
     func resultsCSV(_ context: SignedInContext, gameId: Int64, separator: String?) async throws -> Response {
         let results = try await results(context, gameId: gameId)
         let separator = LiveResultsExport.Separator(parameter: separator, language: context.visit.t.language)
-        return download(Data(LiveResultsExport(results: results).csv(separator: separator).utf8),
-                        type: "text/csv; charset=utf-8", name: "live-game-\(gameId).csv")
+        return PageRenderer.download(Data(LiveResultsExport(results: results).csv(separator: separator).utf8),
+                                     type: "text/csv; charset=utf-8", name: "live-game-\(gameId).csv")
     }
 
     func resultsWorkbook(_ context: SignedInContext, gameId: Int64) async throws -> Response {
         let results = try await results(context, gameId: gameId)
-        return download(LiveResultsExport(results: results).workbook(t: context.visit.t),
-                        type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", name: "live-game-\(gameId).xlsx")
-    }
-
-    private func download(_ bytes: Data, type: String, name: String) -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = type
-        headers[.contentDisposition] = "attachment; filename=\"\(name)\""
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        return PageRenderer.download(LiveResultsExport(results: results).workbook(t: context.visit.t),
+                                     type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", name: "live-game-\(gameId).xlsx")
     }
 }

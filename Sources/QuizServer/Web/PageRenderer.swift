@@ -148,6 +148,14 @@ struct PageRenderer: Sendable {
         for cookie in cookies { headers.append(HTTPField(name: .setCookie, value: cookie)) }
         return Response(status: .seeOther, headers: headers)
     }
+
+    /// A file to save (`Content-Disposition: attachment`) under `name`, which must be plain ASCII.
+    static func download(_ bytes: Data, type: String, name: String) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = type
+        headers[.contentDisposition] = "attachment; filename=\"\(name)\""
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
 }
 
 /// Everything the page header shows.

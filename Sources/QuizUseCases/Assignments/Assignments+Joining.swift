@@ -22,13 +22,20 @@ extension Assignments {
 
     /// Joins the assignment with this code: signed in under the username (the same player when
     /// they join again), otherwise under a nickname nobody in it has taken. Joining is refused
-    /// once it closes; before it opens a player may join and wait.
+    /// once it closes; before it opens a player may join and wait. A class assignment takes only
+    /// its class's students, signed in (`signInRequired`, `notInClass`).
     package func join(code: String, nickname: String, user: User?, address: String) async throws(Failure) -> Joined {
         try await countTry(from: address)
         let now = time.now()
         return try await storing("joining an assignment") {
             guard let assignment = try await store.assignment(code: code.trimmingCharacters(in: .whitespaces)) else {
                 throw Failure.assignmentNotFound
+            }
+            if let classId = assignment.classId {
+                // A class assignment: its students only, signed in (the teacher may try it too).
+                guard let user else { throw Failure.signInRequired }
+                let member = try await store.isClassMember(classId: classId, userId: user.id)
+                guard member || assignment.ownerUserId == user.id else { throw Failure.notInClass }
             }
             if let user, let existing = try await store.assignmentPlayer(assignmentId: assignment.id, userId: user.id) {
                 return try await reissue(existing, in: assignment, code: nil)

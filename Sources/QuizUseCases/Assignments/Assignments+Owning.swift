@@ -4,16 +4,20 @@ import QuizStore
 
 /// The owner's side: setting an assignment, listing theirs, and moving its close.
 extension Assignments {
-    /// What an owner fills in; `title` nil takes the quiz's, `opensAt` nil is now.
+    /// What an owner fills in; `title` nil takes the quiz's, `opensAt` nil is now; `classId`
+    /// sets it to a class of the owner's (its students only, signed in).
     package struct Draft: Sendable, Equatable {
         package var quizId: Int64
         package var title: String?
         package var opensAt: Date?
         package var closesAt: Date
         package var settings: AssignmentSettings
+        package var classId: Int64?
 
-        package init(quizId: Int64, title: String? = nil, opensAt: Date? = nil, closesAt: Date, settings: AssignmentSettings = AssignmentSettings()) {
+        package init(quizId: Int64, title: String? = nil, opensAt: Date? = nil, closesAt: Date, settings: AssignmentSettings = AssignmentSettings(),
+                     classId: Int64? = nil) {
             (self.quizId, self.title, self.opensAt, self.closesAt, self.settings) = (quizId, title, opensAt, closesAt, settings)
+            self.classId = classId
         }
     }
 
@@ -25,12 +29,14 @@ extension Assignments {
         let now = time.now()
         return try await storing("creating an assignment") {
             guard let quiz = try await store.quiz(id: draft.quizId), quiz.mayBeHosted(by: user) else { throw Failure.quizNotFound }
+            // Only the class's owner assigns to it; another's class is as good as none.
+            if let classId = draft.classId, try await store.schoolClass(id: classId)?.ownerUserId != user.id { throw Failure.notInClass }
             let questions = try await store.questions(quizId: quiz.id).filter(Self.plays)
             guard !questions.isEmpty else { throw Failure.noPlayableQuestions }
             var assignment = Assignment(code: "", quizId: quiz.id, ownerUserId: user.id,
                                         title: (draft.title ?? quiz.title).trimmingCharacters(in: .whitespacesAndNewlines),
                                         questionIds: questions.compactMap(\.id), opensAt: draft.opensAt ?? now, closesAt: draft.closesAt,
-                                        settings: draft.settings, createdAt: now)
+                                        settings: draft.settings, createdAt: now, classId: draft.classId)
             let problems = assignment.validationErrors(now: now)
             guard problems.isEmpty else { throw Failure.invalid(problems) }
             // Codes are unique among every assignment: draw again when one is taken.

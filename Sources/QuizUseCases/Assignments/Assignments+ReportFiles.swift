@@ -8,11 +8,7 @@ extension Assignments.Report {
     /// Grades and credits in percent with one decimal; `separator` ";" writes decimal commas and
     /// a byte-order mark, as Excel expects in locales such as Finnish.
     package func csv(separator: Character = ",") -> String {
-        func percent(_ value: Double?) -> String {
-            guard let value else { return "" }
-            let text = String(format: "%.1f", value * 100)
-            return separator == ";" ? text.replacingOccurrences(of: ".", with: ",") : text
-        }
+        func percent(_ value: Double?) -> String { ResultsCSV.percent(value, separator: separator) }
         var csv = separator == ";" ? "\u{FEFF}" : ""
         let header = ["nickname", "signed_in", "state", "attempts", "grade_percent", "seconds"]
             + questions.indices.map { "q\($0 + 1)_percent" }

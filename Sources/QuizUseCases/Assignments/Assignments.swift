@@ -10,7 +10,7 @@ import QuizStore
 /// `+ReportFiles`). The window is the server's: nothing is taken before it opens or after it
 /// closes, and every rule reads the injected clock.
 package struct Assignments: Sendable {
-    package enum Failure: Error, Equatable, Sendable {
+    package enum Failure: StorageFailure, Equatable, Sendable {
         /// No such quiz, or not one this user may host.
         case quizNotFound
         /// The quiz has no question an assignment can play.
@@ -45,6 +45,11 @@ package struct Assignments: Sendable {
         case badAnswer(AnswerProblem)
         /// No attempt is over: results come after answering, never before.
         case notFinished
+        /// A class assignment (`Assignment.classId`) asks its players to sign in.
+        case signInRequired
+        /// A class assignment, and the one signed in is not a student of its class; or (when
+        /// assigning) a class that is not the teacher's.
+        case notInClass
         /// The database could not be read or written: try again.
         case notNow
     }
@@ -56,7 +61,7 @@ package struct Assignments: Sendable {
         case user(Int64)
     }
 
-    package typealias Storage = AssignmentStore & CatalogStore & PracticeStore
+    package typealias Storage = AssignmentStore & CatalogStore & PracticeStore & ClassStore
     let store: any Storage
     let time: any TimeSource
     /// Choices are shown under public ids, in orders of this key's (see `ChoiceKey`).
@@ -81,14 +86,7 @@ package struct Assignments: Sendable {
 
     /// Runs `body`, passing its own failures on and turning a storage error into `notNow`.
     func storing<T>(_ what: String, _ body: () async throws -> T) async throws(Failure) -> T {
-        do {
-            return try await body()
-        } catch let failure as Failure {
-            throw failure
-        } catch {
-            logger.error("\(what) failed", metadata: ["error": "\(error)"])
-            throw .notNow
-        }
+        try await QuizUseCases.storing(what, failing: Failure.self, logger: logger, body)
     }
 
     /// The assignment's questions that still exist, in its order.
