@@ -414,6 +414,35 @@ public struct Migrations: Sendable {
                 """,
             ]
         },
+        Migration(version: 25, name: "an assignment attempt's running marks kept by a trigger on its answers") { dialect in
+            // An answer is then one UPDATE, atomic on its own: no transaction's extra round trips on
+            // the one writer. Only an update of marks fires it (rows are inserted with 0; a restore
+            // inserts the totals as they were).
+            switch dialect {
+            case .sqlite:
+                return ["""
+                    CREATE TRIGGER assignment_answers_marks AFTER UPDATE OF marks ON assignment_answers
+                    BEGIN
+                      UPDATE assignment_attempts SET marks = marks + NEW.marks - OLD.marks WHERE id = NEW.attempt_id;
+                    END
+                    """]
+            case .postgres:
+                return [
+                    """
+                    CREATE OR REPLACE FUNCTION assignment_answers_marks() RETURNS trigger AS $$
+                    BEGIN
+                      UPDATE assignment_attempts SET marks = marks + NEW.marks - OLD.marks WHERE id = NEW.attempt_id;
+                      RETURN NEW;
+                    END
+                    $$ LANGUAGE plpgsql
+                    """,
+                    """
+                    CREATE TRIGGER assignment_answers_marks AFTER UPDATE OF marks ON assignment_answers
+                    FOR EACH ROW EXECUTE FUNCTION assignment_answers_marks()
+                    """,
+                ]
+            }
+        },
     ]
 
     /// The newest schema version this build knows.

@@ -52,43 +52,53 @@ extension SQLStore {
     }
 
     public func showAssignmentQuestion(attemptId: Int64, position: Int, questionId: Int64, at date: Date) async throws -> Date {
-        try await database.transaction { db in
+        // One statement on the writer (no transaction: each statement is a round of thread hops on
+        // the one writer every player shares); a row shown before keeps its time, read back after.
+        let inserted = try await database.write { db in
             try await db.raw("""
                 INSERT INTO assignment_answers (attempt_id, position, question_id, shown_at, correct, marks)
                 VALUES (\(bind: attemptId), \(bind: position), \(bind: questionId), \(bind: date.millis), \(bind: false), 0)
                 ON CONFLICT DO NOTHING
-                """).run()
-            guard let shown = try await db.raw("""
-                SELECT shown_at FROM assignment_answers WHERE attempt_id = \(bind: attemptId) AND position = \(bind: position)
-                """).first() else { throw StoreError.notFound }
-            return try shown.date("shown_at")
+                RETURNING shown_at
+                """).first()
         }
+        if let inserted { return try inserted.date("shown_at") }
+        guard let shown = try await database.write({ db in
+            try await db.raw("""
+                SELECT shown_at FROM assignment_answers WHERE attempt_id = \(bind: attemptId) AND position = \(bind: position)
+                """).first()
+        }) else { throw StoreError.notFound }
+        return try shown.date("shown_at")
     }
 
     public func recordAssignmentAnswer(attemptId: Int64, position: Int, answer: String, correct: Bool, marks: Int, at date: Date) async throws
         -> AssignmentAnswerOutcome {
         let now = date.millis
-        return try await database.transaction { db in
-            // The window and the attempt checked in the same transaction as the write: an answer
-            // racing a close early or a finish is either in before it or refused.
-            guard try await db.raw("""
-                SELECT t.id FROM assignment_attempts t JOIN assignments s ON s.id = t.assignment_id
-                WHERE t.id = \(bind: attemptId) AND t.finished_at IS NULL AND s.opens_at <= \(bind: now) AND s.closes_at > \(bind: now)
-                """).first() != nil else { return .refused }
-            if try await db.raw("""
+        // One statement, so atomic without a transaction: the window and the attempt are checked in
+        // the same statement as the write (an answer racing a close early or a finish is either in
+        // before it or refused), and the attempt's running marks follow by trigger (migration 25).
+        let recorded = try await database.write { db in
+            try await db.raw("""
                 UPDATE assignment_answers SET answer = \(bind: answer), correct = \(bind: correct), marks = \(bind: marks),
                   answered_at = \(bind: now)
                 WHERE attempt_id = \(bind: attemptId) AND position = \(bind: position) AND answer IS NULL
+                  AND EXISTS (SELECT 1 FROM assignment_attempts t JOIN assignments s ON s.id = t.assignment_id
+                              WHERE t.id = \(bind: attemptId) AND t.finished_at IS NULL
+                                AND s.opens_at <= \(bind: now) AND s.closes_at > \(bind: now))
                 RETURNING position
-                """).first() != nil {
-                // The attempt's running total, for the gradebook (one row per attempt, no sum over its answers).
-                try await db.raw("UPDATE assignment_attempts SET marks = marks + \(bind: marks) WHERE id = \(bind: attemptId)").run()
-                return .recorded
-            }
-            let shown = try await db.raw("""
-                SELECT position FROM assignment_answers WHERE attempt_id = \(bind: attemptId) AND position = \(bind: position)
                 """).first()
-            return shown == nil ? .refused : .alreadyAnswered
+        }
+        if recorded != nil { return .recorded }
+        // Why not, read on the writer so it sees the write that beat this one.
+        return try await database.write { db in
+            let open = try await db.raw("""
+                SELECT t.id FROM assignment_attempts t JOIN assignments s ON s.id = t.assignment_id
+                WHERE t.id = \(bind: attemptId) AND t.finished_at IS NULL AND s.opens_at <= \(bind: now) AND s.closes_at > \(bind: now)
+                """).first() != nil
+            guard open, let row = try await db.raw("""
+                SELECT answer FROM assignment_answers WHERE attempt_id = \(bind: attemptId) AND position = \(bind: position)
+                """).first() else { return .refused }
+            return try row.decodeNil(column: "answer") ? .refused : .alreadyAnswered
         }
     }
 
