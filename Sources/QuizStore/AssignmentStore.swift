@@ -78,7 +78,9 @@ public enum AssignmentAnswerOutcome: Sendable, Equatable {
     case recorded
     /// The question had its answer: the first one stands.
     case alreadyAnswered
-    /// Not shown in this attempt yet, the attempt finished, or the assignment not open at `at`.
+    /// Not shown in this attempt yet.
+    case notShown
+    /// The attempt finished, or the assignment not open at `at`.
     case refused
 }
 

@@ -1,11 +1,16 @@
 import Foundation
 import QuizCore
 
-/// Assignments are not cached (each player reads their own rows, an owner their report): every
-/// call goes to the SQL. A finish that added leaderboard points drops the ranking, as a quiz's does.
+/// An assignment and a player by id are cached (every question and answer of every player reads
+/// both); moving a window or replacing a secret drops them here and, through the change counters,
+/// on other instances before their next read. The rest (attempts, answers, reports) goes to the
+/// SQL. A finish that added leaderboard points drops the ranking, as a quiz's does.
 extension CachedStore: AssignmentStore {
     public func createAssignment(_ assignment: Assignment) async throws -> Assignment? { try await sql.createAssignment(assignment) }
-    public func assignment(id: Int64) async throws -> Assignment? { try await sql.assignment(id: id) }
+    public func assignment(id: Int64) async throws -> Assignment? {
+        try await refreshCaches()
+        return try await caches.assignments.value(for: id) { [sql] in try await sql.assignment(id: id) }
+    }
     public func assignment(code: String) async throws -> Assignment? { try await sql.assignment(code: code) }
 
     public func assignments(ownerUserId: Int64, limit: Int) async throws -> [AssignmentSummary] {
@@ -13,14 +18,17 @@ extension CachedStore: AssignmentStore {
     }
 
     public func setAssignmentWindow(id: Int64, opensAt: Date, closesAt: Date) async throws {
-        try await sql.setAssignmentWindow(id: id, opensAt: opensAt, closesAt: closesAt)
+        try await changing(.play) { try await sql.setAssignmentWindow(id: id, opensAt: opensAt, closesAt: closesAt) }
     }
 
     public func addAssignmentPlayer(_ player: AssignmentPlayerRecord) async throws -> AssignmentPlayerRecord? {
         try await sql.addAssignmentPlayer(player)
     }
 
-    public func assignmentPlayer(id: Int64) async throws -> AssignmentPlayerRecord? { try await sql.assignmentPlayer(id: id) }
+    public func assignmentPlayer(id: Int64) async throws -> AssignmentPlayerRecord? {
+        try await refreshCaches()
+        return try await caches.assignmentPlayers.value(for: id) { [sql] in try await sql.assignmentPlayer(id: id) }
+    }
 
     public func assignmentPlayer(assignmentId: Int64, userId: Int64) async throws -> AssignmentPlayerRecord? {
         try await sql.assignmentPlayer(assignmentId: assignmentId, userId: userId)
@@ -35,7 +43,7 @@ extension CachedStore: AssignmentStore {
     }
 
     public func replaceAssignmentSecret(playerId: Int64, secretHash: String) async throws {
-        try await sql.replaceAssignmentSecret(playerId: playerId, secretHash: secretHash)
+        try await changing(.play) { try await sql.replaceAssignmentSecret(playerId: playerId, secretHash: secretHash) }
     }
 
     public func startAssignmentAttempt(playerId: Int64, questionIds: [Int64], maxMarks: Int, allowed: Int, at date: Date) async throws

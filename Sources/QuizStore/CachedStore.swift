@@ -102,6 +102,11 @@ public final class CachedStore: Sendable {
         let leaderboardEnds: ReadCache<Int, LeaderboardEnds>
         /// Feed pages; every post, follow and article written here drops them all.
         let feedPages: ReadCache<FeedPageKey, FeedPage>
+        /// Assignments and their players by id, read by every question and answer of a player:
+        /// a window moved or a secret replaced through this store drops them (`.play`), and on
+        /// PostgreSQL other instances drop theirs when they next look.
+        let assignments: ReadCache<Int64, Assignment>
+        let assignmentPlayers: ReadCache<Int64, AssignmentPlayerRecord>
 
         /// 0 when caching is off: reads go to the database.
         let lifetime: TimeInterval
@@ -124,6 +129,8 @@ public final class CachedStore: Sendable {
             questions = ReadCache(lifetime: lifetime, time: time, maxEntries: 10_000, counters: counters("questions"))
             leaderboardEnds = ReadCache(lifetime: lifetime, time: time, maxEntries: 100, counters: counters("leaderboard_ends"))
             feedPages = ReadCache(lifetime: lifetime, time: time, maxEntries: 10_000, counters: counters("feed_pages"))
+            assignments = ReadCache(lifetime: lifetime, time: time, maxEntries: 10_000, counters: counters("assignments"))
+            assignmentPlayers = ReadCache(lifetime: lifetime, time: time, maxEntries: 100_000, counters: counters("assignment_players"))
         }
 
         /// Someone's total changed or a user arrived: ranks and both ends may move.
@@ -147,7 +154,11 @@ public final class CachedStore: Sendable {
                 users.removeAll()
             }
             if kinds.contains(.social) { feedPages.removeAll() }
-            if kinds.contains(.play) { attempts.removeAll() }
+            if kinds.contains(.play) {
+                attempts.removeAll()
+                assignments.removeAll()
+                assignmentPlayers.removeAll()
+            }
         }
 
         func invalidateCatalog() {

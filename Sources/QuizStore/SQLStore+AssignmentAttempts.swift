@@ -95,9 +95,10 @@ extension SQLStore {
                 SELECT t.id FROM assignment_attempts t JOIN assignments s ON s.id = t.assignment_id
                 WHERE t.id = \(bind: attemptId) AND t.finished_at IS NULL AND s.opens_at <= \(bind: now) AND s.closes_at > \(bind: now)
                 """).first() != nil
-            guard open, let row = try await db.raw("""
+            guard open else { return .refused }
+            guard let row = try await db.raw("""
                 SELECT answer FROM assignment_answers WHERE attempt_id = \(bind: attemptId) AND position = \(bind: position)
-                """).first() else { return .refused }
+                """).first() else { return .notShown }
             return try row.decodeNil(column: "answer") ? .refused : .alreadyAnswered
         }
     }

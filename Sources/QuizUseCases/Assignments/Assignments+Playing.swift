@@ -114,17 +114,32 @@ extension Assignments {
         let (attempt, assignment, _) = try await current(pass, assignmentId: assignmentId)
         let now = time.now()
         guard attempt.questionIds.indices.contains(position) else { throw .notShown }
-        let (question, row) = try await storing("reading a question") {
-            let found = try await store.assignmentAnswers(attemptId: attempt.id).first { $0.position == position }
-            return (try await store.question(id: attempt.questionIds[position]), found)
+        let question = try await storing("reading a question") { try await store.question(id: attempt.questionIds[position]) }
+        guard let question else { throw .notShown }
+        // Only a clock needs when it was shown (its limit, speed points); without one the write
+        // itself refuses a question not shown or answered already, and this read is saved.
+        var shownAt: Date?
+        if let seconds = assignment.settings.seconds(for: question) {
+            let row = try await storing("reading an answer") {
+                try await store.assignmentAnswers(attemptId: attempt.id).first { $0.position == position }
+            }
+            guard let row else { throw .notShown }
+            guard row.answer == nil else { throw .alreadyAnswered }
+            guard !isLate(now, shownAt: row.shownAt, seconds: seconds) else { throw .timeUp }
+            shownAt = row.shownAt
         }
-        guard let question, let row else { throw .notShown }
-        guard row.answer == nil else { throw .alreadyAnswered }
-        guard !isLate(now, shownAt: row.shownAt, seconds: assignment.settings.seconds(for: question)) else { throw .timeUp }
         let ids = key.ids(for: question)
         let graded: GradedAnswer
-        do { graded = try GradedAnswer(input, shownAs: ids, for: question) } catch { throw .badAnswer(error) }
-        let marks = assignment.marks(for: question, credit: graded.credit, elapsed: now.timeIntervalSince(row.shownAt))
+        do {
+            graded = try GradedAnswer(input, shownAs: ids, for: question)
+        } catch {
+            // A form sent again after its answer was taken says so, not that it does not fit.
+            let answered = try await storing("reading an answer") {
+                try await store.assignmentAnswers(attemptId: attempt.id).contains { $0.position == position && $0.answer != nil }
+            }
+            throw answered ? .alreadyAnswered : .badAnswer(error)
+        }
+        let marks = assignment.marks(for: question, credit: graded.credit, elapsed: shownAt.map { now.timeIntervalSince($0) } ?? 0)
         let outcome = try await storing("storing an answer") {
             try await store.recordAssignmentAnswer(attemptId: attempt.id, position: position, answer: graded.stored(), correct: graded.isCorrect,
                                                    marks: marks, at: now)
@@ -132,6 +147,7 @@ extension Assignments {
         switch outcome {
         case .recorded: break
         case .alreadyAnswered: throw .alreadyAnswered
+        case .notShown: throw .notShown
         // Closed or finished since it was read.
         case .refused: throw assignment.window(at: now) == .open ? Failure.noAttempt : Failure.closed
         }
