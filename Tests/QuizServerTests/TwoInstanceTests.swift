@@ -232,6 +232,36 @@ struct TwoInstanceTests {
             #expect(limited == 40 - 15, "15 guesses a second in all, not 15 on each")
         }
     }
+
+    /// Each instance keeps assignments and their players in memory: closing one early, or a
+    /// player moving to another device, on one instance must hold on the other's next request.
+    @Test func anAssignmentClosedOrASecretReplacedOnOneHoldsOnTheOtherAtOnce() async throws {
+        try await withTwoInstances { a, b, env in
+            let teacher = try await a.signUp("teacher")
+            let (quizId, _) = try await a.firstQuiz()
+            let closes = ISO8601DateFormatter().string(from: env.time.now() + 86_400)
+            let created = try await a.call(.post, "/api/v1/assignments", token: teacher, json: ["quizId": quizId, "closesAt": closes])
+            let (id, code) = (try #require(created["id"] as? Int), try #require(created["code"] as? String))
+            let joined = try await a.call(.post, "/api/v1/assignments/join", json: ["code": code, "nickname": "Ada"])
+            let header = try #require(joined["playerHeader"] as? String)
+            func play(_ client: any TestClientProtocol, _ method: HTTPRequest.Method, _ path: String, _ value: String = header) async throws -> JSONResponse {
+                try await client.play(method, "/api/v1/assignments/\(id)/play\(path)", header: value)
+            }
+            // B reads (and may keep) the assignment and the player first.
+            #expect(try await play(b, .post, "/attempts").status == .ok)
+            #expect(try await play(b, .get, "/question").status == .ok)
+
+            let moved = try await a.call(.post, "/api/v1/assignments/rejoin",
+                                         json: ["code": code, "nickname": "Ada", "rejoinCode": try #require(joined["rejoinCode"] as? String)])
+            let newHeader = try #require(moved["playerHeader"] as? String)
+            #expect(try await play(b, .get, "/question").errorCode == "not_a_player", "the old secret stops on the other instance too")
+            #expect(try await play(b, .get, "/question", newHeader).status == .ok)
+
+            #expect(try await a.call(.post, "/api/v1/assignments/\(id)/close", token: teacher).status == .ok)
+            let late = try await play(b, .get, "/question", newHeader)
+            #expect(late.status == .forbidden && late.errorCode == "closed", "\(late.raw)")
+        }
+    }
 }
 
 extension TestClientProtocol {
