@@ -14,6 +14,7 @@ The real server's clock cannot be moved, so "Close now" is the deadline."""
 
 import csv
 import io
+import math
 import re
 import urllib.request
 
@@ -309,8 +310,10 @@ def test_a_student_in_a_class_does_its_assignment_on_a_phone_and_the_gradebook_m
         assert not student.find_elements(By.ID, "feedback"), "no verdict until the end"
     click_id(student, "finish-assignment")
     total = sum(points[question] for question in key)
-    grade = 100 * (total - points[wrong]) / total
-    shown = f"{round(grade)} %"
+    # As the server works it out: a fraction, then whole percents rounded half up on the pages.
+    fraction = (total - points[wrong]) / total
+    grade = fraction * 100
+    shown = f"{math.floor(grade + 0.5)} %"
     assert grade_text(student.find_element(By.CSS_SELECTOR, "#grade .big-number")) == shown
 
     # The deadline passes: the student's home page says so and counts it done.
