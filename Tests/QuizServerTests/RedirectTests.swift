@@ -49,6 +49,31 @@ import Testing
         }
     }
 
+    @Test func creatingAnAccountFromTheLogInPageComesBackToWhereSigningInWasAsked() async throws {
+        try await withApp { client, _ in
+            let browser = TestBrowser(client)
+            // A class's join link, opened by a student without an account yet.
+            let login = try await browser.get("/login?next=\(Self.query("/classes/join/123456"))")
+            #expect(login.contains(#"id="create-account-link" href="/register?next=/classes/join/123456""#), "\(login.html)")
+            let form = try await browser.get("/register?next=\(Self.query("/classes/join/123456"))")
+            #expect(form.contains(#"name="next" value="/classes/join/123456""#))
+            let fields = [("first_name", "Ann"), ("last_name", "Lee"), ("password", "correct horse"), ("password_confirm", "correct horse")]
+            let mistyped = try await browser.post("/register", fields.dropLast() + [("password_confirm", "other"), ("username", "ann"),
+                                                                                    ("next", "/classes/join/123456")])
+            #expect(mistyped.status == .unprocessableContent && mistyped.contains(#"name="next" value="/classes/join/123456""#), "kept")
+            let made = try await browser.post("/register", fields + [("username", "ann"), ("next", "/classes/join/123456")])
+            #expect(made.location == "/classes/join/123456")
+            // Without a `next`, and with one off the site: home, as before.
+            try await browser.post("/logout", [])
+            #expect(try await browser.get("/login").contains(#"id="create-account-link" href="/register""#))
+            for (index, next) in Self.bypasses.prefix(8).enumerated() {
+                let page = try await browser.post("/register", fields + [("username", "bo\(index)"), ("next", next)])
+                #expect(page.location == "/home", "\(next.debugDescription) went to \(page.location ?? "nil")")
+                try await browser.post("/logout", [])
+            }
+        }
+    }
+
     @Test func deletingAPostNeverSendsThePersonOffTheSite() async throws {
         try await withApp { client, _ in
             let browser = TestBrowser(client)

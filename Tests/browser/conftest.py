@@ -44,6 +44,7 @@ SCREENS = [
     "question-verdict-right", "question-verdict-wrong", "question-ordering", "question-poll-answered", "question-maths", "question-sound",
     "assignment-new", "assignment-teacher", "assignment-join", "assignment-waiting-start", "assignment-question", "assignment-feedback",
     "assignment-rejoin", "assignment-result", "assignment-closed-result", "assignment-report", "assignments",
+    "class-teacher", "class-join", "home-due", "class-gradebook", "class-student", "classes",
 ]
 SCREEN_FILE = re.compile(r"^(\d+x\d+-\d\d-.+|live-.+|FAILED-.+)\.png$")
 

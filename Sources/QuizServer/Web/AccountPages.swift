@@ -23,7 +23,9 @@ struct AccountPages: Sendable {
         anyone.get("/") { _, context in entry(context.visit) }
         anyone.get("/login") { request, context in try loginPage(context.visit, query: request.uri.queryParameters) }
         anyone.post("/login") { _, context in try await logIn(context.visit, context.form) }
-        anyone.get("/register") { _, context in try registerPage(context.visit) }
+        anyone.get("/register") { request, context in
+            try registerPage(context.visit, next: Pages.safeNext(request.uri.queryParameters["next"].map(String.init)))
+        }
         anyone.post("/register", policy: .resendable, in: pages.routes) { _, context in try await registerUser(context.visit, context.form) }
         anyone.post("/logout") { _, context in try await logOut() }
         anyone.get("/contact") { _, context in contact(context.visit) }
@@ -64,6 +66,8 @@ struct AccountPages: Sendable {
 
     struct LoginPage: Encodable {
         var next: String
+        /// "Create account", which comes back to `next` too.
+        var registerURL: String
         var username: String
         var feedback: String?
         var hasProviderButtons: Bool
@@ -81,6 +85,8 @@ struct AccountPages: Sendable {
     }
 
     struct RegisterPage: Encodable {
+        /// Where a new account goes first: the page that asked to sign in (a class's join link), else home.
+        var next: String
         var fields: [RegisterField]
         var feedback: String?
         var hasProviderButtons: Bool
@@ -185,7 +191,8 @@ struct AccountPages: Sendable {
             nil
         }
         let buttons = providerButtons(next: after)
-        let model = LoginPage(next: after, username: username, feedback: feedback,
+        let model = LoginPage(next: after, registerURL: after == "/home" ? "/register" : "/register?next=\(Pages.encode(after))",
+                              username: username, feedback: feedback,
                               hasProviderButtons: buttons.hasProviderButtons, providers: buttons.providers)
         return pages.render("login", model, visit: visit, title: t("Log in"), notice: notice,
                             status: status ?? (feedback == nil ? .ok : .unauthorized))
@@ -221,9 +228,9 @@ struct AccountPages: Sendable {
          ("password_confirm", t("Repeat the password"), "password", "new-password")]
     }
 
-    func registerPage(_ visit: Visit, values: [String: String] = [:], errors: [String: String] = [:],
+    func registerPage(_ visit: Visit, next: String = "/home", values: [String: String] = [:], errors: [String: String] = [:],
                       status: HTTPResponse.Status? = nil) throws -> Response {
-        if visit.user != nil { throw Redirect(location: "/home") }
+        if visit.user != nil { throw Redirect(location: next) }
         let t = visit.t
         let fields = Self.registrationFields(t).map { field in
             RegisterField(
@@ -232,8 +239,8 @@ struct AccountPages: Sendable {
                 hint: field.name == "username" ? t("3 to 32 letters, digits, '_', '.' or '-'.")
                     : field.name == "password" ? t("At least {count} characters.", ["count": t.number(max(1, config.minimumPasswordLength))]) : nil)
         }
-        let buttons = providerButtons(next: "/home")
-        let model = RegisterPage(fields: fields, feedback: errors.isEmpty ? nil : t("Please fix the marked fields."),
+        let buttons = providerButtons(next: next)
+        let model = RegisterPage(next: next, fields: fields, feedback: errors.isEmpty ? nil : t("Please fix the marked fields."),
                                  hasProviderButtons: buttons.hasProviderButtons, providers: buttons.providers)
         return pages.render("register", model, visit: visit, title: t("Create account"),
                             status: status ?? (errors.isEmpty ? .ok : .unprocessableContent))
@@ -243,6 +250,7 @@ struct AccountPages: Sendable {
         let t = visit.t
         let values = ["first_name": form.text("first_name"), "last_name": form.text("last_name"), "username": form.text("username")]
         let password = form["password"] ?? ""
+        let next = Pages.safeNext(form["next"])
         // Typing the password twice is the form's own check (the API takes it once), shown with
         // whatever else is wrong: every mistake at once, each next to its field.
         let mismatch = password != (form["password_confirm"] ?? "") ? ["password_confirm": t("The two passwords differ.")] : [:]
@@ -250,19 +258,19 @@ struct AccountPages: Sendable {
                                         lastName: values["last_name"]!, password: password)
         if !mismatch.isEmpty {
             let problems = registration.problems(minimumPasswordLength: config.minimumPasswordLength)
-            return try registerPage(visit, values: values, errors: Self.fieldErrors(problems, t: t).merging(mismatch) { kept, _ in kept })
+            return try registerPage(visit, next: next, values: values, errors: Self.fieldErrors(problems, t: t).merging(mismatch) { kept, _ in kept })
         }
         do {
             let user = try await register(registration, address: ClientAddress.current)
-            return PageRenderer.redirect(to: "/home", cookies: [sessionCookie(try await sessions.start(for: user))])
+            return PageRenderer.redirect(to: next, cookies: [sessionCookie(try await sessions.start(for: user))])
         } catch let failure as Register.Failure {
             switch failure {
             case .invalid(let problems):
-                return try registerPage(visit, values: values, errors: Self.fieldErrors(problems, t: t))
+                return try registerPage(visit, next: next, values: values, errors: Self.fieldErrors(problems, t: t))
             case .usernameTaken:
-                return try registerPage(visit, values: values, errors: ["username": t("That username is taken. Try another.")])
+                return try registerPage(visit, next: next, values: values, errors: ["username": t("That username is taken. Try another.")])
             case .tooManyRegistrations:
-                var page = try registerPage(visit, values: values, errors: ["username": t(Register.tooManyMessage)], status: .tooManyRequests)
+                var page = try registerPage(visit, next: next, values: values, errors: ["username": t(Register.tooManyMessage)], status: .tooManyRequests)
                 page.headers[.retryAfter] = String(Register.retryAfter)
                 return page
             }
