@@ -54,10 +54,12 @@ struct AssignmentLoad {
 
         // All at once: every player's attempt in a task of its own.
         let answerTimes = Collected<UInt64>()
+        // The first question's answers meet the crowd's joins and starts; the rest the steady state.
+        let laterTimes = Collected<UInt64>()
         let playStart = DispatchTime.now().uptimeNanoseconds
         let played = await withTaskGroup(of: Player.self) { group in
             for player in crowd {
-                group.addTask { await Self.play(player, assignment: id, api: api, think: think, answerTimes: answerTimes) }
+                group.addTask { await Self.play(player, assignment: id, api: api, think: think, answerTimes: answerTimes, laterTimes: laterTimes) }
             }
             var all: [Player] = []
             for await player in group { all.append(player) }
@@ -69,6 +71,7 @@ struct AssignmentLoad {
         let failures = Dictionary(grouping: played.flatMap { $0.failures }, by: { $0 }).mapValues(\.count)
         print(String(format: "played: %d answers acked in %.1f s (%.0f answers/s); answer %@", acked, playSeconds,
                      Double(acked) / max(playSeconds, 0.001), Spread(nanoseconds: times).description))
+        print("after the first question: answer \(Spread(nanoseconds: laterTimes.all).description)")
         if !failures.isEmpty { print("refusals: \(failures.sorted { $0.key < $1.key })") }
 
         // The report: per player, the questions it credits must be exactly the ones acked.
@@ -87,7 +90,8 @@ struct AssignmentLoad {
     }
 
     /// Start, then question and answer until done (the first choice, or the items as listed), then finish.
-    static func play(_ player: Player, assignment id: Int64, api: BenchAPI, think: Double, answerTimes: Collected<UInt64>) async -> Player {
+    static func play(_ player: Player, assignment id: Int64, api: BenchAPI, think: Double, answerTimes: Collected<UInt64>,
+                     laterTimes: Collected<UInt64>) async -> Player {
         var player = player
         let base = "/api/v1/assignments/\(id)/play"
         let pass = [("X-Assignment-Player", player.header)]
@@ -113,6 +117,7 @@ struct AssignmentLoad {
                 let took = DispatchTime.now().uptimeNanoseconds - start
                 guard answered == 200 else { player.failures.append("answer \(answered)"); break }
                 answerTimes.append(took)
+                if position > 1 { laterTimes.append(took) }
                 player.acked += 1
             }
             let (finished, _) = try await api.call(.POST, base + "/finish", headers: pass)
