@@ -1,10 +1,10 @@
 import Foundation
 import QuizCore
 
-/// An assignment and a player by id are cached (every question and answer of every player reads
-/// both); moving a window or replacing a secret drops them here and, through the change counters,
-/// on other instances before their next read. The rest (attempts, answers, reports) goes to the
-/// SQL. A finish that added leaderboard points drops the ranking, as a quiz's does.
+/// An assignment and a player by id, and a player's attempts, are cached (every question and
+/// answer of every player reads them); moving a window, replacing a secret, starting or finishing
+/// an attempt drops them here and, through the change counters, on other instances before their
+/// next read. The rest (answers, reports) goes to the SQL. A finish that added leaderboard points drops the ranking, as a quiz's does.
 extension CachedStore: AssignmentStore {
     public func createAssignment(_ assignment: Assignment) async throws -> Assignment? { try await sql.createAssignment(assignment) }
     public func assignment(id: Int64) async throws -> Assignment? {
@@ -48,13 +48,18 @@ extension CachedStore: AssignmentStore {
 
     public func startAssignmentAttempt(playerId: Int64, questionIds: [Int64], maxMarks: Int, allowed: Int, at date: Date) async throws
         -> AssignmentAttemptRecord? {
-        try await sql.startAssignmentAttempt(playerId: playerId, questionIds: questionIds, maxMarks: maxMarks, allowed: allowed, at: date)
+        defer { caches.playerAttempts.remove(playerId) }
+        let started = try await sql.startAssignmentAttempt(playerId: playerId, questionIds: questionIds, maxMarks: maxMarks,
+                                                           allowed: allowed, at: date)
+        try await caches.tracker?.publish(.play)
+        return started
     }
 
     public func assignmentAttempt(id: Int64) async throws -> AssignmentAttemptRecord? { try await sql.assignmentAttempt(id: id) }
 
     public func assignmentAttempts(playerId: Int64) async throws -> [AssignmentAttemptRecord] {
-        try await sql.assignmentAttempts(playerId: playerId)
+        try await refreshCaches()
+        return try await caches.playerAttempts.value(for: playerId) { [sql] in try await sql.assignmentAttempts(playerId: playerId) } ?? []
     }
 
     public func assignmentAttempts(assignmentId: Int64) async throws -> [AssignmentAttemptRecord] {
@@ -71,7 +76,20 @@ extension CachedStore: AssignmentStore {
     }
 
     public func finishAssignmentAttempt(id: Int64, at date: Date, pointsTo userId: Int64?) async throws -> Int64? {
-        let added = try await sql.finishAssignmentAttempt(id: id, at: date, pointsTo: userId)
+        let added: Int64?
+        do {
+            added = try await sql.finishAssignmentAttempt(id: id, at: date, pointsTo: userId)
+        } catch {
+            caches.playerAttempts.removeAll()
+            throw error
+        }
+        // The player's attempts now have this one finished (an attempt's player never changes).
+        if let playerId = try await sql.assignmentAttempt(id: id)?.playerId {
+            caches.playerAttempts.remove(playerId)
+        } else {
+            caches.playerAttempts.removeAll()
+        }
+        try await caches.tracker?.publish(.play)
         // After the commit, so no reader caches the total from before it.
         if let userId, let added, added > 0 { try await totalChanged(userId: userId) }
         return added

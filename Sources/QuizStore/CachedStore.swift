@@ -107,6 +107,10 @@ public final class CachedStore: Sendable {
         /// PostgreSQL other instances drop theirs when they next look.
         let assignments: ReadCache<Int64, Assignment>
         let assignmentPlayers: ReadCache<Int64, AssignmentPlayerRecord>
+        /// A player's attempts, read by each of their questions and answers. Only starting and
+        /// finishing change them (answers are rows of their own), both through this store, which
+        /// drops the player's entry and tells other instances; kept longer than the catalog for that.
+        let playerAttempts: ReadCache<Int64, [AssignmentAttemptRecord]>
 
         /// 0 when caching is off: reads go to the database.
         let lifetime: TimeInterval
@@ -131,6 +135,7 @@ public final class CachedStore: Sendable {
             feedPages = ReadCache(lifetime: lifetime, time: time, maxEntries: 10_000, counters: counters("feed_pages"))
             assignments = ReadCache(lifetime: lifetime, time: time, maxEntries: 10_000, counters: counters("assignments"))
             assignmentPlayers = ReadCache(lifetime: lifetime, time: time, maxEntries: 100_000, counters: counters("assignment_players"))
+            playerAttempts = ReadCache(lifetime: lifetime > 0 ? 30 : 0, time: time, maxEntries: 100_000, counters: counters("player_attempts"))
         }
 
         /// Someone's total changed or a user arrived: ranks and both ends may move.
@@ -158,6 +163,7 @@ public final class CachedStore: Sendable {
                 attempts.removeAll()
                 assignments.removeAll()
                 assignmentPlayers.removeAll()
+                playerAttempts.removeAll()
             }
         }
 

@@ -256,6 +256,11 @@ struct TwoInstanceTests {
             let newHeader = try #require(moved["playerHeader"] as? String)
             #expect(try await play(b, .get, "/question").errorCode == "not_a_player", "the old secret stops on the other instance too")
             #expect(try await play(b, .get, "/question", newHeader).status == .ok)
+            // B keeps the player's attempts; finishing on A must show on B at once.
+            #expect((try await play(b, .get, "", newHeader)["current"] as? Int) == 1)
+            #expect(try await play(a, .post, "/finish", newHeader).status == .ok)
+            let after = try await play(b, .get, "", newHeader)
+            #expect(after["current"] == nil && (after["attempts"] as? [[String: Any]])?.first?["over"] as? Bool == true, "\(after.raw)")
 
             #expect(try await a.call(.post, "/api/v1/assignments/\(id)/close", token: teacher).status == .ok)
             let late = try await play(b, .get, "/question", newHeader)
