@@ -98,7 +98,9 @@ extension AssignmentPages {
 
     private func formPage(_ context: SignedInContext, sent: Sent, typed: Bool, errors: [FieldError]) async throws -> Response {
         let t = context.visit.t
-        let taught = (try? await classes.taught(userId: context.user.id)) ?? []
+        // Not an empty chooser on a failed read: the teacher would set for anyone what was meant for a class.
+        let taught: [ClassSummary]
+        do { taught = try await classes.taught(userId: context.user.id) } catch { throw AssignmentMessages.refusal(.notNow, t: t) }
         let classOptions = [Option(value: "", label: t("No class: anyone with the code"), selected: sent.classId == nil ? true : nil)]
             + taught.map { Option(value: String($0.schoolClass.id), label: $0.schoolClass.name, selected: $0.schoolClass.id == sent.classId ? true : nil) }
         let settings = sent.settings
