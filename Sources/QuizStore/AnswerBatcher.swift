@@ -1,6 +1,5 @@
 import Foundation
 import SQLKit
-import Synchronization
 
 /// Group commit for answers. Each SQL statement costs a fixed toll in thread hops on the single
 /// writer connection, so answers that arrive while a write is in flight are stored together by
@@ -23,21 +22,16 @@ final class AnswerBatcher: Sendable {
         var questionId: Int64
     }
 
-    private struct Waiting {
+    private struct Waiting: Sendable {
         var answer: NewAnswer
         var continuation: CheckedContinuation<Bool, any Error>
-    }
-
-    private struct Queue {
-        var waiting: [Waiting] = []
-        var flushing = false
     }
 
     /// SQLite allows 32,766 bound values; six per answer.
     static let maxBatch = 1_000
 
     private let database: QuizDatabase
-    private let queue = Mutex(Queue())
+    private let queue = FlushQueue<Waiting>()
 
     private let committed: @Sendable () async throws -> Void
 
@@ -51,24 +45,13 @@ final class AnswerBatcher: Sendable {
     /// Throws `StoreError.attemptFinished` or `.notFound` for the attempt.
     func record(_ answer: NewAnswer) async throws -> Bool {
         try await withCheckedThrowingContinuation { continuation in
-            let startFlushing = queue.withLock { queue in
-                queue.waiting.append(Waiting(answer: answer, continuation: continuation))
-                if queue.flushing { return false }
-                queue.flushing = true
-                return true
-            }
-            if startFlushing { Task { await self.flush() } }
+            if queue.add(Waiting(answer: answer, continuation: continuation)) { Task { await self.flush() } }
         }
     }
 
     private func flush() async {
         while true {
-            let batch: [Waiting] = queue.withLock { queue in
-                let batch = Array(queue.waiting.prefix(Self.maxBatch))
-                queue.waiting.removeFirst(batch.count)
-                if batch.isEmpty { queue.flushing = false }
-                return batch
-            }
+            let batch = queue.next { (Array($0.prefix(Self.maxBatch)), Array($0.dropFirst(Self.maxBatch))) }
             if batch.isEmpty { return }
             do {
                 let outcomes = try await store(batch.map(\.answer))

@@ -52,55 +52,13 @@ extension SQLStore {
     }
 
     public func showAssignmentQuestion(attemptId: Int64, position: Int, questionId: Int64, at date: Date) async throws -> Date {
-        // One statement on the writer (no transaction: each statement is a round of thread hops on
-        // the one writer every player shares); a row shown before keeps its time, read back after.
-        let inserted = try await database.write { db in
-            try await db.raw("""
-                INSERT INTO assignment_answers (attempt_id, position, question_id, shown_at, correct, marks)
-                VALUES (\(bind: attemptId), \(bind: position), \(bind: questionId), \(bind: date.millis), \(bind: false), 0)
-                ON CONFLICT DO NOTHING
-                RETURNING shown_at
-                """).first()
-        }
-        if let inserted { return try inserted.date("shown_at") }
-        guard let shown = try await database.write({ db in
-            try await db.raw("""
-                SELECT shown_at FROM assignment_answers WHERE attempt_id = \(bind: attemptId) AND position = \(bind: position)
-                """).first()
-        }) else { throw StoreError.notFound }
-        return try shown.date("shown_at")
+        try await assignmentWrites.show(.init(attemptId: attemptId, position: position, questionId: questionId, at: date.millis))
     }
 
     public func recordAssignmentAnswer(attemptId: Int64, position: Int, answer: String, correct: Bool, marks: Int, at date: Date) async throws
         -> AssignmentAnswerOutcome {
-        let now = date.millis
-        // One statement, so atomic without a transaction: the window and the attempt are checked in
-        // the same statement as the write (an answer racing a close early or a finish is either in
-        // before it or refused), and the attempt's running marks follow by trigger (migration 25).
-        let recorded = try await database.write { db in
-            try await db.raw("""
-                UPDATE assignment_answers SET answer = \(bind: answer), correct = \(bind: correct), marks = \(bind: marks),
-                  answered_at = \(bind: now)
-                WHERE attempt_id = \(bind: attemptId) AND position = \(bind: position) AND answer IS NULL
-                  AND EXISTS (SELECT 1 FROM assignment_attempts t JOIN assignments s ON s.id = t.assignment_id
-                              WHERE t.id = \(bind: attemptId) AND t.finished_at IS NULL
-                                AND s.opens_at <= \(bind: now) AND s.closes_at > \(bind: now))
-                RETURNING position
-                """).first()
-        }
-        if recorded != nil { return .recorded }
-        // Why not, read on the writer so it sees the write that beat this one.
-        return try await database.write { db in
-            let open = try await db.raw("""
-                SELECT t.id FROM assignment_attempts t JOIN assignments s ON s.id = t.assignment_id
-                WHERE t.id = \(bind: attemptId) AND t.finished_at IS NULL AND s.opens_at <= \(bind: now) AND s.closes_at > \(bind: now)
-                """).first() != nil
-            guard open else { return .refused }
-            guard let row = try await db.raw("""
-                SELECT answer FROM assignment_answers WHERE attempt_id = \(bind: attemptId) AND position = \(bind: position)
-                """).first() else { return .notShown }
-            return try row.decodeNil(column: "answer") ? .refused : .alreadyAnswered
-        }
+        try await assignmentWrites.answer(.init(attemptId: attemptId, position: position, answer: answer, correct: correct, marks: marks,
+                                                at: date.millis))
     }
 
     public func finishAssignmentAttempt(id: Int64, at date: Date, pointsTo userId: Int64?) async throws -> Int64? {

@@ -8,20 +8,22 @@ import SQLKit
 public struct SQLStore: Sendable {
     public let database: QuizDatabase
     let answers: AnswerBatcher
+    let assignmentWrites: AssignmentWriteBatcher
 
     public init(database: QuizDatabase) {
         self.init(database: database, answers: AnswerBatcher(database: database))
     }
 
-    private init(database: QuizDatabase, answers: AnswerBatcher) {
+    private init(database: QuizDatabase, answers: AnswerBatcher, assignmentWrites: AssignmentWriteBatcher? = nil) {
         self.database = database
         self.answers = answers
+        self.assignmentWrites = assignmentWrites ?? AssignmentWriteBatcher(database: database)
     }
 
     /// This store with answers batched by a batcher that runs `committed` after each batch is
     /// stored, before any of its answers returns: once per batch, however many answers it holds.
     func reportingAnswerBatches(to committed: @escaping @Sendable () async throws -> Void) -> SQLStore {
-        SQLStore(database: database, answers: AnswerBatcher(database: database, committed: committed))
+        SQLStore(database: database, answers: AnswerBatcher(database: database, committed: committed), assignmentWrites: assignmentWrites)
     }
 }
 

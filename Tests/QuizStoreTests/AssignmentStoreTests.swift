@@ -209,3 +209,64 @@ extension AssignmentStoreTests {
         #expect(try await store.assignmentAttempts(playerId: bob.id).count == 1)
     }
 }
+
+extension AssignmentStoreTests {
+    /// Shows and answers arriving together are written in batches: each still gets its own
+    /// outcome, the first answer to a question decides, and a row that cannot be written (an
+    /// attempt that is gone) fails alone.
+    @Test(arguments: DatabaseKind.available)
+    func showsAndAnswersAtOnceEachGetTheirOwnOutcome(kind: DatabaseKind) async throws {
+        try await withStore(kind) { cached in
+            let (quizId, owner) = try await setUp(cached)
+            let store = cached.sql
+            let (assignment, first) = try await assignmentWithAttempt(store, quizId: quizId, owner: owner)
+            var attempts = [first]
+            for n in 1..<24 {
+                let player = try #require(try await store.addAssignmentPlayer(AssignmentPlayerRecord(
+                    assignmentId: assignment.id, nickname: "Player \(n)", userId: nil, secretHash: "s", codeHash: "c", joinedAt: t0)))
+                attempts.append(try #require(try await store.startAssignmentAttempt(playerId: player.id, questionIds: first.questionIds,
+                                                                                     maxMarks: 5_000, allowed: 1, at: t0)))
+            }
+            let gone: Int64 = 9_999_999
+            let shown = await withTaskGroup(of: (Int64, Result<Date, StoreError>).self) { group in
+                for attempt in attempts.map(\.id) + [gone] {
+                    for offset in [1.0, 2.0] {
+                        group.addTask {
+                            do {
+                                return (attempt, .success(try await store.showAssignmentQuestion(
+                                    attemptId: attempt, position: 0, questionId: first.questionIds[0], at: t0 + offset)))
+                            } catch {
+                                return (attempt, .failure(error as? StoreError ?? .identityTaken))
+                            }
+                        }
+                    }
+                }
+                return await group.reduce(into: [Int64: [Result<Date, StoreError>]]()) { $0[$1.0, default: []].append($1.1) }
+            }
+            #expect(shown[gone] == [.failure(.notFound), .failure(.notFound)])
+            for attempt in attempts {
+                let times = try #require(shown[attempt.id]).map { try $0.get() }
+                #expect(times.count == 2 && times[0] == times[1], "both shows of a question tell when it was first shown")
+            }
+            let outcomes = try await withThrowingTaskGroup(of: (Int64, Int, AssignmentAnswerOutcome).self) { group in
+                for attempt in attempts.map(\.id) + [gone] {
+                    for marks in [1_000, 7] {
+                        group.addTask {
+                            (attempt, marks, try await store.recordAssignmentAnswer(attemptId: attempt, position: 0, answer: "{}", correct: marks > 7,
+                                                                                     marks: marks, at: t0 + 3))
+                        }
+                    }
+                }
+                return try await group.reduce(into: [Int64: [Int: AssignmentAnswerOutcome]]()) { $0[$1.0, default: [:]][$1.1] = $1.2 }
+            }
+            #expect(outcomes[gone] == [1_000: .refused, 7: .refused])
+            let stored = Dictionary(uniqueKeysWithValues: try await store.assignmentAnswers(assignmentId: assignment.id).map { ($0.attemptId, $0) })
+            for attempt in attempts {
+                let mine = try #require(outcomes[attempt.id])
+                #expect(Set(mine.values) == [.recorded, .alreadyAnswered], "one of the two answers stands")
+                let kept = try #require(mine.first { $0.value == .recorded }?.key)
+                #expect(stored[attempt.id]?.marks == kept && stored[attempt.id]?.answeredAt == t0 + 3)
+            }
+        }
+    }
+}
