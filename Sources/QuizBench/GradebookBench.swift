@@ -11,10 +11,12 @@ import SQLKit
 /// and the table's HTML, for `students` × `assignments` with one finished attempt of 10
 /// answered questions per cell, on a SQLite file. Target: < 100 ms. The yardstick is reading the
 /// attempts' ids alone, the least any gradebook over these rows could cost on this machine now.
+/// With `keep`, the database is left there (the teacher is `teacher`) for `scripts/bench` to time
+/// the gradebook and report pages through a running server.
 enum GradebookBench {
-    static func run(students: Int, assignments: Int) async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("quizbench-gradebook-\(UUID().uuidString).sqlite").path
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+    static func run(students: Int, assignments: Int, keep: String? = nil) async throws {
+        let path = keep ?? FileManager.default.temporaryDirectory.appendingPathComponent("quizbench-gradebook-\(UUID().uuidString).sqlite").path
+        defer { if keep == nil { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } } }
         let database = try await QuizDatabase.sqlite(path: path, poolSize: 2)
         try await Migrations.run(on: database)
         let store = CachedStore(SQLStore(database: database))

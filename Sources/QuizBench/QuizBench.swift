@@ -28,7 +28,8 @@ enum QuizBench {
         }
         if arguments.first == "gradebook" {
             let rest = arguments.dropFirst().compactMap { Int($0) }
-            try await GradebookBench.run(students: rest.first ?? 500, assignments: rest.dropFirst().first ?? 50)
+            let keep = arguments.firstIndex(of: "--keep").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+            try await GradebookBench.run(students: rest.first ?? 500, assignments: rest.dropFirst().first ?? 50, keep: keep)
             return
         }
         if arguments.first == "memory" {

@@ -70,12 +70,14 @@ extension Assignments {
             let questions = try await questions(of: assignment)
             let players = try await store.assignmentPlayers(assignmentId: id)
             let attempts = Dictionary(grouping: try await store.assignmentAttempts(assignmentId: id), by: \.playerId)
-            let answers = Dictionary(grouping: try await store.assignmentAnswers(assignmentId: id), by: \.attemptId)
+            let all = try await store.assignmentAnswers(assignmentId: id)
+            let decoded = StoredAnswers(all)
+            let answers = Dictionary(grouping: all, by: \.attemptId)
             let grading = assignment.settings.grading
             let rows = players.map { player in
                 let mine = attempts[player.id] ?? []
                 let over = mine.filter { assignment.isOver(finishedAt: $0.finishedAt, at: now) }
-                let graded = over.map { Self.graded($0, answers: answers[$0.id] ?? []) }
+                let graded = over.map { Self.graded($0, answers: answers[$0.id] ?? [], decoded: decoded) }
                 let playing = mine.first { !assignment.isOver(finishedAt: $0.finishedAt, at: now) }
                 return PlayerRow(playerId: player.id, nickname: player.nickname, userId: player.userId,
                                  state: mine.isEmpty ? .joined : over.count < mine.count ? .playing : .finished, attempts: mine.count,
@@ -83,20 +85,25 @@ extension Assignments {
                                  timeTaken: grading.timeTaken(graded),
                                  answeredNow: playing.map { attempt in (answers[attempt.id] ?? []).count { $0.answer != nil } })
             }
-            let given = Dictionary(grouping: answers.values.joined().filter { $0.answer != nil }, by: \.questionId)
+            let given = Dictionary(grouping: all.filter { $0.answer != nil }, by: \.questionId)
             return Report(assignment: assignment, questions: questions, players: rows,
-                          questionRows: questions.map { Self.questionRow($0, answers: given[$0.id ?? 0] ?? []) })
+                          questionRows: questions.map { Self.questionRow($0, answers: given[$0.id ?? 0] ?? [], decoded: decoded) })
         }
     }
 
-    static func questionRow(_ question: Question, answers: [AssignmentAnswerRecord]) -> QuestionRow {
-        let credits = answers.map(\.credit)
-        var wrong: [String: Int] = [:]
+    static func questionRow(_ question: Question, answers: [AssignmentAnswerRecord], decoded: StoredAnswers) -> QuestionRow {
+        let credits = answers.map(decoded.credit)
+        // Counted by what was stored, then put in words once each: a class gives the same few.
+        var stored: [String: Int] = [:]
         if question.kind.hasRightAnswer {
-            for answer in answers where !answer.credit.isFull {
-                guard let given = answer.given else { continue }
-                wrong[question.display(given.answer) ?? "?", default: 0] += 1
+            for (answer, credit) in zip(answers, credits) where !credit.isFull {
+                if let text = answer.answer { stored[text, default: 0] += 1 }
             }
+        }
+        var wrong: [String: Int] = [:]
+        for (text, count) in stored {
+            guard let given = decoded.given(text) else { continue }
+            wrong[question.display(given.answer) ?? "?", default: 0] += count
         }
         let common = wrong.map { WrongAnswer(answer: $0.key, count: $0.value) }
             .sorted { ($0.count, $1.answer) > ($1.count, $0.answer) }
@@ -104,5 +111,24 @@ extension Assignments {
                            right: question.kind.hasRightAnswer ? credits.count(where: \.isFull) : 0,
                            partlyRight: question.kind.hasRightAnswer ? credits.count(where: \.isPartial) : 0,
                            commonWrongAnswers: Array(common.prefix(wrongAnswersListed)))
+    }
+}
+
+/// Each stored answer decoded once: a report reads an answer per player and question, and a
+/// class gives the same few, so decoding each row (JSON) was most of a report's time.
+struct StoredAnswers {
+    private let byText: [String: GivenAnswer]
+
+    init(_ answers: [AssignmentAnswerRecord]) {
+        var byText: [String: GivenAnswer] = [:]
+        for text in Set(answers.compactMap(\.answer)) { byText[text] = GivenAnswer(stored: text) }
+        self.byText = byText
+    }
+
+    func given(_ text: String) -> GivenAnswer? { byText[text] }
+
+    /// As `AssignmentAnswerRecord.credit`.
+    func credit(_ answer: AssignmentAnswerRecord) -> Credit {
+        answer.answer.flatMap { byText[$0] }?.credit(correct: answer.correct) ?? .none
     }
 }

@@ -68,9 +68,10 @@ extension Assignments {
     }
 
     /// An attempt as grading sees it. One cut off by the close took until its last answer.
-    static func graded(_ attempt: AssignmentAttemptRecord, answers: [AssignmentAnswerRecord]) -> GradedAttempt {
+    static func graded(_ attempt: AssignmentAttemptRecord, answers: [AssignmentAnswerRecord], decoded: StoredAnswers? = nil) -> GradedAttempt {
+        let decoded = decoded ?? StoredAnswers(answers)
         var credits: [Int64: Credit] = [:]
-        for answer in answers where answer.answer != nil { credits[answer.questionId] = answer.credit }
+        for answer in answers where answer.answer != nil { credits[answer.questionId] = decoded.credit(answer) }
         let end = attempt.finishedAt ?? answers.compactMap(\.answeredAt).max() ?? attempt.startedAt
         return GradedAttempt(number: attempt.number, marks: answers.reduce(0) { $0 + $1.marks }, maxMarks: attempt.maxMarks,
                              credits: credits, timeTaken: max(0, end.timeIntervalSince(attempt.startedAt)))
