@@ -247,9 +247,13 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         let isPage = response.headers[.contentType]?.hasPrefix("text/html") == true
         response.headers[.contentSecurityPolicy] = isPage ? PageRenderer.contentSecurityPolicy : "default-src 'none'; frame-ancestors 'none'"
         response.headers[.xContentTypeOptions] = "nosniff"
-        response.headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
+        response.headers[.referrerPolicy] = "same-origin"
         return response
     }
+}
+
+extension HTTPField.Name {
+    static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
 }
 
 /// Closes the database after the HTTP server has drained, so no in-flight write is cut off.

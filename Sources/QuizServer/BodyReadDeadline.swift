@@ -25,7 +25,6 @@ final class BodyReadDeadline: ChannelInboundHandler, RemovableChannelHandler {
         case .head:
             started = .now()
             received = 0
-            schedule(context)
         case .body(let buffer):
             received += buffer.readableBytes
         case .end:
@@ -34,6 +33,13 @@ final class BodyReadDeadline: ChannelInboundHandler, RemovableChannelHandler {
             check = nil
         }
         context.fireChannelRead(data)
+    }
+
+    /// The clock starts only for a request still unfinished when the read is over: most requests
+    /// (every GET) arrive whole in one read, and a timer each would be set and cancelled for nothing.
+    func channelReadComplete(context: ChannelHandlerContext) {
+        if started != nil && check == nil { schedule(context) }
+        context.fireChannelReadComplete()
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {

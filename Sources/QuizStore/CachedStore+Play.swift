@@ -3,7 +3,10 @@ import QuizCore
 
 extension CachedStore: AttemptStore {
     public func startAttempt(userId: Int64, quizId: Int64, at date: Date) async throws -> Attempt {
-        try await sql.startAttempt(userId: userId, quizId: quizId, at: date)
+        let attempt = try await sql.startAttempt(userId: userId, quizId: quizId, at: date)
+        // Whose it is and which quiz it plays never change: its answers need not read them.
+        caches.attemptQuizzes.insert(SQLStore.AttemptOwner(userId: attempt.userId, quizId: attempt.quizId), for: attempt.id)
+        return attempt
     }
 
     public func attempt(id: Int64, userId: Int64) async throws -> Attempt? {

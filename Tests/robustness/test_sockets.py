@@ -1,5 +1,6 @@
 """Connections that stop sending are closed by the server, and many of them do not block service."""
 
+import itertools
 import os
 import selectors
 import time
@@ -26,6 +27,24 @@ def assert_closed(sock, timeout, what):
     closed, elapsed, received = closed_within(sock, timeout + SLACK)
     sock.close()
     assert closed, f"{what}: still open after {elapsed:.1f} s (timeout {timeout} s); received {received[:200]!r}"
+
+
+def assert_trickle_closed(sock, chunks, every, what):
+    """Sends `chunks` one every `every` seconds until the server closes the connection, which it
+    must do within the read timeout (and the slack)."""
+    start = time.monotonic()
+    for chunk in chunks:
+        try:
+            sock.sendall(chunk)
+        except OSError:
+            break  # closed by the server: what the test wants
+        closed, _, _ = closed_within(sock, every)
+        if closed:
+            break
+        assert time.monotonic() - start < READ_TIMEOUT + SLACK, (
+            f"{what} trickled a byte every {every} s: still open after {time.monotonic() - start:.1f} s "
+            f"(read timeout {READ_TIMEOUT} s)")
+    sock.close()
 
 
 def still_open(socks, seconds):
@@ -66,19 +85,7 @@ def test_a_header_trickled_byte_by_byte_is_closed(server):
     """Each byte arrives well within the timeout; the whole header never does."""
     sock = server.connect()
     header = f"GET /api/v1/subjects HTTP/1.1\r\nHost: {server.host}\r\nX-Padding: {'a' * 200}".encode()
-    start = time.monotonic()
-    for byte in header:
-        try:
-            sock.sendall(bytes([byte]))
-        except OSError:
-            break  # closed by the server: what this test wants
-        closed, _, received = closed_within(sock, 0.5)
-        if closed:
-            break
-        assert time.monotonic() - start < READ_TIMEOUT + SLACK, (
-            f"a header trickled a byte every 0.5 s: still open after {time.monotonic() - start:.1f} s "
-            f"(read timeout {READ_TIMEOUT} s)")
-    sock.close()
+    assert_trickle_closed(sock, (bytes([byte]) for byte in header), 0.5, "a header")
 
 
 def test_a_body_shorter_than_its_content_length_is_closed(server):
@@ -86,6 +93,16 @@ def test_a_body_shorter_than_its_content_length_is_closed(server):
     sock.sendall((f"POST /api/v1/sessions HTTP/1.1\r\nHost: {server.host}\r\nContent-Type: application/json\r\n"
                   f"Content-Length: 1000\r\n\r\n").encode() + b'{"username"')
     assert_closed(sock, READ_TIMEOUT, "a body of 10 of its announced 1000 bytes")
+
+
+def test_a_body_trickled_byte_by_byte_is_closed(server):
+    """Each byte arrives well within the idle timeout; once the read timeout has passed, a body
+    must average 1 KB a second, and this one sends 3 bytes a second. The head comes in a read of
+    its own, as a slow client's would."""
+    sock = server.connect()
+    sock.sendall((f"POST /api/v1/sessions HTTP/1.1\r\nHost: {server.host}\r\nContent-Type: application/json\r\n"
+                  f"Content-Length: 1000\r\n\r\n").encode())
+    assert_trickle_closed(sock, itertools.repeat(b" "), 0.3, "a body")
 
 
 def test_an_idle_keep_alive_connection_is_closed(server):

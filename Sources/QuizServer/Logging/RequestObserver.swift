@@ -31,9 +31,17 @@ struct RequestObserver<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let started = DispatchTime.now().uptimeNanoseconds
         var context = context
-        let id = RequestIdentifier.accepted(request.headers[RequestIdentifier.header])
-            ?? context.logger[metadataKey: "hb.request.id"]?.description ?? RequestID().description
-        context.logger[metadataKey: "hb.request.id"] = .string(id)
+        let id: String
+        if let given = RequestIdentifier.accepted(request.headers[RequestIdentifier.header]) {
+            id = given
+            context.logger[metadataKey: "hb.request.id"] = .string(given)
+        } else if let assigned = context.logger[metadataKey: "hb.request.id"] {
+            // Hummingbird's own, already on the logger: setting it again would copy the logger's storage.
+            id = assigned.description
+        } else {
+            id = RequestID().description
+            context.logger[metadataKey: "hb.request.id"] = .string(id)
+        }
         var response: Response
         do {
             response = try await next(request, context)
