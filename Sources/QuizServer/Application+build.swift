@@ -214,7 +214,7 @@ func buildRouter(
                     classes: useCases.classes, qrCode: qrCode)
         .register(signedIn: signedIn)
     AssignmentPlayPages(pages: pages, assignments: useCases.assignments).register(anyone: anyone)
-    ClassPages(pages: pages, classes: useCases.classes, qrCode: qrCode).register(signedIn: signedIn)
+    ClassPages(pages: pages, classes: useCases.classes, catalog: useCases.browseCatalog, qrCode: qrCode).register(signedIn: signedIn)
     ManageArticlePages(pages: pages, articles: useCases.articles, authoring: useCases.articleAuthoring,
                        importFeed: useCases.importArticleFeed)
         .register(authors: authors)

@@ -118,6 +118,8 @@ import Testing
                                       closesIn: 86_400 - tomorrow + 14 * 3600, attempts: [(bobId, "bob", 3_000)])
             let book = try await teacher.get("/classes/\(id)")
             #expect(book.contains(#"id="gradebook""#) && book.contains("75\u{A0}%") && book.contains("href=\"/classes/\(id)/gradebook.xlsx\""))
+            let assignmentId = try #require(try await env.store.assignment(code: "530001")?.id)
+            #expect(book.contains(#"href="/assignments/\#(assignmentId)">Fractions</a>"#), "the teacher's line opens the report")
             let csv = try await teacher.get("/classes/\(id)/gradebook.csv")
             #expect(csv.status == .ok && csv.html.contains("bob,75.0,75.0"))
             let xlsx = try await teacher.get("/classes/\(id)/gradebook.xlsx")
@@ -129,12 +131,28 @@ import Testing
             let own = try await ann.get("/classes/\(id)")
             #expect(own.contains("<th scope=\"row\">ann</th>") && !own.contains("<th scope=\"row\">bob</th>"), "a student sees only their own row")
             #expect(!own.contains("gradebook.csv"))
+            #expect(own.contains(#"href="/a/530001">Fractions</a>"#) && !own.contains(#"id="assign-to-class""#), "a student's opens the assignment")
             let home = try await ann.get("/home")
             #expect(home.contains(#"id="due-list""#) && home.contains(#"href="/a/530001""#))
             #expect(home.contains("due tomorrow at 14:00 UTC"), "\(home.html)")
             ann.acceptLanguage = "fi"
             let finnish = try await ann.get("/home")
             #expect(finnish.contains("huomenna klo 14.00 UTC"), "the due time in Finnish")
+        }
+    }
+
+    @Test func theTeacherAssignsAQuizToTheClassFromItsPage() async throws {
+        try await withApp { client, env in
+            let teacher = TestBrowser(client)
+            let (id, _) = try await teacherWithClass(teacher)
+            let page = try await teacher.get("/classes/\(id)")
+            #expect(page.contains(#"<form method="get" action="/assignments/new" class="inline-form" id="assign-to-class">"#))
+            #expect(page.contains(#"<input type="hidden" name="class" value="\#(id)">"#))
+            let quiz = try #require(try await env.store.allQuizzes().first)
+            #expect(page.contains(#"<optgroup label="\#(quiz.subjectName)">"#))
+            #expect(page.contains(#"<option value="\#(quiz.quiz.id)">\#(quiz.topicName) › \#(quiz.quiz.title)</option>"#), "\(page.html)")
+            let form = try await teacher.get("/assignments/new?class=\(id)&quiz=\(quiz.quiz.id)")
+            #expect(form.status == .ok && form.contains(#"<option value="\#(id)" selected>"#), "the class is chosen on the form")
         }
     }
 }

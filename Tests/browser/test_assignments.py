@@ -260,6 +260,12 @@ def test_a_student_in_a_class_does_its_assignment_on_a_phone_and_the_gradebook_m
     assert sorted(members) == sorted([student_name, "cy-absent"]), members
     screenshot(teacher, "class-teacher")
 
+    # The class page's own way in: a quiz chosen there comes to the form with the class chosen.
+    Select(by_id(teacher, "class-assign-quiz")).select_by_index(0)
+    click_and_wait(teacher, teacher.find_element(By.CSS_SELECTOR, "#assign-to-class button"))
+    assert path(teacher).startswith("/assignments/new?class="), path(teacher)
+    assert Select(by_id(teacher, "assignment-class")).first_selected_option.text == "7B astronomy"
+
     # The teacher sets the quiz to the class with the form's class chooser.
     teacher.get(server.url + "/quizzes/1")
     click_id(teacher, "assign-quiz")

@@ -14,6 +14,8 @@ import QuizUseCases
 struct ClassPages: Sendable {
     let pages: Pages
     let classes: Classes
+    /// The quizzes a teacher can assign to the class from its page.
+    let catalog: BrowseCatalog
     /// Draws the join address's QR code as SVG.
     let qrCode: @Sendable (String) -> String
 
@@ -129,9 +131,21 @@ struct ClassPages: Sendable {
 
     struct AssignmentLine: Encodable {
         var title: String
-        var code: String
+        /// The teacher's report, or the student's way in.
+        var href: String
         var due: String
         var open: Bool
+    }
+
+    /// A subject's quizzes in the class page's "assign a quiz" chooser.
+    struct QuizGroup: Encodable {
+        var subject: String
+        var quizzes: [QuizOption]
+    }
+
+    struct QuizOption: Encodable {
+        var id: Int64
+        var title: String
     }
 
     struct ClassPage: Encodable {
@@ -148,6 +162,9 @@ struct ClassPages: Sendable {
         var gradebook: PageHTML?
         var nameError: String?
         var maxName: Int
+        /// The owner's: every quiz, by subject, to set as this class's assignment.
+        var quizGroups: [QuizGroup]?
+        var canAssign = false
     }
 
     func classPage(_ context: SignedInContext, id: Int64, request: Request, nameError: String? = nil) async throws -> Response {
@@ -159,8 +176,8 @@ struct ClassPages: Sendable {
             members: view.members.map { MemberLine(userId: $0.userId, username: $0.username, joined: t.date($0.joinedAt)) },
             memberCount: t.count(view.members.count, "{count} student", "{count} students"),
             assignments: view.assignments.map { assignment in
-                AssignmentLine(title: assignment.title, code: assignment.code, due: DueText.of(assignment, at: now, t: t),
-                               open: assignment.window(at: now) == .open)
+                AssignmentLine(title: assignment.title, href: view.isOwner ? "/assignments/\(assignment.id)" : "/a/\(assignment.code)",
+                               due: DueText.of(assignment, at: now, t: t), open: assignment.window(at: now) == .open)
             },
             gradebook: view.assignments.isEmpty || view.gradebook.rows.isEmpty ? nil : PageHTML(GradebookTable.html(view.gradebook, t: t)),
             nameError: nameError, maxName: SchoolClass.nameLength.upperBound)
@@ -168,6 +185,14 @@ struct ClassPages: Sendable {
             let base = pages.config.publicURL.isEmpty ? request.head.authority.map { "http://\($0)" } ?? "" : pages.config.publicURL
             let joinURL = base + "/classes/join/" + view.schoolClass.code
             (model.code, model.joinURL, model.qrSVG) = (view.schoolClass.code, joinURL, PageHTML(qrCode(joinURL)))
+            var groups: [QuizGroup] = []
+            for listing in try await catalog.quizzes().map(\.listing) {
+                let option = QuizOption(id: listing.quiz.id, title: listing.topicName + " › " + listing.quiz.title)
+                if groups.last?.subject == listing.subjectName { groups[groups.count - 1].quizzes.append(option) } else {
+                    groups.append(QuizGroup(subject: listing.subjectName, quizzes: [option]))
+                }
+            }
+            (model.quizGroups, model.canAssign) = (groups, !groups.isEmpty)
         }
         return pages.render("class", model, visit: context.visit, title: view.schoolClass.name, tab: "Home",
                             status: nameError == nil ? .ok : .unprocessableContent)
