@@ -120,6 +120,7 @@ import Testing
             #expect(book.contains(#"id="gradebook""#) && book.contains("75\u{A0}%") && book.contains("href=\"/classes/\(id)/gradebook.xlsx\""))
             let assignmentId = try #require(try await env.store.assignment(code: "530001")?.id)
             #expect(book.contains(#"href="/assignments/\#(assignmentId)">Fractions</a>"#), "the teacher's line opens the report")
+            #expect(book.contains(#"<span class="cell-meta">due "#))
             let csv = try await teacher.get("/classes/\(id)/gradebook.csv")
             #expect(csv.status == .ok && csv.html.contains("bob,75.0,75.0"))
             let xlsx = try await teacher.get("/classes/\(id)/gradebook.xlsx")
@@ -138,6 +139,12 @@ import Testing
             ann.acceptLanguage = "fi"
             let finnish = try await ann.get("/home")
             #expect(finnish.contains("huomenna klo 14.00 UTC"), "the due time in Finnish")
+
+            // Closed early by the teacher: the gradebook's column says so, not "due".
+            _ = try await teacher.get("/assignments/\(assignmentId)")
+            _ = try await teacher.post("/assignments/\(assignmentId)/close", [])
+            let closed = try await teacher.get("/classes/\(id)")
+            #expect(closed.contains(#"<span class="cell-meta">closed "#) && !closed.contains(#"<span class="cell-meta">due "#), "\(closed.html)")
         }
     }
 

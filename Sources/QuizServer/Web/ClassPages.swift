@@ -179,7 +179,7 @@ struct ClassPages: Sendable {
                 AssignmentLine(title: assignment.title, href: view.isOwner ? "/assignments/\(assignment.id)" : "/a/\(assignment.code)",
                                due: DueText.of(assignment, at: now, t: t), open: assignment.window(at: now) == .open)
             },
-            gradebook: view.assignments.isEmpty || view.gradebook.rows.isEmpty ? nil : PageHTML(GradebookTable.html(view.gradebook, t: t)),
+            gradebook: view.assignments.isEmpty || view.gradebook.rows.isEmpty ? nil : PageHTML(GradebookTable.html(view.gradebook, at: now, t: t)),
             nameError: nameError, maxName: SchoolClass.nameLength.upperBound)
         if view.isOwner {
             let base = pages.config.publicURL.isEmpty ? request.head.authority.map { "http://\($0)" } ?? "" : pages.config.publicURL

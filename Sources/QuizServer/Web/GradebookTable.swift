@@ -6,7 +6,8 @@ import QuizText
 /// assignments is 25,000 cells, which a template with a context per cell renders several times
 /// slower than this (BENCHMARKS.md, "gradebook"). Every text is escaped.
 package enum GradebookTable {
-    package static func html(_ book: Gradebook, t: Texts) -> String {
+    /// A column closed by `now` (at its time, or early by the teacher) says when it closed, not "due".
+    package static func html(_ book: Gradebook, at now: Date, t: Texts) -> String {
         var html = ""
         html.reserveCapacity(200 + book.columns.count * 120 + book.rows.count * (60 + book.columns.count * 40))
         html += "<table class=\"gradebook-table\" id=\"gradebook\"><thead><tr><th scope=\"col\">"
@@ -16,7 +17,8 @@ package enum GradebookTable {
             html += "<th scope=\"col\" data-assignment=\"\(column.assignmentId)\">"
             PageSkeleton.appendEscaped(column.title, to: &html)
             html += "<span class=\"cell-meta\">"
-            PageSkeleton.appendEscaped(t("due {date}", ["date": t.date(column.closesAt)]), to: &html)
+            let when = ["date": t.date(column.closesAt)]
+            PageSkeleton.appendEscaped(column.closesAt <= now ? t("closed {date}", when) : t("due {date}", when), to: &html)
             html += "</span></th>"
         }
         html += "<th scope=\"col\" class=\"average\">"
