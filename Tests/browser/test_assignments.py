@@ -357,3 +357,23 @@ def test_a_student_in_a_class_does_its_assignment_on_a_phone_and_the_gradebook_m
     teacher.get(server.url + "/classes")
     assert f"Code {class_code} · 2 students · 1 assignment" in text(teacher, "taught-classes")
     screenshot(teacher, "classes")
+
+    # Removing a student asks first: the button only opens the question.
+    teacher.get(class_page)
+    absent = next(line for line in teacher.find_elements(By.CSS_SELECTOR, "#class-members li")
+                  if line.find_element(By.CLASS_NAME, "quiz-link").text == "cy-absent")
+    confirm = absent.find_element(By.CSS_SELECTOR, "button[id^='confirm-remove-member-']")
+    assert not confirm.is_displayed(), "the confirmation is closed until asked for"
+    absent.find_element(By.TAG_NAME, "summary").click()
+    assert "Remove cy-absent from the class?" in absent.text
+    click_and_wait(teacher, confirm)
+    members = [line.find_element(By.CLASS_NAME, "quiz-link").text for line in teacher.find_elements(By.CSS_SELECTOR, "#class-members li")]
+    assert members == [student_name], members
+
+    # Leaving asks first too.
+    student.get(class_page)
+    assert not by_id(student, "confirm-leave-class").is_displayed()
+    by_id(student, "leave-class").click()
+    click_and_wait(student, by_id(student, "confirm-leave-class"))
+    assert not student.find_elements(By.CSS_SELECTOR, f"#joined-classes a[href='{path(teacher)}']"), "left: the class is gone from their list"
+
