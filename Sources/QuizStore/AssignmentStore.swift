@@ -65,7 +65,7 @@ public struct AssignmentAnswerRecord: Sendable, Equatable {
 public struct AssignmentSummary: Sendable, Equatable {
     public var assignment: Assignment
     public var players: Int
-    /// Players with a finished attempt.
+    /// Players with an attempt over: finished, or cut off by the close.
     public var finished: Int
 
     public init(assignment: Assignment, players: Int, finished: Int) {
@@ -90,7 +90,8 @@ public protocol AssignmentStore: Sendable {
     func assignment(id: Int64) async throws -> Assignment?
     func assignment(code: String) async throws -> Assignment?
     /// Newest first.
-    func assignments(ownerUserId: Int64, limit: Int) async throws -> [AssignmentSummary]
+    /// Newest first; `finished` counts players with an attempt over at `now` (finished, or cut off by the close).
+    func assignments(ownerUserId: Int64, limit: Int, at now: Date) async throws -> [AssignmentSummary]
     func setAssignmentWindow(id: Int64, opensAt: Date, closesAt: Date) async throws
 
     /// nil when the nickname (by `Nickname.key`) or the user is already a player of it.

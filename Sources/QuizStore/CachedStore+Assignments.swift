@@ -13,8 +13,8 @@ extension CachedStore: AssignmentStore {
     }
     public func assignment(code: String) async throws -> Assignment? { try await sql.assignment(code: code) }
 
-    public func assignments(ownerUserId: Int64, limit: Int) async throws -> [AssignmentSummary] {
-        try await sql.assignments(ownerUserId: ownerUserId, limit: limit)
+    public func assignments(ownerUserId: Int64, limit: Int, at now: Date) async throws -> [AssignmentSummary] {
+        try await sql.assignments(ownerUserId: ownerUserId, limit: limit, at: now)
     }
 
     public func setAssignmentWindow(id: Int64, opensAt: Date, closesAt: Date) async throws {

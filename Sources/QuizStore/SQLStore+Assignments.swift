@@ -40,13 +40,14 @@ extension SQLStore: AssignmentStore {
         }
     }
 
-    public func assignments(ownerUserId: Int64, limit: Int) async throws -> [AssignmentSummary] {
+    public func assignments(ownerUserId: Int64, limit: Int, at now: Date) async throws -> [AssignmentSummary] {
         try await database.read { db in
             try await db.raw("""
                 SELECT \(unsafeRaw: Self.assignmentColumns),
                   (SELECT COUNT(*) FROM assignment_players p WHERE p.assignment_id = assignments.id) AS players,
                   (SELECT COUNT(DISTINCT t.player_id) FROM assignment_attempts t
-                   WHERE t.assignment_id = assignments.id AND t.finished_at IS NOT NULL) AS finished
+                   WHERE t.assignment_id = assignments.id
+                     AND (t.finished_at IS NOT NULL OR assignments.closes_at <= \(bind: now.millis))) AS finished
                 FROM assignments WHERE owner_user_id = \(bind: ownerUserId) ORDER BY created_at DESC, id DESC LIMIT \(bind: limit)
                 """).all().map { row in
                 AssignmentSummary(assignment: try Self.assignment(row), players: try row.int("players"), finished: try row.int("finished"))

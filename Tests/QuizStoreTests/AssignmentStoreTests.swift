@@ -41,8 +41,8 @@ func assignmentWithAttempt(_ store: SQLStore, quizId: Int64, owner: Int64, code:
             #expect(try await store.createAssignment(draft) == nil, "the code is taken")
             try await store.setAssignmentWindow(id: created.id, opensAt: t0 + 10, closesAt: t0 + 20)
             #expect(try await store.assignment(id: created.id)?.closesAt == t0 + 20)
-            #expect(try await store.assignments(ownerUserId: owner, limit: 10).map(\.assignment.id) == [created.id])
-            #expect(try await store.assignments(ownerUserId: owner + 1, limit: 10).isEmpty)
+            #expect(try await store.assignments(ownerUserId: owner, limit: 10, at: t0).map(\.assignment.id) == [created.id])
+            #expect(try await store.assignments(ownerUserId: owner + 1, limit: 10, at: t0).isEmpty)
         }
     }
 
@@ -63,7 +63,7 @@ func assignmentWithAttempt(_ store: SQLStore, quizId: Int64, owner: Int64, code:
             try await store.replaceAssignmentSecret(playerId: teacher.id, secretHash: "new")
             #expect(try await store.assignmentPlayer(id: teacher.id)?.secretHash == "new")
             #expect(try await store.assignmentPlayers(assignmentId: assignment.id).map(\.nickname) == ["Ann", "teacher"])
-            #expect(try await store.assignments(ownerUserId: owner, limit: 10).first?.players == 2)
+            #expect(try await store.assignments(ownerUserId: owner, limit: 10, at: t0).first?.players == 2)
         }
     }
 
@@ -267,6 +267,18 @@ extension AssignmentStoreTests {
                 let kept = try #require(mine.first { $0.value == .recorded }?.key)
                 #expect(stored[attempt.id]?.marks == kept && stored[attempt.id]?.answeredAt == t0 + 3)
             }
+        }
+    }
+
+    /// "My assignments" counts a player whose attempt the close cut off as finished, as the report does.
+    @Test(arguments: DatabaseKind.available)
+    func anAttemptCutOffByTheCloseCountsAsFinishedInTheList(kind: DatabaseKind) async throws {
+        try await withStore(kind) { cached in
+            let (quizId, owner) = try await setUp(cached)
+            let store = cached.sql
+            let (assignment, _) = try await assignmentWithAttempt(store, quizId: quizId, owner: owner)
+            #expect(try await store.assignments(ownerUserId: owner, limit: 10, at: t0 + 60).first?.finished == 0, "still playing")
+            #expect(try await store.assignments(ownerUserId: owner, limit: 10, at: assignment.closesAt).first?.finished == 1, "cut off by the close")
         }
     }
 }

@@ -2107,7 +2107,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Assignment/playerCount`.
             public var playerCount: Swift.Int?
-            /// In lists and progress: players with a finished attempt.
+            /// In lists and progress: players with an attempt over (finished, or cut off by the close).
             ///
             /// - Remark: Generated from `#/components/schemas/Assignment/finishedCount`.
             public var finishedCount: Swift.Int?
@@ -2127,7 +2127,7 @@ extension Components {
             ///   - playerPath: Where players open it: /a/{code}.
             ///   - classId: The class it is set for, if one: its students join signed in.
             ///   - playerCount: In lists and progress: players who joined.
-            ///   - finishedCount: In lists and progress: players with a finished attempt.
+            ///   - finishedCount: In lists and progress: players with an attempt over (finished, or cut off by the close).
             public init(
                 id: Swift.Int64,
                 code: Swift.String,

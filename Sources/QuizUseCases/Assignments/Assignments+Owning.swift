@@ -50,7 +50,7 @@ extension Assignments {
 
     /// "My assignments": the owner's, newest first, with how many joined and finished.
     package func mine(userId: Int64) async throws(Failure) -> [AssignmentSummary] {
-        try await storing("listing assignments") { try await store.assignments(ownerUserId: userId, limit: Self.listLimit) }
+        try await storing("listing assignments") { try await store.assignments(ownerUserId: userId, limit: Self.listLimit, at: time.now()) }
     }
 
     /// The owner's assignment; anyone else's is `assignmentNotFound`.
