@@ -227,7 +227,7 @@ func buildRouter(
     let generated = GeneratedRoutes(router: router, servedElsewhere: [.init(method: GuessRoute.method, path: GuessRoute.generatedPath)])
     for (method, path, policy) in APIRoutes.policies { routes.declare(policy, method, RouterPath("/api/v1" + path)) }
     // Compact, unsorted JSON: pretty-printing and key sorting cost a third of a question list response.
-    try handler.registerHandlers(on: generated, serverURL: URL(string: "/api/v1")!, configuration: .init(jsonEncodingOptions: []))
+    try handler.registerHandlers(on: generated, serverURL: URL(string: "/api/v1")!, configuration: .init(dateTranscoder: APIDates(), jsonEncodingOptions: []))
     return (router, useCases)
 }
 

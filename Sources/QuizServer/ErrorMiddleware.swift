@@ -107,6 +107,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return error
         case let error as HTTPError:
             return apiError(for: error)
+        case let error as InvalidDate:
+            return APIError(.badRequest, "invalid_json",
+                            "A date is not valid: send ISO 8601 with a time zone, as 2026-12-01T14:00:00Z (got '\(error.text)').")
         case let error as DecodingError:
             if let parameter = parameterProblem(error) { return parameter }
             return APIError(.badRequest, "invalid_json", describe(error), field: field(of: error))
