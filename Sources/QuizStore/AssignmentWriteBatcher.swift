@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import SQLKit
 
 /// Group commit for assignment play: a shown question and an answer are one row each, and with
@@ -87,11 +88,23 @@ final class AssignmentWriteBatcher: Sendable {
         }
     }
 
+    /// A batch's statement, or nil when it failed: its rows are then written one by one, each
+    /// failing (or not) on its own. The failure is logged, since the rows' own errors may differ.
+    private func batch<T: Sendable>(_ what: String, _ body: @Sendable (any SQLDatabase) async throws -> T) async -> T? {
+        do {
+            return try await database.write(body)
+        } catch {
+            database.logger.warning("an assignment batch failed; its rows are written one by one",
+                                    metadata: ["rows": "\(what)", "error": "\(QuizDatabase.describe(error))"])
+            return nil
+        }
+    }
+
     // MARK: Shown questions
 
     private func store(_ shows: [Show]) async -> [Result<Date, any Error>] {
         guard !shows.isEmpty else { return [] }
-        if shows.count > 1, let times = try? await database.write({ db in try await Self.insert(shows, on: db) }) {
+        if shows.count > 1, let times = await batch("shown questions", { db in try await Self.insert(shows, on: db) }) {
             return shows.map { show in times[show.key].map { .success($0) } ?? .failure(StoreError.notFound) }
         }
         var results: [Result<Date, any Error>] = []
@@ -139,7 +152,7 @@ final class AssignmentWriteBatcher: Sendable {
 
     private func store(_ answers: [NewAnswer]) async -> [Result<AssignmentAnswerOutcome, any Error>] {
         guard !answers.isEmpty else { return [] }
-        if answers.count > 1, let outcomes = try? await database.write({ db in try await Self.update(answers, on: db) }) {
+        if answers.count > 1, let outcomes = await batch("answers", { db in try await Self.update(answers, on: db) }) {
             return outcomes
         }
         var results: [Result<AssignmentAnswerOutcome, any Error>] = []
