@@ -60,8 +60,9 @@ import Glibc
         for index in 0..<total {
             if sink.append({ line in line.appendLog("line "); line.appendLog(index); line.appendLog(String(repeating: "x", count: 70)) }) { kept += 1 }
         }
+        // Some were dropped: how many is checked below, in the notes (the writer may already have
+        // taken the count into a note before it stuck on the full pipe, so `dropped` can read 0 here).
         #expect(kept < total)
-        #expect(sink.dropped > 0)  // the writer is stuck on the full pipe: the count waits
         // Once the output moves again, what was kept is written, then how many were lost.
         let reader = output.startReading()
         sink.close()
